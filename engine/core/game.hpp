@@ -1,0 +1,71 @@
+#pragma once
+// The interface every game implements. A Game is a value-like state machine: the pending
+// decision names who must decide what, legal_actions() lists every choice they have, and apply()
+// plays one of them. Actions are compact codes whose layout each game documents; clients see
+// them only through action_json(), and send that JSON back verbatim.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/core/rng.hpp"
+
+namespace tanbo::engine {
+
+using Json = nlohmann::json;
+using Seat = int;
+inline constexpr Seat kNoSeat = -1;
+
+enum class Status : std::uint8_t { setup, playing, finished };
+std::string_view to_string(Status s);
+
+struct Action {
+  std::uint32_t code = 0;
+  friend constexpr bool operator==(Action, Action) = default;
+};
+using ActionList = std::vector<Action>;
+
+// Who must decide, and what kind of decision it is (a name from the game's docs/rules.md list).
+struct Pending {
+  Seat seat = kNoSeat;
+  std::string_view decision;
+};
+
+// places[seat] is 1 for the winner; equal places are shared (a draw is every seat at 1).
+struct Result {
+  std::vector<int> places;
+  std::string reason;
+  friend bool operator==(const Result&, const Result&) = default;
+};
+
+// Events of one step, as JSON objects with a "type", appended when the sink is non-null.
+using Events = Json;
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  virtual std::unique_ptr<Game> clone() const = 0;
+  virtual int players() const = 0;
+  virtual Status status() const = 0;
+  // Meaningful while status() != finished.
+  virtual Pending pending() const = 0;
+  // Clears out and fills it with every legal action of the pending decision, without duplicates.
+  virtual void legal_actions(ActionList& out) const = 0;
+  // Precondition: a is one of legal_actions(). Random draws come from rng only.
+  virtual void apply(Action a, Rng& rng, Events* events) = 0;
+  // R3: any seat of a game not finished may resign.
+  virtual void resign(Seat seat, Events* events) = 0;
+  // Meaningful once status() == finished.
+  virtual Result result() const = 0;
+
+  virtual Json action_json(Action a) const = 0;
+  virtual Json state_json() const = 0;
+  // Empty when every invariant of the state holds (conservation, bounds); else what broke.
+  virtual std::string invariant_violation() const { return {}; }
+};
+
+}  // namespace tanbo::engine

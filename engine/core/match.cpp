@@ -1,0 +1,95 @@
+#include "engine/core/match.hpp"
+
+namespace tanbo::engine {
+
+std::unique_ptr<Match> Match::start(const Record& head, Problems& problems) {
+  Record record = head;
+  record.actions.clear();
+  Drbg creation_rng(record.seed);
+  Created created =
+      create_game(record.game, record.options, record.setup, record.players, creation_rng);
+  if (!created.game) {
+    problems = std::move(created.problems);
+    return nullptr;
+  }
+  record.options = created.options;
+  auto match = std::unique_ptr<Match>(new Match(std::move(created.game), std::move(record), created.first));
+  // The first-seat draw (if any) was the stream's first; the match's RNG goes on from there.
+  match->rng_ = creation_rng;
+  match->events_.push_back({{"type", "start"}, {"first", match->first_}});
+  match->settle();
+  return match;
+}
+
+Match::Match(std::unique_ptr<Game> game, Record record, Seat first)
+    : game_(std::move(game)), record_(std::move(record)), first_(first), rng_(record_.seed) {}
+
+void Match::settle() {
+  for (;;) {
+    legal_json_ = Json::array();
+    if (game_->status() == Status::finished) {
+      legal_.clear();
+      events_.push_back({{"type", "end"}, {"result", {{"places", game_->result().places},
+                                                      {"reason", game_->result().reason}}}});
+      return;
+    }
+    game_->legal_actions(legal_);
+    if (legal_.size() != 1) break;
+    // R4: a decision with one legal action is taken at once and never logged.
+    events_.push_back({{"type", "forced"},
+                       {"seat", game_->pending().seat},
+                       {"action", game_->action_json(legal_.front())}});
+    game_->apply(legal_.front(), rng_, &events_);
+  }
+  for (Action a : legal_) legal_json_.push_back(game_->action_json(a));
+}
+
+std::optional<Refusal> Match::act(Seat seat, const Json& action) {
+  if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
+  if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
+  Pending p = game_->pending();
+  if (seat != p.seat)
+    return Refusal{"not_your_turn", "seat " + std::to_string(p.seat) + " must decide (" +
+                                        std::string(p.decision) + ")"};
+  for (std::size_t i = 0; i < legal_.size(); ++i) {
+    if (legal_json_[i] != action) continue;
+    Json verbatim = legal_json_[i];
+    events_ = Json::array();
+    events_.push_back({{"type", "action"}, {"seat", seat}, {"action", verbatim}});
+    game_->apply(legal_[i], rng_, &events_);
+    record_.actions.push_back({seat, std::move(verbatim)});
+    settle();
+    return std::nullopt;
+  }
+  return Refusal{"illegal_action", "not a legal " + std::string(p.decision) + " action: " +
+                                       action.dump()};
+}
+
+std::optional<Refusal> Match::resign(Seat seat) {
+  if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
+  if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
+  events_ = Json::array();
+  events_.push_back({{"type", "resign"}, {"seat", seat}});
+  game_->resign(seat, &events_);
+  record_.actions.push_back({seat, Json(kResign)});
+  settle();
+  return std::nullopt;
+}
+
+Replay replay(const Record& record, const std::function<void(std::size_t, const Match&)>& on_step) {
+  Replay out;
+  out.match = Match::start(record, out.problems);
+  if (!out.match) return out;
+  for (std::size_t i = 0; i < record.actions.size(); ++i) {
+    const auto& [seat, action] = record.actions[i];
+    out.refusal = action == Json(kResign) ? out.match->resign(seat) : out.match->act(seat, action);
+    if (out.refusal) {
+      out.failed_at = i;
+      return out;
+    }
+    if (on_step) on_step(i, *out.match);
+  }
+  return out;
+}
+
+}  // namespace tanbo::engine

@@ -1,0 +1,67 @@
+#pragma once
+// A Match is one game in progress with its RNG and its record: the referee's view. It checks
+// every action against the legal list (sent back verbatim as JSON), applies forced decisions
+// at once (R4), and keeps the events of the last step. Not thread-safe; one owner at a time.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/core/game.hpp"
+#include "engine/core/record.hpp"
+#include "engine/core/registry.hpp"
+
+namespace tanbo::engine {
+
+// Why an action or a resignation was refused; codes are stable (the protocol uses them).
+struct Refusal {
+  std::string_view code;  // game_over, not_your_turn, illegal_action, not_seated
+  std::string message;
+};
+
+class Match {
+ public:
+  // Starts a game from the head of a record (its actions are ignored). Null with problems set
+  // when the game, players, options or set-up are bad.
+  static std::unique_ptr<Match> start(const Record& head, Problems& problems);
+
+  // Plays `action` (one element of legal_json(), verbatim) for `seat`. On success returns
+  // nullopt, appends to the record and sets events(); on refusal nothing changes.
+  std::optional<Refusal> act(Seat seat, const Json& action);
+  std::optional<Refusal> resign(Seat seat);
+
+  const Game& game() const { return *game_; }
+  const Record& record() const { return record_; }
+  Seat first() const { return first_; }
+  // The events of the last accepted step (creation counts as one): an array.
+  const Json& events() const { return events_; }
+  // The pending decision's legal actions as JSON (empty when finished).
+  const Json& legal_json() const { return legal_json_; }
+  std::uint64_t draws() const { return rng_.words_drawn(); }
+
+ private:
+  Match(std::unique_ptr<Game> game, Record record, Seat first);
+  void settle();  // R4: apply every forced decision, then cache the next legal list
+
+  std::unique_ptr<Game> game_;
+  Record record_;
+  Seat first_;
+  Drbg rng_;
+  Json events_ = Json::array();
+  ActionList legal_;
+  Json legal_json_ = Json::array();
+};
+
+struct Replay {
+  std::unique_ptr<Match> match;  // null when the head itself was bad
+  Problems problems;
+  // Index of the first refused action, with the reason; npos when every action was accepted.
+  std::size_t failed_at = std::string::npos;
+  std::optional<Refusal> refusal;
+};
+
+// Rebuilds a game from its record. on_step (may be empty) is called after each accepted action.
+Replay replay(const Record& record, const std::function<void(std::size_t, const Match&)>& on_step = {});
+
+}  // namespace tanbo::engine

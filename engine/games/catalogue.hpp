@@ -1,0 +1,11 @@
+#pragma once
+// The list of registered games, in the order clients see them. Each game folder provides info().
+#include <vector>
+
+namespace tanbo::engine {
+struct GameInfo;
+}
+
+namespace tanbo::engine::games {
+std::vector<const GameInfo*> catalogue();
+}

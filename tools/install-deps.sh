@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs every build, run and test dependency from Debian 12's archive. Idempotent.
+# Usage: tools/install-deps.sh [--test]   (--test adds what the test suite needs)
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config
+  libboost1.81-dev nlohmann-json3-dev libspdlog-dev libssl-dev
+  libsqlite3-dev libsqlitecpp-dev
+  catch2
+)
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
