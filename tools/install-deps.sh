@@ -10,6 +10,17 @@ packages=(
   catch2
 )
 
+with_tests=0
+for arg in "$@"; do
+  case "$arg" in
+    --test) with_tests=1 ;;
+    *) echo "usage: $0 [--test]" >&2; exit 2 ;;
+  esac
+done
+if [ "$with_tests" = 1 ]; then
+  packages+=()
+fi
+
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
