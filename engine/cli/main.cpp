@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/cli/selfplay.hpp"
+#include "engine/cli/verify.hpp"
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 
@@ -21,6 +22,9 @@ commands:
   selfplay --game G [--options JSON] [--players K] [--games N] [--seed S] [--record DIR]
                                  N uniformly random legal games; prints one JSON summary
   replay FILE                    replays a record; one JSON line per action with the state after it
+  verify FILE                    checks a finished game's record: seed against commitment, every
+                                 recorded event and draw, the result; prints "verified" or the
+                                 first mismatch (exit 1)
 )";
 
 int usage_error(const std::string& what) {
@@ -81,7 +85,9 @@ int cmd_selfplay(int argc, char** argv) {
     std::filesystem::path dir = f["--record"];
     std::filesystem::create_directories(dir);
     on_record = [dir](std::uint64_t i, const Record& r) {
-      std::ofstream(dir / (std::to_string(i) + ".json")) << r.to_json().dump() << "\n";
+      Json j = r.to_json();
+      j["commit"] = seed_commitment(r.seed);
+      std::ofstream(dir / (std::to_string(i) + ".json")) << j.dump() << "\n";
     };
   }
   try {
@@ -133,6 +139,16 @@ int cmd_replay(int argc, char** argv) {
   return 0;
 }
 
+int cmd_verify(int argc, char** argv) {
+  if (argc != 3) return usage_error("verify takes one FILE");
+  Json j;
+  std::string error;
+  if (!read_json_file(argv[2], j, error)) return std::cerr << "tanbo-engine: " << error << "\n", 1;
+  Verdict v = verify_record(j);
+  std::cout << (v.verified ? "verified" : "mismatch: " + v.mismatch) << "\n";
+  return v.verified ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -142,5 +158,6 @@ int main(int argc, char** argv) {
   if (cmd == "games") return cmd_games();
   if (cmd == "selfplay") return cmd_selfplay(argc, argv);
   if (cmd == "replay") return cmd_replay(argc, argv);
+  if (cmd == "verify") return cmd_verify(argc, argv);
   return usage_error("unknown command " + cmd);
 }
