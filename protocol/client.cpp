@@ -1,0 +1,364 @@
+#include "protocol/client.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+
+#include "protocol/limits.hpp"
+
+namespace tanbo::protocol {
+namespace {
+
+std::size_t code_points(std::string_view s) {
+  return std::size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// Nesting depth of arrays and objects, strings skipped; stops counting past the limit. Run before
+// the parser so a frame of 64 KiB brackets costs one linear scan, not a deep tree.
+bool too_deep(std::string_view text) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxDepth) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
+// Reads the fields of one message object; the first problem found is kept as the error.
+class Reader {
+ public:
+  explicit Reader(const Json& obj) : obj_(obj) {}
+
+  const std::string& error() const { return error_; }
+
+  // The value of key, or null when it is absent or given as null.
+  const Json* find(const char* key) const {
+    auto it = obj_.find(key);
+    return it == obj_.end() || it->is_null() ? nullptr : &*it;
+  }
+
+  bool fail(const char* key, std::string_view problem) {
+    if (error_.empty()) error_ = std::string("field \"") + key + "\": " + std::string(problem);
+    return false;
+  }
+
+  bool text(const char* key, std::string& out, std::size_t min_chars, std::size_t max_chars) {
+    const Json* v = find(key);
+    if (!v) return fail(key, "missing");
+    if (!v->is_string()) return fail(key, "expected a string");
+    const auto& s = v->get_ref<const std::string&>();
+    std::size_t n = code_points(s);
+    if (n < min_chars || n > max_chars)
+      return fail(key, "expected " + std::to_string(min_chars) + " to " +
+                           std::to_string(max_chars) + " characters");
+    out = s;
+    return true;
+  }
+
+  bool text(const char* key, std::optional<std::string>& out, std::size_t min_chars,
+            std::size_t max_chars) {
+    if (!find(key)) return true;
+    return text(key, out.emplace(), min_chars, max_chars);
+  }
+
+  bool integer(const char* key, std::int64_t& out, std::int64_t lo, std::int64_t hi) {
+    const Json* v = find(key);
+    if (!v) return fail(key, "missing");
+    std::int64_t x = 0;
+    if (!as_int64(*v, x) || x < lo || x > hi)
+      return fail(key,
+                  "expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+    out = x;
+    return true;
+  }
+
+  bool integer(const char* key, std::optional<int>& out, int lo, int hi) {
+    if (!find(key)) return true;
+    std::int64_t x = 0;
+    if (!integer(key, x, lo, hi)) return false;
+    out = int(x);
+    return true;
+  }
+
+  bool version(const char* key, std::uint64_t& out) {
+    const Json* v = find(key);
+    if (!v) return fail(key, "missing");
+    std::int64_t x = 0;
+    if (v->is_number_unsigned())
+      out = v->get<std::uint64_t>();
+    else if (as_int64(*v, x) && x >= 0)
+      out = std::uint64_t(x);
+    else
+      return fail(key, "expected a non-negative integer");
+    return true;
+  }
+
+  bool boolean(const char* key, bool& out) {
+    const Json* v = find(key);
+    if (!v) return true;
+    if (!v->is_boolean()) return fail(key, "expected true or false");
+    out = v->get<bool>();
+    return true;
+  }
+
+  static bool as_int64(const Json& v, std::int64_t& out) {
+    if (v.is_number_unsigned()) {
+      auto u = v.get<std::uint64_t>();
+      if (u > std::uint64_t(std::numeric_limits<std::int64_t>::max())) return false;
+      out = std::int64_t(u);
+      return true;
+    }
+    if (!v.is_number_integer()) return false;
+    out = v.get<std::int64_t>();
+    return true;
+  }
+
+ private:
+  const Json& obj_;
+  std::string error_;
+};
+
+template <class E, std::size_t N>
+std::optional<E> from_name(const std::array<std::string_view, N>& names, const Json& v) {
+  if (!v.is_string()) return std::nullopt;
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == v.get_ref<const std::string&>()) return E(i);
+  return std::nullopt;
+}
+
+constexpr std::array<std::string_view, 2> kRoles = {"player", "spectator"};
+constexpr std::array<std::string_view, 3> kCpuLevels = {"random", "greedy", "mcts"};
+
+// One read() per message: the field rules of docs/protocol.md.
+bool read(Reader&, ListGames&) { return true; }
+bool read(Reader&, WatchLobby&) { return true; }
+bool read(Reader&, UnwatchLobby&) { return true; }
+bool read(Reader&, Ping&) { return true; }
+
+bool read(Reader& r, Hello& m) {
+  return r.text("token", m.token, 1, kMaxTokenChars) &&
+         r.text("name", m.name, kMinNameChars, kMaxNameChars);
+}
+
+bool read(Reader& r, ListRooms& m) { return r.text("game", m.game, 1, kMaxGameChars); }
+
+bool read_room(Reader& r, std::string& room) { return r.text("room", room, 1, kMaxRoomChars); }
+bool read(Reader& r, Resign& m) { return read_room(r, m.room); }
+bool read(Reader& r, Rematch& m) { return read_room(r, m.room); }
+bool read(Reader& r, Leave& m) { return read_room(r, m.room); }
+bool read(Reader& r, Resume& m) { return read_room(r, m.room) && r.version("version", m.version); }
+
+bool read(Reader& r, Act& m) {
+  if (!read_room(r, m.room) || !r.version("version", m.version)) return false;
+  const Json* a = r.find("action");
+  if (!a) return r.fail("action", "missing");
+  m.action = *a;
+  return true;
+}
+
+bool read(Reader& r, Join& m) {
+  if (!read_room(r, m.room)) return false;
+  const Json* as = r.find("as");
+  if (!as) return r.fail("as", "missing");
+  auto role = from_name<Role>(kRoles, *as);
+  if (!role) return r.fail("as", "expected \"player\" or \"spectator\"");
+  m.as = *role;
+  std::optional<int> seat;
+  if (!r.integer("seat", seat, 0, kMaxSeats - 1)) return false;
+  m.seat = seat;
+  return true;
+}
+
+bool read_cpu(Reader& r, const Json& list, std::vector<CpuSeat>& out) {
+  if (!list.is_array()) return r.fail("cpu", "expected an array of {seat, level}");
+  if (list.size() > std::size_t(kMaxSeats)) return r.fail("cpu", "too many entries");
+  for (const Json& e : list) {
+    if (!e.is_object()) return r.fail("cpu", "expected an array of {seat, level}");
+    Reader er(e);
+    std::int64_t seat = 0;
+    if (!er.integer("seat", seat, 0, kMaxSeats - 1)) return r.fail("cpu", er.error());
+    const Json* level = er.find("level");
+    auto lv = level ? from_name<CpuLevel>(kCpuLevels, *level) : std::nullopt;
+    if (!lv) return r.fail("cpu", "field \"level\": expected \"random\", \"greedy\" or \"mcts\"");
+    if (std::any_of(out.begin(), out.end(), [&](const CpuSeat& c) { return c.seat == seat; }))
+      return r.fail("cpu", "seat " + std::to_string(seat) + " given twice");
+    out.push_back({Seat(seat), *lv});
+  }
+  return true;
+}
+
+bool read(Reader& r, Create& m) {
+  if (!r.text("game", m.game, 1, kMaxGameChars)) return false;
+  if (const Json* o = r.find("options")) {
+    if (!o->is_object()) return r.fail("options", "expected an object");
+    m.options = *o;
+  }
+  if (!r.integer("seats", m.seats, 1, kMaxSeats) || !r.boolean("ranked", m.ranked)) return false;
+  if (const Json* t = r.find("timer")) {
+    // JSON equality, as the schema's enum: 30.0 is 30.
+    auto it = std::find_if(kTimerSeconds.begin(), kTimerSeconds.end(),
+                           [&](int s) { return *t == Json(s); });
+    if (it != kTimerSeconds.end())
+      m.timer = *it;
+    else if (*t != Json("none"))
+      return r.fail("timer", "expected \"none\", 30 or 60");
+  }
+  if (const Json* c = r.find("cpu"); c && !read_cpu(r, *c, m.cpu)) return false;
+  if (const Json* s = r.find("setup")) m.setup = *s;
+  return true;
+}
+
+template <class M>
+bool read_into(Reader& r, ClientMessage& out) {
+  M m;
+  if (!read(r, m)) return false;
+  out = std::move(m);
+  return true;
+}
+
+struct Kind {
+  std::string_view type;
+  bool (*read)(Reader&, ClientMessage&);
+};
+
+template <class... M>
+constexpr auto make_kinds(std::variant<M...>*) {
+  return std::array<Kind, sizeof...(M)>{Kind{M::kType, &read_into<M>}...};
+}
+constexpr auto kKinds = make_kinds(static_cast<ClientMessage*>(nullptr));
+
+Error error(ErrorCode code, std::string message, Id re = {}) {
+  return Error{code, std::move(message), std::move(re), {}};
+}
+
+Parsed parse_object(const Json& j) {
+  if (!j.is_object()) return error(ErrorCode::bad_message, "a message is a JSON object");
+  Id id;
+  if (auto it = j.find("id"); it != j.end() && !it->is_null()) {
+    std::int64_t i = 0;
+    if (it->is_string() && code_points(it->get_ref<const std::string&>()) <= kMaxIdChars)
+      id = it->get<std::string>();
+    else if (Reader::as_int64(*it, i))
+      id = i;
+    else
+      return error(ErrorCode::bad_message, "field \"id\": expected an integer or a short string");
+  }
+  auto type = j.find("type");
+  if (type == j.end() || !type->is_string())
+    return error(ErrorCode::bad_message, "field \"type\": missing or not a string", id);
+  const auto& name = type->get_ref<const std::string&>();
+  auto kind =
+      std::find_if(kKinds.begin(), kKinds.end(), [&](const Kind& k) { return k.type == name; });
+  if (kind == kKinds.end())
+    return error(ErrorCode::unknown_type, "no message has type \"" + name + "\"", id);
+  Reader r(j);
+  Request req{id, {}};
+  if (!kind->read(r, req.message)) return error(ErrorCode::bad_message, r.error(), id);
+  return req;
+}
+
+}  // namespace
+
+std::string_view to_string(Role r) { return kRoles[std::size_t(r)]; }
+std::string_view to_string(CpuLevel l) { return kCpuLevels[std::size_t(l)]; }
+
+Parsed parse_json(const Json& j) noexcept {
+  try {
+    return parse_object(j);
+  } catch (const std::exception& e) {  // allocation failure; nothing else throws here
+    return error(ErrorCode::internal, e.what());
+  }
+}
+
+Parsed parse(std::string_view frame) noexcept {
+  try {
+    if (frame.size() > kMaxFrameBytes)
+      return error(ErrorCode::too_large,
+                   "frames are limited to " + std::to_string(kMaxFrameBytes) + " bytes");
+    if (too_deep(frame))
+      return error(ErrorCode::bad_json,
+                   "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+    // No exceptions: invalid JSON, invalid UTF-8 and number overflow all come back discarded.
+    Json j = Json::parse(frame, nullptr, false);
+    if (j.is_discarded()) return error(ErrorCode::bad_json, "not valid JSON text in UTF-8");
+    return parse_object(j);
+  } catch (const std::exception& e) {
+    return error(ErrorCode::internal, e.what());
+  }
+}
+
+std::vector<std::string_view> client_types() {
+  std::vector<std::string_view> out;
+  for (const auto& k : kKinds) out.push_back(k.type);
+  return out;
+}
+
+std::string_view type_of(const ClientMessage& m) {
+  return std::visit([](const auto& x) -> std::string_view { return x.kType; }, m);
+}
+
+namespace {
+
+void write(Json&, const ListGames&) {}
+void write(Json&, const WatchLobby&) {}
+void write(Json&, const UnwatchLobby&) {}
+void write(Json&, const Ping&) {}
+void write(Json& j, const Hello& m) {
+  if (m.token) j["token"] = *m.token;
+  if (m.name) j["name"] = *m.name;
+}
+void write(Json& j, const ListRooms& m) {
+  if (m.game) j["game"] = *m.game;
+}
+void write(Json& j, const Create& m) {
+  j["game"] = m.game;
+  j["options"] = m.options;
+  if (m.seats) j["seats"] = *m.seats;
+  j["ranked"] = m.ranked;
+  j["timer"] = m.timer ? Json(*m.timer) : Json("none");
+  Json cpu = Json::array();
+  for (const auto& c : m.cpu) cpu.push_back({{"seat", c.seat}, {"level", to_string(c.level)}});
+  j["cpu"] = std::move(cpu);
+  if (!m.setup.is_null()) j["setup"] = m.setup;
+}
+void write(Json& j, const Join& m) {
+  j["room"] = m.room;
+  j["as"] = to_string(m.as);
+  if (m.seat) j["seat"] = *m.seat;
+}
+void write(Json& j, const Act& m) {
+  j["room"] = m.room;
+  j["version"] = m.version;
+  j["action"] = m.action;
+}
+void write(Json& j, const Resign& m) { j["room"] = m.room; }
+void write(Json& j, const Rematch& m) { j["room"] = m.room; }
+void write(Json& j, const Leave& m) { j["room"] = m.room; }
+void write(Json& j, const Resume& m) {
+  j["room"] = m.room;
+  j["version"] = m.version;
+}
+
+}  // namespace
+
+Json to_json(const Request& r) {
+  Json j = {{"type", type_of(r.message)}};
+  if (has_id(r.id)) j["id"] = id_json(r.id);
+  std::visit([&](const auto& m) { write(j, m); }, r.message);
+  return j;
+}
+
+}  // namespace tanbo::protocol

@@ -1,0 +1,141 @@
+#pragma once
+// Client messages: parsed once at the edge into a closed set of small value types. parse() never
+// throws: a frame is either a Request (a message with its id) or an Error value carrying the id
+// when one could be read. Unknown fields are ignored; an optional field given as null is absent.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "protocol/errors.hpp"
+
+namespace tanbo::protocol {
+
+using engine::Json;
+using engine::Seat;
+
+enum class Role : std::uint8_t { player, spectator };
+enum class CpuLevel : std::uint8_t { random, greedy, mcts };
+std::string_view to_string(Role r);
+std::string_view to_string(CpuLevel l);
+
+struct Hello {
+  static constexpr std::string_view kType = "hello";
+  std::optional<std::string> token;  // absent: a new guest identity
+  std::optional<std::string> name;
+  friend bool operator==(const Hello&, const Hello&) = default;
+};
+
+struct ListGames {
+  static constexpr std::string_view kType = "games";
+  friend bool operator==(const ListGames&, const ListGames&) = default;
+};
+
+struct ListRooms {
+  static constexpr std::string_view kType = "rooms";
+  std::optional<std::string> game;  // absent: every game
+  friend bool operator==(const ListRooms&, const ListRooms&) = default;
+};
+
+struct WatchLobby {
+  static constexpr std::string_view kType = "watch_lobby";
+  friend bool operator==(const WatchLobby&, const WatchLobby&) = default;
+};
+
+struct UnwatchLobby {
+  static constexpr std::string_view kType = "unwatch_lobby";
+  friend bool operator==(const UnwatchLobby&, const UnwatchLobby&) = default;
+};
+
+struct CpuSeat {
+  Seat seat = 0;
+  CpuLevel level = CpuLevel::random;
+  friend bool operator==(const CpuSeat&, const CpuSeat&) = default;
+};
+
+struct Create {
+  static constexpr std::string_view kType = "create";
+  std::string game;
+  Json options = Json::object();  // checked by the engine, not here (bad_option)
+  std::optional<int> seats;       // player count; absent: the game's default
+  bool ranked = false;
+  std::optional<int> timer;  // seconds per decision, one of kTimerSeconds; absent: "none"
+  std::vector<CpuSeat> cpu;  // distinct seats
+  Json setup;                // null: the game's standard set-up
+  friend bool operator==(const Create&, const Create&) = default;
+};
+
+struct Join {
+  static constexpr std::string_view kType = "join";
+  std::string room;
+  Role as = Role::spectator;
+  std::optional<Seat> seat;  // players only: absent means the first free seat
+  friend bool operator==(const Join&, const Join&) = default;
+};
+
+struct Act {
+  static constexpr std::string_view kType = "act";
+  std::string room;
+  std::uint64_t version = 0;
+  Json action;  // one element of the legal list, verbatim; never null
+  friend bool operator==(const Act&, const Act&) = default;
+};
+
+struct Resign {
+  static constexpr std::string_view kType = "resign";
+  std::string room;
+  friend bool operator==(const Resign&, const Resign&) = default;
+};
+
+struct Rematch {
+  static constexpr std::string_view kType = "rematch";
+  std::string room;
+  friend bool operator==(const Rematch&, const Rematch&) = default;
+};
+
+struct Leave {
+  static constexpr std::string_view kType = "leave";
+  std::string room;
+  friend bool operator==(const Leave&, const Leave&) = default;
+};
+
+struct Resume {
+  static constexpr std::string_view kType = "resume";
+  std::string room;
+  std::uint64_t version = 0;  // the last version the client saw
+  friend bool operator==(const Resume&, const Resume&) = default;
+};
+
+struct Ping {
+  static constexpr std::string_view kType = "ping";
+  friend bool operator==(const Ping&, const Ping&) = default;
+};
+
+using ClientMessage = std::variant<Hello, ListGames, ListRooms, WatchLobby, UnwatchLobby, Create,
+                                   Join, Act, Resign, Rematch, Leave, Resume, Ping>;
+
+struct Request {
+  Id id;
+  ClientMessage message;
+  friend bool operator==(const Request&, const Request&) = default;
+};
+
+using Parsed = std::variant<Request, Error>;
+
+// Checks size, nesting, JSON, then the envelope and the fields of the message its type names.
+Parsed parse(std::string_view frame) noexcept;
+// The same from an already parsed value (the frame limits are then the caller's business).
+Parsed parse_json(const Json& j) noexcept;
+
+// Every client message type, in ClientMessage order.
+std::vector<std::string_view> client_types();
+std::string_view type_of(const ClientMessage& m);
+
+// The message as a client sends it (test clients, the load generator): parse(to_json(r).dump())
+// gives r back.
+Json to_json(const Request& r);
+
+}  // namespace tanbo::protocol

@@ -1,0 +1,82 @@
+#pragma once
+// Errors are values with stable codes: clients match the code, never the message text. The one
+// table below is the list; docs/protocol.md repeats it for clients.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/core/options.hpp"
+
+namespace tanbo::protocol {
+
+enum class ErrorCode : std::uint8_t {
+  bad_json,        // not JSON, not UTF-8, nested too deep
+  bad_message,     // not an object, or a field missing or mistyped
+  unknown_type,    // `type` names no message
+  not_hello,       // the first message of a connection was not hello
+  bad_token,       // hello with a token the server does not know
+  no_such_room,    // the room does not exist (or no longer)
+  room_full,       // join as player: no free seat
+  seat_taken,      // join as player: the seat asked for is someone else's
+  not_seated,      // act, resign or rematch by someone holding no seat in the room
+  not_your_turn,   // act while another seat must decide
+  stale_version,   // act naming a version other than the room's
+  illegal_action,  // act with an action not in the legal list
+  game_over,       // act or resign after the game finished
+  not_finished,    // rematch before the game finished
+  bad_option,      // create with a bad game, player count, option or set-up
+  too_many_rooms,  // create beyond the per-identity limit
+  rate_limited,    // too many messages; the message was dropped
+  too_large,       // frame over the size limit
+  internal,        // the server failed; the room is unchanged
+};
+
+struct ErrorInfo {
+  ErrorCode code;
+  std::string_view name;
+  std::string_view meaning;
+};
+
+inline constexpr std::array<ErrorInfo, 19> kErrors = {{
+    {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
+    {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
+    {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
+    {ErrorCode::not_hello, "not_hello", "the first message of a connection must be hello"},
+    {ErrorCode::bad_token, "bad_token", "the token is not known to this server"},
+    {ErrorCode::no_such_room, "no_such_room", "no room has this id"},
+    {ErrorCode::room_full, "room_full", "every seat of the room is taken"},
+    {ErrorCode::seat_taken, "seat_taken", "the seat asked for is held by another player"},
+    {ErrorCode::not_seated, "not_seated", "this connection holds no seat in the room"},
+    {ErrorCode::not_your_turn, "not_your_turn", "another seat must decide"},
+    {ErrorCode::stale_version, "stale_version", "the version given is not the room's"},
+    {ErrorCode::illegal_action, "illegal_action", "the action is not in the legal list"},
+    {ErrorCode::game_over, "game_over", "the game has finished"},
+    {ErrorCode::not_finished, "not_finished", "a rematch needs a finished game"},
+    {ErrorCode::bad_option, "bad_option", "a game, player count, option or set-up was refused"},
+    {ErrorCode::too_many_rooms, "too_many_rooms", "this identity has too many open rooms"},
+    {ErrorCode::rate_limited, "rate_limited", "too many messages; this one was dropped"},
+    {ErrorCode::too_large, "too_large", "the frame exceeds the size limit"},
+    {ErrorCode::internal, "internal", "the server failed; nothing changed"},
+}};
+
+constexpr std::string_view to_string(ErrorCode c) { return kErrors[std::size_t(c)].name; }
+// nullopt for a name not in the table (e.g. a Refusal code the protocol does not know).
+std::optional<ErrorCode> error_code_from(std::string_view name);
+
+// A request's `id`, echoed as `re`: absent, an integer (int64) or a short string.
+using Id = std::variant<std::monostate, std::int64_t, std::string>;
+inline bool has_id(const Id& id) { return !std::holds_alternative<std::monostate>(id); }
+engine::Json id_json(const Id& id);  // null when absent
+
+struct Error {
+  ErrorCode code = ErrorCode::internal;
+  std::string message;
+  Id re;
+  engine::Problems problems;  // bad_option: every refused field, named
+  friend bool operator==(const Error&, const Error&) = default;
+};
+
+}  // namespace tanbo::protocol

@@ -1,0 +1,43 @@
+#pragma once
+// The protocol's numbers: hard limits of the message format, and the defaults of the server's
+// configurable limits. docs/protocol.md ("Limits") lists each with its reason; keep both in step.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace tanbo::protocol {
+
+inline constexpr int kProtocolVersion = 1;
+
+// Format limits, enforced by parse(): a frame breaking one is refused whatever the server config.
+inline constexpr std::size_t kMaxFrameBytes = 64 * 1024;  // larger frames: too_large, close 1009
+inline constexpr int kMaxDepth = 32;            // nesting of arrays and objects in one frame
+inline constexpr std::size_t kMaxIdChars = 64;  // a string `id`
+inline constexpr std::size_t kMaxTokenChars = 128;
+inline constexpr std::size_t kMinNameChars = 1;
+inline constexpr std::size_t kMaxNameChars = 32;  // display names, in code points
+inline constexpr std::size_t kMaxRoomChars = 64;  // room ids
+inline constexpr std::size_t kMaxGameChars = 64;  // game ids
+inline constexpr int kMaxSeats = 8;               // seats per room (games take 2 to 4 today)
+inline constexpr std::array<int, 2> kTimerSeconds = {30, 60};  // `timer` besides "none"
+
+// Server defaults (configurable there; documented here so clients know what to expect).
+inline constexpr std::size_t kHistorySteps = 64;     // steps a room keeps for `resume`
+inline constexpr int kLobbyPushMs = 500;             // at most one `lobby` push per interval
+inline constexpr int kRateBurst = 20;                // token bucket: capacity, in messages
+inline constexpr int kRatePerSecond = 10;            // token bucket: refill
+inline constexpr int kRateStrikes = 50;              // rate_limited answers before close 1008
+inline constexpr int kMaxRoomsPerIdentity = 8;       // unfinished rooms created by one identity
+inline constexpr int kIdleTimeoutSeconds = 300;      // no frame nor pong for this long: close
+inline constexpr std::size_t kOutQueueFrames = 256;  // queued outgoing frames per connection
+inline constexpr std::size_t kOutQueueBytes = 4 * 1024 * 1024;  // ... and their bytes
+inline constexpr int kMaxConnections = 10000;
+
+// WebSocket close codes the server uses (RFC 6455, 7.4.1).
+inline constexpr std::uint16_t kCloseGoingAway = 1001;    // server shutting down
+inline constexpr std::uint16_t kCloseUnsupported = 1003;  // binary frame
+inline constexpr std::uint16_t kCloseBadData = 1007;      // text frame not valid UTF-8
+inline constexpr std::uint16_t kClosePolicy = 1008;       // rate abuse, slow consumer, idle
+inline constexpr std::uint16_t kCloseTooBig = 1009;       // frame over kMaxFrameBytes
+
+}  // namespace tanbo::protocol

@@ -1,0 +1,173 @@
+#include "protocol/server.hpp"
+
+#include <array>
+#include <cassert>
+
+#include "protocol/limits.hpp"
+
+namespace tanbo::protocol {
+namespace {
+
+constexpr std::array<std::string_view, 3> kStatuses = {"waiting", "playing", "finished"};
+
+Json reply(std::string_view type, const Id& re) {
+  Json j = {{"type", type}};
+  if (has_id(re)) j["re"] = id_json(re);
+  return j;
+}
+
+Json player_json(const Player& p) { return {{"id", p.id}, {"name", p.name}}; }
+
+Json seat_json(const SeatView& s) {
+  Json j = {{"seat", s.seat},
+            {"player", s.player ? player_json(*s.player) : Json(nullptr)},
+            {"connected", s.connected},
+            {"cpu", s.cpu}};
+  if (s.level) j["level"] = to_string(*s.level);
+  return j;
+}
+
+Json seats_json(std::span<const SeatView> seats) {
+  Json j = Json::array();
+  for (const auto& s : seats) j.push_back(seat_json(s));
+  return j;
+}
+
+}  // namespace
+
+std::string_view to_string(RoomStatus s) { return kStatuses[std::size_t(s)]; }
+
+Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server) {
+  Json j = reply("welcome", re);
+  j["player"] = player_json(player);
+  j["token"] = token;
+  j["protocol"] = kProtocolVersion;
+  j["server"] = server;
+  return j;
+}
+
+Json games(const Id& re, std::span<const engine::GameInfo* const> list) {
+  Json j = reply("games", re);
+  Json& out = j["games"] = Json::array();
+  for (const auto* info : list) out.push_back(info->to_json());
+  return j;
+}
+
+Json room_json(const RoomSummary& r) {
+  return {{"room", r.room},
+          {"game", r.game},
+          {"options", r.options},
+          {"status", to_string(r.status)},
+          {"seats", seats_json(r.seats)},
+          {"spectators", r.spectators},
+          {"ranked", r.ranked},
+          {"timer", r.timer ? Json(*r.timer) : Json("none")}};
+}
+
+Json rooms(const Id& re, std::span<const RoomSummary> list) {
+  Json j = reply("rooms", re);
+  Json& out = j["rooms"] = Json::array();
+  for (const auto& r : list) out.push_back(room_json(r));
+  return j;
+}
+
+Json lobby(std::span<const RoomSummary> changed, std::span<const std::string> removed) {
+  Json j = {{"type", "lobby"}, {"changed", Json::array()}, {"removed", Json::array()}};
+  for (const auto& r : changed) j["changed"].push_back(room_json(r));
+  for (const auto& id : removed) j["removed"].push_back(id);
+  return j;
+}
+
+Json created(const Id& re, std::string_view room) {
+  Json j = reply("created", re);
+  j["room"] = room;
+  return j;
+}
+
+Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat) {
+  Json j = reply("joined", re);
+  j["room"] = room;
+  j["role"] = to_string(role);
+  j["seat"] = seat ? Json(*seat) : Json(nullptr);
+  return j;
+}
+
+Json state(const StateView& v) {
+  Json j = {{"type", "state"},
+            {"room", v.room},
+            {"version", v.version},
+            {"game", v.game},
+            {"status", to_string(v.status)},
+            {"seats", seats_json(v.seats)},
+            {"spectators", v.spectators},
+            {"state", v.state ? *v.state : Json(nullptr)},
+            {"pending", nullptr},
+            {"events", v.events ? *v.events : Json::array()},
+            {"commit", v.commit}};
+  if (v.pending && v.pending->seat != engine::kNoSeat)
+    j["pending"] = {{"seat", v.pending->seat}, {"decision", v.pending->decision}};
+  if (v.result) j["result"] = {{"places", v.result->places}, {"reason", v.result->reason}};
+  if (!v.seed.empty()) j["seed"] = v.seed;
+  if (v.clock)
+    j["clock"] = {
+        {"seat", v.clock->seat}, {"deadline", v.clock->deadline_ms}, {"left", v.clock->left_ms}};
+  return j;
+}
+
+Json left(const Id& re, std::string_view room) {
+  Json j = reply("left", re);
+  j["room"] = room;
+  return j;
+}
+
+Json resumed(const Id& re, std::string_view room, std::uint64_t version,
+             std::span<const Step> steps) {
+  Json j = reply("resumed", re);
+  j["room"] = room;
+  j["version"] = version;
+  Json& out = j["steps"] = Json::array();
+  for (const auto& s : steps) out.push_back({{"version", s.version}, {"events", s.events}});
+  return j;
+}
+
+Json error(const Error& e) {
+  Json j = reply("error", e.re);
+  j["code"] = to_string(e.code);
+  j["message"] = e.message;
+  if (!e.problems.empty()) {
+    Json& ps = j["problems"] = Json::array();
+    for (const auto& p : e.problems) ps.push_back({{"field", p.field}, {"message", p.message}});
+  }
+  return j;
+}
+
+Json error(ErrorCode code, std::string message, const Id& re) {
+  return error(Error{code, std::move(message), re, {}});
+}
+
+Json pong(const Id& re) { return reply("pong", re); }
+
+std::string serialize(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Frame share(const Json& j) { return std::make_shared<const std::string>(serialize(j)); }
+
+std::string with_legal(std::string_view state_text, std::string_view legal_text) {
+  assert(state_text.size() > 2 && state_text.back() == '}');
+  static constexpr std::string_view kKey = ",\"legal\":";
+  std::string out;
+  out.reserve(state_text.size() + kKey.size() + legal_text.size());
+  out.append(state_text.substr(0, state_text.size() - 1));  // drops the closing '}'
+  out.append(kKey);
+  out.append(legal_text);
+  out.push_back('}');
+  return out;
+}
+
+std::vector<std::string_view> server_types() {
+  return {"welcome", "games", "rooms",   "lobby", "created", "joined",
+          "state",   "left",  "resumed", "error", "pong"};
+}
+
+}  // namespace tanbo::protocol

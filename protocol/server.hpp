@@ -1,0 +1,114 @@
+#pragma once
+// Server messages: one small builder per message, each giving the JSON that
+// protocol/schema/server-<type>.json describes. A reply echoes the request's id as `re`; a push
+// (lobby, state) has none.
+//
+// State and legal: a room serializes its `state` once per version and shares that buffer with every
+// player and spectator (Frame). The seat that must decide gets the same text with its `legal`
+// list spliced in before the closing brace (with_legal): one copy of the buffer, no second
+// serialization, and every client reads a single self-contained message.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "engine/core/registry.hpp"
+#include "protocol/client.hpp"
+#include "protocol/errors.hpp"
+
+namespace tanbo::protocol {
+
+using Frame = std::shared_ptr<const std::string>;
+
+enum class RoomStatus : std::uint8_t { waiting, playing, finished };
+std::string_view to_string(RoomStatus s);
+
+struct Player {
+  std::string id;
+  std::string name;
+  friend bool operator==(const Player&, const Player&) = default;
+};
+
+struct SeatView {
+  Seat seat = 0;
+  std::optional<Player> player;  // absent: a free seat (or a CPU seat)
+  bool connected = false;
+  bool cpu = false;  // a CPU plays the seat: from creation, or standing in (takeover)
+  std::optional<CpuLevel> level;
+  friend bool operator==(const SeatView&, const SeatView&) = default;
+};
+
+// A room as the lobby lists it.
+struct RoomSummary {
+  std::string room;
+  std::string game;
+  Json options = Json::object();  // normalized: every option named
+  RoomStatus status = RoomStatus::waiting;
+  std::vector<SeatView> seats;
+  int spectators = 0;
+  bool ranked = false;
+  std::optional<int> timer;  // seconds per decision; absent: none
+};
+
+// The turn clock of a timed room: the deciding seat's deadline in server time (Unix ms).
+struct Clock {
+  Seat seat = 0;
+  std::int64_t deadline_ms = 0;
+  std::int64_t left_ms = 0;
+};
+
+// Everything a `state` message shows; pointers and views only, the room owns the data.
+struct StateView {
+  std::string_view room;
+  std::uint64_t version = 0;
+  std::string_view game;
+  RoomStatus status = RoomStatus::waiting;
+  std::span<const SeatView> seats;
+  int spectators = 0;
+  const Json* state = nullptr;               // Game::state_json(); null before the game starts
+  const engine::Pending* pending = nullptr;  // null when nobody must decide
+  const Json* events = nullptr;              // the last step's events; null: []
+  const engine::Result* result = nullptr;    // finished games only
+  std::string_view commit;                   // R1: SHA-256 of the seed, hex
+  std::string_view seed;                     // R1: revealed once finished; empty: absent
+  const Clock* clock = nullptr;
+};
+
+// One step of a room's history (for resume): the version it produced and its events.
+struct Step {
+  std::uint64_t version = 0;
+  Json events = Json::array();
+};
+
+Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server);
+Json games(const Id& re, std::span<const engine::GameInfo* const> list);
+Json room_json(const RoomSummary& r);
+Json rooms(const Id& re, std::span<const RoomSummary> list);
+// Pushed to lobby watchers, batched: rooms new or changed since the last push, and rooms gone.
+Json lobby(std::span<const RoomSummary> changed, std::span<const std::string> removed);
+Json created(const Id& re, std::string_view room);
+Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat);
+Json state(const StateView& v);
+Json left(const Id& re, std::string_view room);
+// The steps after the client's version, oldest first; the room sends its current state next.
+Json resumed(const Id& re, std::string_view room, std::uint64_t version,
+             std::span<const Step> steps);
+Json error(const Error& e);
+Json error(ErrorCode code, std::string message, const Id& re = {});
+Json pong(const Id& re);
+
+// Compact text; invalid UTF-8 in a string (never expected) becomes U+FFFD instead of throwing.
+std::string serialize(const Json& j);
+Frame share(const Json& j);
+// The state text for the deciding seat: `legal` (a serialized JSON array) added as last member.
+// Precondition: state_text is a serialized state() (a non-empty object).
+std::string with_legal(std::string_view state_text, std::string_view legal_text);
+
+// Every server message type.
+std::vector<std::string_view> server_types();
+
+}  // namespace tanbo::protocol

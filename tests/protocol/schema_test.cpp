@@ -1,0 +1,183 @@
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "protocol/client.hpp"
+#include "protocol/errors.hpp"
+#include "protocol/server.hpp"
+#include "support.hpp"
+
+using namespace tanbo::protocol;
+using tanbo::protocol::test::schemas;
+using Json = tanbo::engine::Json;
+
+TEST_CASE("every schema file loads, with only supported keywords and resolvable refs",
+          "[protocol][schema]") {
+  SchemaSet set;
+  std::vector<std::string> problems;
+  bool ok = set.load_dir(TANBO_PROTOCOL_SCHEMA_DIR, problems);
+  for (const auto& p : problems) UNSCOPED_INFO(p);
+  REQUIRE(ok);
+  SECTION("one schema per client and per server message, plus common.json") {
+    for (auto t : client_types()) CHECK(set.has("client-" + std::string(t) + ".json"));
+    for (auto t : server_types()) CHECK(set.has("server-" + std::string(t) + ".json"));
+    CHECK(set.has("common.json"));
+    CHECK(set.names().size() == client_types().size() + server_types().size() + 1);
+  }
+  SECTION("the error schema lists exactly the error codes") {
+    Json codes = Json::array();
+    for (const auto& e : kErrors) codes.push_back(e.name);
+    std::ifstream in(std::string(TANBO_PROTOCOL_SCHEMA_DIR) + "/server-error.json");
+    Json file = Json::parse(in);
+    CHECK(file["properties"]["code"]["enum"] == codes);
+  }
+}
+
+TEST_CASE("the validator refuses schemas beyond its subset", "[protocol][schema]") {
+  SchemaSet set;
+  std::vector<std::string> problems;
+  SECTION("an unknown keyword") {
+    CHECK_FALSE(set.add("a.json", Json{{"pattern", "^x$"}}, problems));
+  }
+  SECTION("an unknown type name") {
+    CHECK_FALSE(set.add("a.json", Json{{"type", "int"}}, problems));
+  }
+  SECTION("a keyword nested in properties") {
+    CHECK_FALSE(
+        set.add("a.json", Json::parse(R"({"properties":{"x":{"format":"uri"}}})"), problems));
+  }
+  SECTION("a dangling $ref") {
+    REQUIRE(set.add("a.json", Json::parse(R"({"$ref":"#/$defs/missing"})"), problems));
+    CHECK_FALSE(set.check_refs(problems));
+  }
+  CHECK_FALSE(problems.empty());
+}
+
+TEST_CASE("each supported keyword can fail a value", "[protocol][schema]") {
+  SchemaSet set;
+  std::vector<std::string> problems;
+  REQUIRE(set.add("t.json", Json::parse(R"({
+    "$defs": {"small": {"type": "integer", "minimum": 0, "maximum": 9}},
+    "type": "object",
+    "required": ["n"],
+    "additionalProperties": false,
+    "properties": {
+      "n": {"$ref": "#/$defs/small"},
+      "s": {"type": "string", "minLength": 2, "maxLength": 3},
+      "e": {"enum": ["a", 1]},
+      "c": {"const": true},
+      "l": {"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "boolean"}},
+      "o": {"oneOf": [{"type": "integer"}, {"type": "number"}]},
+      "a": {"anyOf": [{"type": "null"}, {"type": "string"}]},
+      "m": {"type": ["string", "null"]}
+    }})"),
+                  problems));
+  auto valid = [&](const char* text) { return set.validate("t.json", Json::parse(text)).empty(); };
+  CHECK(valid(R"({"n":3,"s":"ab","e":1,"c":true,"l":[false],"o":1.5,"a":null,"m":"x"})"));
+  CHECK_FALSE(valid(R"({})"));                            // required
+  CHECK_FALSE(valid(R"({"n":3,"z":0})"));                 // additionalProperties
+  CHECK_FALSE(valid(R"({"n":"3"})"));                     // type via $ref
+  CHECK_FALSE(valid(R"({"n":-1})"));                      // minimum
+  CHECK_FALSE(valid(R"({"n":10})"));                      // maximum
+  CHECK_FALSE(valid(R"({"n":1,"s":"a"})"));               // minLength
+  CHECK_FALSE(valid(R"({"n":1,"s":"abcd"})"));            // maxLength
+  CHECK(valid(R"({"n":1,"s":"ééé"})"));                   // lengths count characters, not bytes
+  CHECK_FALSE(valid(R"({"n":1,"e":"b"})"));               // enum
+  CHECK_FALSE(valid(R"({"n":1,"c":false})"));             // const
+  CHECK_FALSE(valid(R"({"n":1,"l":[]})"));                // minItems
+  CHECK_FALSE(valid(R"({"n":1,"l":[true,true,true]})"));  // maxItems
+  CHECK_FALSE(valid(R"({"n":1,"l":[1]})"));               // items
+  CHECK_FALSE(valid(R"({"n":1,"o":2})"));                 // oneOf: both branches match
+  CHECK_FALSE(valid(R"({"n":1,"o":"2"})"));               // oneOf: none matches
+  CHECK_FALSE(valid(R"({"n":1,"a":3})"));                 // anyOf
+  CHECK_FALSE(valid(R"({"n":1,"m":3})"));                 // type list
+  SECTION("violations name where they are") {
+    auto v = set.validate("t.json", Json::parse(R"({"n":1,"l":[true,2]})"));
+    REQUIRE(v.size() == 1);
+    CHECK_THAT(v[0], Catch::StartsWith("/l/1:"));
+  }
+}
+
+TEST_CASE("a $ref cycle ends instead of recursing forever", "[protocol][schema]") {
+  SchemaSet set;
+  std::vector<std::string> problems;
+  REQUIRE(set.add("loop.json",
+                  Json::parse(R"({"$defs":{"a":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})"),
+                  problems));
+  CHECK_FALSE(set.validate("loop.json", 1).empty());
+}
+
+TEST_CASE("the client schemas accept exactly what parse accepts", "[protocol][schema]") {
+  // Duplicate CPU seats are the one rule a schema cannot say (no uniqueItems on a member).
+  auto frame = GENERATE(
+      as<std::string>{}, R"({"type":"hello"})",
+      R"({"type":"hello","token":"t","name":"Ana","x":1})", R"({"type":"hello","token":""})",
+      R"({"type":"hello","name":"123456789012345678901234567890123"})",
+      R"({"type":"hello","name":"éééééééééééééééééééééééééééééééé"})",
+      R"({"type":"hello","name":3})", R"({"type":"rooms","game":null})",
+      R"({"type":"rooms","game":5})", R"({"type":"create","game":"g"})", R"({"type":"create"})",
+      R"({"type":"create","game":"g","options":[]})", R"({"type":"create","game":"g","seats":9})",
+      R"({"type":"create","game":"g","seats":1})", R"({"type":"create","game":"g","timer":60})",
+      R"({"type":"create","game":"g","timer":61})",
+      R"({"type":"create","game":"g","timer":"none"})",
+      R"({"type":"create","game":"g","ranked":"yes"})",
+      R"({"type":"create","game":"g","cpu":[{"seat":7,"level":"greedy"}]})",
+      R"({"type":"create","game":"g","cpu":[{"seat":7,"level":"best"}]})",
+      R"({"type":"create","game":"g","cpu":[{"seat":1}]})",
+      R"({"type":"create","game":"g","setup":[1]})",
+      R"({"type":"join","room":"r","as":"player","seat":7})",
+      R"({"type":"join","room":"r","as":"player","seat":8})", R"({"type":"join","room":"r"})",
+      R"({"type":"act","room":"r","version":0,"action":[1]})",
+      R"({"type":"act","room":"r","version":-1,"action":[1]})",
+      R"({"type":"act","room":"r","version":2,"action":null})",
+      R"({"type":"act","room":"r","version":2.5,"action":1})",
+      R"({"type":"act","room":"r","version":18446744073709551615,"action":1})",
+      R"({"type":"resign","room":"r","id":"x"})", R"({"type":"resign","room":"r","id":1.5})",
+      R"({"type":"resign","room":"r","id":-9223372036854775808})",
+      R"({"type":"resign","room":"r","id":9223372036854775808})", R"({"type":"resign","room":""})",
+      R"({"type":"resume","room":"r","version":1})", R"({"type":"resume","room":"r"})",
+      R"({"type":"ping","id":null})", R"({"type":"leave"})");
+  CAPTURE(frame);
+  Json j = Json::parse(frame);
+  bool parsed = std::holds_alternative<Request>(parse(frame));
+  auto problems = schemas().validate("client-" + j["type"].get<std::string>() + ".json", j);
+  CHECK(parsed == problems.empty());
+}
+
+TEST_CASE("every example in docs/protocol.md is a valid message", "[protocol][schema][docs]") {
+  std::ifstream in(std::string(TANBO_PROTOCOL_SCHEMA_DIR) + "/../../docs/protocol.md");
+  REQUIRE(in);
+  std::set<std::string> seen;
+  std::string line, block, direction;
+  int examples = 0;
+  while (std::getline(in, line)) {
+    if (direction.empty()) {
+      if (line == "```json client")
+        direction = "client";
+      else if (line == "```json server")
+        direction = "server";
+      continue;
+    }
+    if (line != "```") {
+      block += line + "\n";
+      continue;
+    }
+    CAPTURE(direction, block);
+    Json j = Json::parse(block, nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    std::string type = j.value("type", "");
+    auto problems = schemas().validate(direction + "-" + type + ".json", j);
+    for (const auto& p : problems) UNSCOPED_INFO(p);
+    CHECK(problems.empty());
+    if (direction == "client") CHECK(std::holds_alternative<Request>(parse(block)));
+    seen.insert(direction + "-" + type);
+    ++examples;
+    block.clear(), direction.clear();
+  }
+  SECTION("every message type has an example") {
+    for (auto t : client_types()) CHECK(seen.count("client-" + std::string(t)));
+    for (auto t : server_types()) CHECK(seen.count("server-" + std::string(t)));
+  }
+}

@@ -1,0 +1,183 @@
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "engine/core/registry.hpp"
+#include "protocol/limits.hpp"
+#include "protocol/server.hpp"
+#include "support.hpp"
+
+using namespace tanbo::protocol;
+using tanbo::protocol::test::schemas;
+using Json = tanbo::engine::Json;
+namespace engine = tanbo::engine;
+
+namespace {
+
+// The message must satisfy the schema of its type, checked on its serialized text as sent.
+void require_valid(const Json& message) {
+  REQUIRE(message.contains("type"));
+  std::string file = "server-" + message["type"].get<std::string>() + ".json";
+  Json sent = Json::parse(serialize(message));
+  auto problems = schemas().validate(file, sent);
+  CAPTURE(file, sent.dump());
+  for (const auto& p : problems) UNSCOPED_INFO(p);
+  CHECK(problems.empty());
+}
+
+const std::string kHex(64, 'a');
+
+std::vector<SeatView> two_seats() {
+  return {SeatView{0, Player{"p1", "Ana"}, true, false, std::nullopt},
+          SeatView{1, std::nullopt, false, true, CpuLevel::mcts}};
+}
+
+RoomSummary summary() {
+  return {"r1", "tanbo", Json{{"first", "random"}}, RoomStatus::playing, two_seats(), 3, true, 30};
+}
+
+engine::GameInfo sample_game() {
+  engine::GameInfo g;
+  g.id = "sample";
+  g.name = "Sample";
+  g.summary = "a game for tests";
+  g.min_players = 2, g.max_players = 4, g.default_players = 2;
+  g.options = {{"stall_rounds", engine::OptionSpec::Kind::integer, 60, {}, 10, 500, "rounds"},
+               {"size", engine::OptionSpec::Kind::integer, 11, {7, 11, 15}, 0, 0, "board"},
+               {"start", engine::OptionSpec::Kind::choice, "dense", {"dense", "classic"}, 0, 0, ""},
+               {"cascade", engine::OptionSpec::Kind::boolean, true, {}, 0, 0, "T5"}};
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("every server message builder gives what its schema allows", "[protocol][server]") {
+  const Id none, num = std::int64_t(7), str = std::string("q");
+  SECTION("welcome") {
+    auto w = welcome(num, Player{"u1", "Guest 1"}, "t0k3n", "tanbo-server 0.1.0");
+    require_valid(w);
+    CHECK(w["protocol"] == kProtocolVersion);
+    CHECK(w["re"] == 7);
+  }
+  SECTION("games: a sample entry and the whole registry") {
+    engine::GameInfo g = sample_game();
+    const engine::GameInfo* list[] = {&g};
+    require_valid(games(str, list));
+    require_valid(games(none, engine::all_games()));
+    CHECK(games(none, engine::all_games())["games"].size() == engine::all_games().size());
+  }
+  SECTION("rooms and lobby") {
+    RoomSummary rs[] = {
+        summary(),
+        {"r2", "tsoro", Json::object(), RoomStatus::waiting, {}, 0, false, std::nullopt}};
+    require_valid(rooms(none, rs));
+    require_valid(rooms(num, {}));
+    std::string gone[] = {"r9"};
+    require_valid(lobby(rs, gone));
+    require_valid(lobby({}, {}));
+  }
+  SECTION("created, joined, left, pong") {
+    require_valid(created(num, "r1"));
+    require_valid(joined(str, "r1", Role::player, 1));
+    auto spec = joined(none, "r1", Role::spectator, std::nullopt);
+    require_valid(spec);
+    CHECK(spec["seat"].is_null());
+    CHECK_FALSE(spec.contains("re"));
+    require_valid(left(num, "r1"));
+    require_valid(pong(str));
+    require_valid(pong(none));
+  }
+  SECTION("resumed") {
+    Step steps[] = {{4, Json::array({{{"type", "sow"}, {"pit", 2}}})}, {5, Json::array()}};
+    require_valid(resumed(num, "r1", 5, steps));
+    require_valid(resumed(none, "r1", 5, {}));
+  }
+  SECTION("error, with and without problems, for every code") {
+    for (const auto& info : kErrors)
+      require_valid(error(info.code, std::string(info.meaning), num));
+    Error e{ErrorCode::bad_option, "2 options refused", str, {{"size", "not 12"}, {"first", "x"}}};
+    auto j = error(e);
+    require_valid(j);
+    CHECK(j["problems"].size() == 2);
+    CHECK(j["code"] == "bad_option");
+  }
+}
+
+TEST_CASE("state messages carry the room, and legal only for the deciding seat",
+          "[protocol][server]") {
+  auto seats = two_seats();
+  Json game_state = {{"board", {1, 2, 3}}};
+  Json events = Json::array({{{"type", "drew"}, {"colour", "red"}}});
+  engine::Pending pending{1, "sow"};
+  StateView v;  // assigned field by field: designated initializers warn on the rest
+  v.room = "r1";
+  v.version = 12;
+  v.game = "tanbo";
+  v.status = RoomStatus::playing;
+  v.seats = seats;
+  v.spectators = 2;
+  v.state = &game_state;
+  v.pending = &pending;
+  v.events = &events;
+  v.commit = kHex;
+
+  SECTION("a playing state validates and names the pending decision") {
+    Json j = state(v);
+    require_valid(j);
+    CHECK(j["pending"] == Json{{"seat", 1}, {"decision", "sow"}});
+    CHECK_FALSE(j.contains("legal"));
+    CHECK_FALSE(j.contains("seed"));
+    CHECK_FALSE(j.contains("result"));
+  }
+  SECTION("a waiting room has no game state, no pending seat and no events") {
+    StateView w;
+    w.room = "r1";
+    w.game = "tanbo";
+    w.seats = seats;
+    w.commit = kHex;
+    Json j = state(w);
+    require_valid(j);
+    CHECK(j["state"].is_null());
+    CHECK(j["pending"].is_null());
+    CHECK(j["events"] == Json::array());
+  }
+  SECTION("a finished state reveals the seed and the result") {
+    engine::Result result{{2, 1}, "25_points"};
+    StateView f = v;
+    f.status = RoomStatus::finished;
+    f.pending = nullptr;
+    f.result = &result;
+    f.seed = kHex;
+    Json j = state(f);
+    require_valid(j);
+    CHECK(j["seed"] == kHex);
+    CHECK(j["result"] == Json{{"places", {2, 1}}, {"reason", "25_points"}});
+  }
+  SECTION("a timed room shows its clock") {
+    Clock c{1, 1700000000000, 29500};
+    v.clock = &c;
+    Json j = state(v);
+    require_valid(j);
+    CHECK(j["clock"]["left"] == 29500);
+  }
+  SECTION("with_legal adds the list to the shared text without re-serializing it") {
+    Frame shared = share(state(v));
+    Json legal = Json::array({{{"pit", 0}}, {{"pit", 3}}});
+    std::string mine = with_legal(*shared, serialize(legal));
+    Json j = Json::parse(mine);
+    require_valid(j);
+    CHECK(j["legal"] == legal);
+    j.erase("legal");
+    CHECK(j == Json::parse(*shared));
+  }
+  SECTION("a legal list that is empty breaks the schema (a deciding seat always has one)") {
+    Json j = Json::parse(with_legal(serialize(state(v)), "[]"));
+    CHECK_FALSE(schemas().validate("server-state.json", j).empty());
+  }
+}
+
+TEST_CASE("serialize never throws on text that is not UTF-8", "[protocol][server]") {
+  Json bad = welcome({}, Player{"u", "A\xff"}, "t", "s");
+  std::string text;
+  REQUIRE_NOTHROW(text = serialize(bad));
+  CHECK_THAT(text, Catch::Contains("\xEF\xBF\xBD"));  // U+FFFD
+}
