@@ -1,0 +1,157 @@
+// JSON of actions, state and the names events use. Documented in docs/rules/tanbo.md.
+#include "engine/games/tanbo/codes.hpp"
+#include "engine/games/tanbo/game.hpp"
+
+namespace tanbo::engine::games::tanbo {
+namespace {
+
+const char* const kTokenNames[TOKEN_NB] = {"snake", "yellow", "black", "red", "farmer"};
+
+Json paddy_json(const Tokens& t) {
+  return {{"snakes", t.n[Snake]},
+          {"yellow", t.n[Yellow]},
+          {"black", t.n[Black]},
+          {"red", t.n[Red]},
+          {"farmer", t.n[Farmer] != 0}};
+}
+
+}  // namespace
+
+const char* token_name(Token t) { return t < TOKEN_NB ? kTokenNames[t] : "invalid"; }
+
+const char* letter_name(Letter l) {
+  static const char* const names[] = {"A", "B", "C", "D", "E"};
+  return names[int(l)];
+}
+
+const char* reason_name(Reason r) {
+  switch (r) {
+    case Reason::None:
+      return "";
+    case Reason::Points25:
+      return "25_points";
+    case Reason::Lead20:
+      return "lead_20";
+    case Reason::InTurn20:
+      return "20_in_turn";
+    case Reason::Stalled:
+      return "stalled";
+    case Reason::Resigned:
+      return "resigned";
+  }
+  return "";
+}
+
+Json tokens_json(const Tokens& t) { return paddy_json(t); }
+
+Json rice_json(const Rice& r) { return {{"yellow", r.n[0]}, {"black", r.n[1]}, {"red", r.n[2]}}; }
+
+Json TanboGame::action_json(Action a) const {
+  switch (kind_of(a)) {
+    case Kind::PlaceFarmer:
+      return {{"farmer", field(a, 0, 4)}};
+    case Kind::Sow:
+      return {{"sow", token_name(Token(field(a, 0, 4)))}};
+    case Kind::Harvest:
+      return {{"harvest", rice_json(rice_of(a))}};
+    case Kind::Rest:
+      return {{"return", rice_json(rice_of(a))}};
+    case Kind::Swap:
+      return {{"swap",
+               Json::array(
+                   {{{"paddy", field(a, 0, 4)}, {"token", token_name(Token(field(a, 4, 4)))}},
+                    {{"paddy", field(a, 8, 4)}, {"token", token_name(Token(field(a, 12, 4)))}}})}};
+    case Kind::Trim: {
+      const Tokens t = trim_of(a);
+      return {{"trim",
+               {{"paddy", field(a, 0, 4)},
+                {"snakes", t.n[Snake]},
+                {"yellow", t.n[Yellow]},
+                {"black", t.n[Black]},
+                {"red", t.n[Red]}}}};
+    }
+    case Kind::None:
+      break;
+  }
+  return nullptr;
+}
+
+Json TanboGame::state_json() const {
+  Json rings = Json::array();
+  for (const Ring& ring : s_.ring) {
+    Json r = Json::array();
+    for (const Tokens& p : ring) r.push_back(paddy_json(p));
+    rings.push_back(std::move(r));
+  }
+  const Pending p = pending();
+  Json applied = Json::array();
+  for (int l = 0; l < 5; ++l)
+    if (s_.applied >> l & 1) applied.push_back(letter_name(Letter(l)));
+  Json j = {
+      {"status", to_string(status())},
+      {"decision", s_.phase == Phase::Over ? Json(nullptr) : Json(p.decision)},
+      {"seat", p.seat == kNoSeat ? Json(nullptr) : Json(p.seat)},
+      {"first", s_.first},
+      {"mover", s_.mover},
+      {"turn", s_.turn},
+      {"rings", std::move(rings)},
+      {"bag", rice_json(s_.bag)},
+      {"pool", s_.pool},
+      {"harvest", {rice_json(s_.harvest[0]), rice_json(s_.harvest[1])}},
+      {"score", {s_.score(0), s_.score(1)}},
+      {"hand", paddy_json(s_.hand)},
+      {"cursor", s_.cursor},
+      {"last", s_.last},
+      {"to_move", s_.to_move},
+      {"trim_paddy", s_.trim_paddy},
+      {"in_replay", s_.in_replay},
+      {"applied", std::move(applied)},
+      {"replays", s_.replays},
+      {"gained", s_.gained},
+      {"quiet_turns", s_.quiet_turns},
+      {"stall_turns", 2 * o_.stall_rounds},
+      {"options",
+       {{"replay_cascade", o_.replay_cascade},
+        {"forbid_noop_swap", o_.forbid_noop_swap},
+        {"farmer_counts_toward_limit", o_.farmer_counts_toward_limit},
+        {"stall_rounds", o_.stall_rounds}}},
+  };
+  if (s_.phase == Phase::Over)
+    j["result"] = {{"winner", s_.winner == kNoSeat ? Json(nullptr) : Json(s_.winner)},
+                   {"reason", reason_name(s_.reason)}};
+  return j;
+}
+
+// Conservation (T1 component counts) and the bounds every phase relies on.
+std::string TanboGame::invariant_violation() const {
+  int snakes = s_.pool + s_.hand.n[Snake];
+  Rice rice = s_.bag;
+  for (int c = 0; c < COLOUR_NB; ++c)
+    rice.n[c] += s_.hand.n[colour_token(c)] + s_.harvest[0].n[c] + s_.harvest[1].n[c];
+  for (Seat s = 0; s < SEAT_NB; ++s) {
+    int farmers = s == s_.mover ? s_.hand.n[Farmer] : 0;
+    for (const Tokens& p : s_.ring[s]) {
+      snakes += p.n[Snake];
+      farmers += p.n[Farmer];
+      for (int c = 0; c < COLOUR_NB; ++c) rice.n[c] += p.n[colour_token(c)];
+    }
+    if (farmers > 1)
+      return "ring " + std::to_string(s) + " has " + std::to_string(farmers) + " Farmers";
+    if (farmers == 0 && s_.turn > 0)  // before the first turn a Farmer may still be unplaced
+      return "ring " + std::to_string(s) + " has lost its Farmer";
+  }
+  if (snakes != kSnakes) return "snakes: " + std::to_string(snakes) + " instead of 20";
+  for (int c = 0; c < COLOUR_NB; ++c)
+    if (rice.n[c] != kRice[c])
+      return std::string(token_name(colour_token(c))) + " rice: " + std::to_string(rice.n[c]) +
+             " instead of " + std::to_string(kRice[c]);
+  if (s_.cursor >= PADDY_NB || s_.last >= PADDY_NB || s_.trim_paddy > PADDY_NB)
+    return "cursor out of range";
+  if (s_.replays > kMaxReplays) return "more than 64 replays";
+  if (s_.phase == Phase::Sow && s_.hand.empty()) return "sowing with an empty hand";
+  if (s_.phase != Phase::Sow && s_.phase != Phase::Over && !s_.hand.empty())
+    return "tokens left in hand outside movement";
+  return {};
+}
+
+}  // namespace tanbo::engine::games::tanbo
