@@ -1,0 +1,80 @@
+// The client's view: action and state JSON (docs/rules/tsoro.md).
+#include "engine/games/tsoro/notation.hpp"
+#include "engine/games/tsoro/tsoro.hpp"
+
+namespace tanbo::engine::tsoro {
+
+namespace {
+
+constexpr const char* row_name(Hole h, int columns) {
+  return is_inner(h, columns) ? "inner" : "outer";
+}
+
+constexpr const char* heads_name(Heads h) {
+  return h == Heads::two ? "two" : h == Heads::one ? "one" : "none";
+}
+
+}  // namespace
+
+Json hole_json(Hole h, int columns) {
+  return {{"row", row_name(h, columns)}, {"col", column_of(h, columns)}};
+}
+
+Json across_json(Hole h, int columns) {
+  return {{"row", row_name(h, columns)}, {"col", facing(column_of(h, columns), columns)}};
+}
+
+Json Tsoro::action_json(Action a) const {
+  switch (kind_of(a)) {
+    case Kind::sow:
+      return {{"sow", hole_json(hole_of(a), rules_.columns)}};
+    case Kind::head:
+      return {{"head", a == kHeadRelay ? "relay" : "stop"}};
+    case Kind::bonus:
+      if (a == kBonusStop) return {{"bonus", "stop"}};
+      return {{"bonus", across_json(hole_of(a), rules_.columns)}};
+  }
+  return nullptr;
+}
+
+Json Tsoro::state_json() const {
+  const int n = rules_.columns;
+  // Each side from its owner's left; `rows` the whole board as seat 0 sees it, top to bottom.
+  Json sides = Json::array();
+  for (Seat s = 0; s < 2; ++s) {
+    Json outer = Json::array(), inner = Json::array();
+    for (int c = 0; c < n; ++c) {
+      outer.push_back(board_[s][outer_hole(c)]);
+      inner.push_back(board_[s][inner_hole(c, n)]);
+    }
+    sides.push_back({{"outer", outer}, {"inner", inner}, {"captured", captured_[s]}});
+  }
+  Json rows = Json::array({Json::array(), Json::array(), Json::array(), Json::array()});
+  for (int c = 0; c < n; ++c) {
+    const int c1 = facing(c, n);
+    rows[0].push_back(board_[1][outer_hole(c1)]);
+    rows[1].push_back(board_[1][inner_hole(c1, n)]);
+    rows[2].push_back(board_[0][inner_hole(c, n)]);
+    rows[3].push_back(board_[0][outer_hole(c)]);
+  }
+  Json head_cols = Json::array();
+  for (int c = 0; c < n; ++c)
+    if (contains(rules_.head_set(), outer_hole(c))) head_cols.push_back(c);
+  constexpr const char* phases[] = {"sow", "head", "bonus", "over"};
+  Json j = {{"columns", n},
+            {"heads", heads_name(rules_.heads)},
+            {"head_cols", head_cols},
+            {"sides", sides},
+            {"rows", rows},
+            {"to_move", phase_ == Phase::over ? Json(nullptr) : Json(mover_)},
+            {"phase", phases[int(phase_)]},
+            {"turn", turn_},
+            {"turns_without_capture", since_capture_},
+            {"occurrences", occurrences()}};
+  if (phase_ == Phase::sow) j["singletons"] = singletons_;
+  if (phase_ == Phase::head) j["head"] = hole_json(head_, n), j["relay"] = relay_ok_;
+  if (phase_ == Phase::bonus) j["bonus_left"] = bonus_left_;
+  return j;
+}
+
+}  // namespace tanbo::engine::tsoro
