@@ -1,0 +1,197 @@
+#pragma once
+// The store: every room, action, game record, identity and rating, in one SQLite file.
+//
+// Durability contract: every write returns only after its transaction committed. A committed
+// write survives a crash of the process at any moment (WAL, synchronous=NORMAL); with
+// Durability::full it also survives a power loss or an operating system crash (each commit is
+// fsynced). So a room may broadcast what a write carries as soon as the write returned ok (R2:
+// the record is what is stored and recovered).
+//
+// Writes never throw: they answer a WriteResult; a database failure (disk full, I/O error) is
+// `failed`, rolls the transaction back and clears healthy(). Reads throw StoreError only when the
+// database itself fails; "no such thing" is an empty answer. A Store is not thread-safe: one
+// owner at a time, in the server the StoreWorker's thread.
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "engine/core/record.hpp"
+#include "server/store/elo.hpp"
+#include "server/store/names.hpp"
+
+namespace SQLite {
+class Database;
+class Statement;
+}  // namespace SQLite
+
+namespace tanbo::server::store {
+
+using Json = engine::Json;
+using Seat = engine::Seat;
+using Log = std::function<void(std::string)>;
+
+enum class Durability : std::uint8_t { normal, full };
+
+struct StoreError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// What a write did; codes are stable, the message is for logs.
+struct [[nodiscard]] WriteResult {
+  enum class Code : std::uint8_t {
+    ok,
+    duplicate,  // the key exists already (an action version, a room id, an identity)
+    not_found,  // no such room, game or identity
+    invalid,    // refused as it stands: bad JSON shape, a finished game, a bad name
+    failed,     // the database failed; nothing was written
+  };
+  Code code = Code::ok;
+  std::string message;
+
+  bool ok() const { return code == Code::ok; }
+  explicit operator bool() const { return ok(); }
+};
+std::string_view to_string(WriteResult::Code c);
+
+// A room and its current game. A room plays game 1, then a game per rematch.
+struct RoomRow {
+  std::string id;
+  std::string game;               // engine game id
+  Json options = Json::object();  // normalized room options, `first` as given (R6)
+  Json setup;                     // null: the standard set-up
+  int players = 2;
+  std::string seed;    // hex of the current game's seed: secret until that game ends (R1)
+  std::string commit;  // seed_commitment of that seed, public from the start (R1)
+  bool ranked = false;
+  Json timer = Json::object();  // the room's timer settings and clocks, as the room keeps them
+  std::int64_t created_at = 0;  // ms since the Unix epoch; also game 1's start
+  Seat first = 0;               // the seat that moves first in the current game
+  // True when the current game's first seat was drawn from its seed (R5), so its record says
+  // first: "random" and a replay draws it again. create_room sets it from options.first.
+  bool first_drawn = false;
+  std::vector<std::string> seats;  // identity per seat, "" while free; players entries
+  int game_no = 1;                 // the current game
+
+  friend bool operator==(const RoomRow&, const RoomRow&) = default;
+};
+
+struct LoggedAction {
+  std::int64_t version = 0;
+  Seat seat = engine::kNoSeat;
+  Json action;  // the action JSON as the game gave it, or "resign" (R3)
+  friend bool operator==(const LoggedAction&, const LoggedAction&) = default;
+};
+
+struct LoadedRoom {
+  RoomRow row;
+  std::vector<LoggedAction> actions;  // the current game's, in version order
+  std::int64_t version = 0;           // the room's last action version (0: none yet)
+
+  // The current game's record (R2), ready for engine::replay. The seed in the row was checked
+  // when the room was loaded.
+  engine::Record record() const;
+  friend bool operator==(const LoadedRoom&, const LoadedRoom&) = default;
+};
+
+struct Identity {
+  std::string id;
+  std::string name;
+  friend bool operator==(const Identity&, const Identity&) = default;
+};
+
+// The options a game was created with: the room's, with `first` as that game had it.
+Json game_options(const Json& room_options, Seat first, bool first_drawn);
+// A game's public id: "<room>-<game_no>".
+std::string game_id(std::string_view room, int game_no);
+
+class Store {
+ public:
+  // Opens (creating it and its parent directory when missing) the database at `path`, in WAL
+  // mode, and migrates it to kSchemaVersion. Null with `error` set when it cannot, including a
+  // database from a newer server (the message names both schema versions).
+  static std::unique_ptr<Store> open(const std::filesystem::path& path, Durability durability,
+                                     std::string& error);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  // False once a write failed in the database (not for refused input): /healthz "degraded".
+  bool healthy() const { return healthy_.load(std::memory_order_relaxed); }
+  const std::filesystem::path& path() const { return path_; }
+
+  // --- Rooms and games: each call is one transaction. ---
+
+  // The room with its seats and its game 1 (row.game_no is ignored: a room starts at game 1;
+  // row.first_drawn is taken from row.options.first).
+  WriteResult create_room(const RoomRow& row);
+  // player empty: the seat is free.
+  WriteResult set_seat(std::string_view room, Seat seat, std::string_view player);
+  // One accepted action of the room's current, unfinished game. Versions number a room's
+  // actions across its games; a version already logged is `duplicate`.
+  WriteResult append_action(std::string_view room, int game_no, std::int64_t version, Seat seat,
+                            const Json& action);
+  // Starts game `game_no` (the current one + 1, which must be finished) with a fresh seed.
+  // first_drawn: as in RoomRow. started_at 0: now.
+  WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
+                            std::string_view commit, Seat first, bool first_drawn = false,
+                            std::int64_t started_at = 0);
+  // Ends the current game: result is {places: [players ints], reason: string}. The seats are
+  // kept with the record; in a ranked room whose seats all hold distinct identities the Elo
+  // ratings (M7) change in the same transaction.
+  WriteResult finish_game(std::string_view room, int game_no, const Json& result,
+                          std::int64_t finished_at);
+  WriteResult set_timer(std::string_view room, const Json& timer);
+
+  // Every room whose current game is unfinished. A room that cannot be read (bad JSON, a value
+  // out of range, an unknown game, a bad seed) is reported through `log` and skipped.
+  std::vector<LoadedRoom> load_unfinished(const Log& log);
+
+  // --- Records ---
+
+  // The record of game `id` ("<room>-<game_no>") in the `tanbo-engine replay` format plus
+  // {id, room, game_no, status, players_info, result, started_at, finished_at, commit, ranked}.
+  // A game still playing has no `seed` (R1).
+  std::optional<Json> game_record(std::string_view id);
+  // Finished games, newest first: {games: [summary], next: cursor or null}. `before` is the
+  // `next` of the previous page, or a finished_at in ms (games finished strictly before it).
+  Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
+                  int limit, const std::optional<std::string>& before);
+
+  // --- Identities: only a token's hash is ever stored. ---
+
+  WriteResult create_identity(std::string_view id, std::string_view name,
+                              std::string_view token_hash);
+  std::optional<Identity> identity_by_token_hash(std::string_view token_hash);
+  WriteResult set_name(std::string_view id, std::string_view name);
+
+  // --- Ratings ---
+
+  // Unrounded; kInitialRating when the identity has no rated game of `game`.
+  double rating(std::string_view identity, std::string_view game);
+  // {id, name, ratings: {game: {rating (rounded), games}}, recent: [summary]}.
+  std::optional<Json> player(std::string_view id, int recent = 10);
+  // [{rank, id, name, rating (rounded), games}], best first.
+  Json leaderboard(std::string_view game, int limit);
+
+ private:
+  Store(std::unique_ptr<SQLite::Database> db, std::filesystem::path path);
+  template <class F>
+  WriteResult write(std::string_view what, F&& body);
+  Json summaries(SQLite::Statement& query);
+  Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
+
+  std::unique_ptr<SQLite::Database> db_;
+  std::unique_ptr<SQLite::Statement> append_;  // the hot path, prepared once
+  std::filesystem::path path_;
+  std::atomic<bool> healthy_{true};
+};
+
+}  // namespace tanbo::server::store

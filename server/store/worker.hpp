@@ -1,0 +1,51 @@
+#pragma once
+// One background thread that owns the Store: the network threads never wait on the disk. Jobs
+// run one at a time in the order they were posted; a job that must answer posts its answer to
+// wherever its caller lives (a room's strand), so the worker knows nothing of the network.
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "server/store/store.hpp"
+
+namespace tanbo::server::store {
+
+class StoreWorker {
+ public:
+  using Job = std::function<void(Store&)>;
+
+  // Starts the thread. `log` (may be empty) receives what a job let escape.
+  explicit StoreWorker(std::unique_ptr<Store> store, Log log = {});
+  // Stops as stop() does.
+  ~StoreWorker();
+  StoreWorker(const StoreWorker&) = delete;
+  StoreWorker& operator=(const StoreWorker&) = delete;
+
+  // Queues a job; false (and the job is dropped) once stop() has begun.
+  bool post(Job job);
+  // Graceful stop: refuses new jobs, runs every job already queued, then joins the thread.
+  // Idempotent; call it from any thread but the worker's own.
+  void stop();
+
+  // False once a write failed in the database or a job threw: /healthz reports "degraded".
+  bool healthy() const;
+  std::size_t queued() const;
+
+ private:
+  void run();
+
+  std::unique_ptr<Store> store_;
+  Log log_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Job> queue_;
+  bool stopping_ = false;
+  std::atomic<bool> job_failed_{false};
+  std::thread thread_;  // last: starts once everything above exists
+};
+
+}  // namespace tanbo::server::store
