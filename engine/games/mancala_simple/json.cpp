@@ -1,0 +1,43 @@
+// The state as clients see it; the layout is documented in docs/rules/mancala-simple.md.
+#include "engine/games/mancala_simple/mancala_simple.hpp"
+
+namespace tanbo::engine::games::mancala_simple {
+namespace {
+
+Json placed_json(Placed p) {
+  switch (p) {
+    case Placed::open:
+      return nullptr;
+    case Placed::finished:
+      return "finished";
+    case Placed::resigned:
+      return "resigned";
+    case Placed::last_left:
+      return "last_left";
+    case Placed::stones_left:
+      return "stones_left";
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+Json MancalaSimple::state_json() const {
+  Json seats = Json::array();
+  for (Seat t = 0; t < s_.players; ++t) {
+    Json holes = Json::array();
+    for (int h = 0; h < s_.holes; ++h) holes.push_back(s_.hole(t, h));
+    seats.push_back({{"holes", std::move(holes)},
+                     {"store", s_.store(t)},
+                     {"in_circuit", !s_.over() && s_.in_circuit(t)},
+                     {"place", s_.place[t] ? Json(s_.place[t]) : Json(nullptr)},
+                     {"placed", placed_json(s_.placed[t])}});
+  }
+  return {{"holes", s_.holes},
+          {"stones", s_.stones},
+          {"full_ranking", s_.full_ranking},
+          {"to_move", s_.over() ? Json(nullptr) : Json(s_.to_move)},
+          {"seats", std::move(seats)}};
+}
+
+}  // namespace tanbo::engine::games::mancala_simple

@@ -1,0 +1,39 @@
+#pragma once
+// mancala-simple: the Japanese "simple mancala" for 2 to 4 players (seed 003, rulings M1-M7).
+// Action code: the mover's hole index, 0-based from their left; JSON {"hole": h}. The only
+// decision kind is "sow". docs/rules/mancala-simple.md describes every choice and every JSON.
+#include "engine/core/game.hpp"
+#include "engine/core/registry.hpp"
+#include "engine/games/mancala_simple/state.hpp"
+
+namespace tanbo::engine::games::mancala_simple {
+
+inline constexpr std::string_view kSow = "sow";
+
+const GameInfo& info();
+
+class MancalaSimple final : public Game {
+ public:
+  // Any position whose invariant_violation() is empty; tests build positions this way.
+  explicit MancalaSimple(const State& state) : s_(state) {}
+
+  std::unique_ptr<Game> clone() const override { return std::make_unique<MancalaSimple>(*this); }
+  int players() const override { return s_.players; }
+  Status status() const override { return s_.over() ? Status::finished : Status::playing; }
+  Pending pending() const override { return s_.over() ? Pending{} : Pending{s_.to_move, kSow}; }
+  void legal_actions(ActionList& out) const override;
+  void apply(Action a, Rng& rng, Events* events) override;
+  void resign(Seat seat, Events* events) override;
+  Result result() const override;
+
+  Json action_json(Action a) const override { return {{"hole", a.code}}; }
+  Json state_json() const override;
+  std::string invariant_violation() const override;
+
+  const State& state() const { return s_; }
+
+ private:
+  State s_;
+};
+
+}  // namespace tanbo::engine::games::mancala_simple
