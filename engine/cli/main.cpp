@@ -1,4 +1,4 @@
-// tanbo-engine: the engine on the command line. games, selfplay, replay.
+// tanbo-engine: the engine on the command line. games, selfplay, replay, verify, arena.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/cli/arena.hpp"
 #include "engine/cli/selfplay.hpp"
 #include "engine/cli/verify.hpp"
 #include "engine/core/match.hpp"
@@ -25,6 +26,10 @@ commands:
   verify FILE                    checks a finished game's record: seed against commitment, every
                                  recorded event and draw, the result; prints "verified" or the
                                  first mismatch (exit 1)
+  arena --game G --a LEVEL --b LEVEL [--games N] [--options JSON] [--players K] [--seed S]
+        [--budget-ms MS] [--playouts P] [--playout-depth D]
+                                 bots (random, greedy, mcts) against each other, swapping seats
+                                 every game; prints one JSON: wins, draws, decision times
 )";
 
 int usage_error(const std::string& what) {
@@ -149,6 +154,18 @@ int cmd_verify(int argc, char** argv) {
   return v.verified ? 0 : 1;
 }
 
+int cmd_arena(int argc, char** argv) {
+  ArenaConfig config;
+  std::string error;
+  if (!parse_arena_args({argv + 2, argv + argc}, config, error)) return usage_error(error);
+  try {
+    std::cout << arena(config).dump() << "\n";
+  } catch (const std::invalid_argument& e) {
+    return usage_error(e.what());
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -159,5 +176,6 @@ int main(int argc, char** argv) {
   if (cmd == "selfplay") return cmd_selfplay(argc, argv);
   if (cmd == "replay") return cmd_replay(argc, argv);
   if (cmd == "verify") return cmd_verify(argc, argv);
+  if (cmd == "arena") return cmd_arena(argc, argv);
   return usage_error("unknown command " + cmd);
 }
