@@ -2,25 +2,7 @@
 #include "engine/games/mancala_simple/mancala_simple.hpp"
 
 namespace tanbo::engine::games::mancala_simple {
-namespace {
-
-Json placed_json(Placed p) {
-  switch (p) {
-    case Placed::open:
-      return nullptr;
-    case Placed::finished:
-      return "finished";
-    case Placed::resigned:
-      return "resigned";
-    case Placed::last_left:
-      return "last_left";
-    case Placed::stones_left:
-      return "stones_left";
-  }
-  return nullptr;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Json MancalaSimple::state_json() const {
   Json seats = Json::array();
@@ -31,7 +13,8 @@ Json MancalaSimple::state_json() const {
                      {"store", s_.store(t)},
                      {"in_circuit", !s_.over() && s_.in_circuit(t)},
                      {"place", s_.place[t] ? Json(s_.place[t]) : Json(nullptr)},
-                     {"placed", placed_json(s_.placed[t])}});
+                     {"placed", s_.placed[t] == Placed::open ? Json(nullptr)
+                                                             : Json(placed_name(s_.placed[t]))}});
   }
   return {{"holes", s_.holes},
           {"stones", s_.stones},

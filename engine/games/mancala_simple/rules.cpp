@@ -5,22 +5,6 @@
 namespace tanbo::engine::games::mancala_simple {
 namespace {
 
-constexpr const char* placed_name(Placed p) {
-  switch (p) {
-    case Placed::open:
-      return "open";
-    case Placed::finished:
-      return "finished";
-    case Placed::resigned:
-      return "resigned";
-    case Placed::last_left:
-      return "last_left";
-    case Placed::stones_left:
-      return "stones_left";
-  }
-  return "open";
-}
-
 bool side_empty(const State& s, Seat seat) { return s.side(seat) == 0; }
 
 Json pit_json(const State& s, int pit) {

@@ -36,6 +36,12 @@ constexpr Block nonzero_bytes(Block b) {
 
 // How a seat got its place; `open` while it has none.
 enum class Placed : std::uint8_t { open, finished, resigned, last_left, stones_left };
+
+// How a seat got its place, as the state and the events name it ("open": no place yet).
+constexpr const char* placed_name(Placed p) {
+  constexpr const char* names[] = {"open", "finished", "resigned", "last_left", "stones_left"};
+  return names[static_cast<int>(p)];
+}
 // Why the game ended; `none` while it is being played.
 enum class Reason : std::uint8_t { none, finished, resigned };
 
