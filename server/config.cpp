@@ -1,0 +1,215 @@
+#include "server/config.hpp"
+
+#include <array>
+#include <boost/asio/ip/address.hpp>
+#include <charconv>
+#include <cstdlib>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+namespace tanbo::server {
+namespace {
+
+// What a setter says about a bad value; empty when the value was accepted.
+using Verdict = std::string;
+
+std::optional<std::uint64_t> parse_unsigned(std::string_view s, std::uint64_t lo,
+                                            std::uint64_t hi) {
+  std::uint64_t v = 0;
+  const char* end = s.data() + s.size();
+  auto [p, ec] = std::from_chars(s.data(), end, v);
+  if (s.empty() || ec != std::errc{} || p != end || v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+Verdict set_bind(Config& c, std::string_view v) {
+  boost::system::error_code ec;
+  boost::asio::ip::make_address(std::string(v), ec);
+  if (ec) return "expected an IPv4 or IPv6 address, got '" + std::string(v) + "'";
+  c.bind = v;
+  return {};
+}
+
+Verdict set_port(Config& c, std::string_view v) {
+  auto n = parse_unsigned(v, 0, 65535);
+  if (!n) return "expected a port number 0-65535, got '" + std::string(v) + "'";
+  c.port = static_cast<std::uint16_t>(*n);
+  return {};
+}
+
+Verdict set_data_dir(Config& c, std::string_view v) {
+  if (v.empty()) return "expected a directory, got an empty string";
+  c.data_dir = std::string(v);
+  return {};
+}
+
+constexpr std::array<std::string_view, 7> kLogLevels = {"trace", "debug",    "info", "warn",
+                                                        "error", "critical", "off"};
+
+Verdict set_log_level(Config& c, std::string_view v) {
+  for (auto level : kLogLevels)
+    if (v == level) return c.log_level = v, Verdict{};
+  return "expected one of trace, debug, info, warn, error, critical, off, got '" + std::string(v) +
+         "'";
+}
+
+Verdict set_threads(Config& c, std::string_view v) {
+  auto n = parse_unsigned(v, 1, 1024);
+  if (!n) return "expected a thread count 1-1024, got '" + std::string(v) + "'";
+  c.threads = static_cast<unsigned>(*n);
+  return {};
+}
+
+Verdict set_durability(Config& c, std::string_view v) {
+  if (v != "normal" && v != "full") return "expected normal or full, got '" + std::string(v) + "'";
+  c.durability = v;
+  return {};
+}
+
+template <auto Config::*Field, std::uint64_t Lo, std::uint64_t Hi>
+Verdict set_number(Config& c, std::string_view v) {
+  auto n = parse_unsigned(v, Lo, Hi);
+  if (!n)
+    return "expected a number " + std::to_string(Lo) + "-" + std::to_string(Hi) + ", got '" +
+           std::string(v) + "'";
+  c.*Field = static_cast<std::remove_reference_t<decltype(c.*Field)>>(*n);
+  return {};
+}
+
+Verdict set_healthcheck(Config& c, std::string_view) { return c.healthcheck = true, Verdict{}; }
+
+// One row per setting. A new flag is one setter and one row.
+struct Option {
+  std::string_view flag;
+  std::string_view env;      // empty: no environment variable
+  std::string_view metavar;  // empty: a switch, takes no value
+  std::string_view help;
+  Verdict (*set)(Config&, std::string_view);
+};
+
+constexpr std::array<Option, 16> kOptions = {{
+    {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
+    {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
+    {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
+     set_data_dir},
+    {"--log-level", "TANBO_LOG_LEVEL", "LEVEL",
+     "trace, debug, info, warn, error, critical or off (default info)", set_log_level},
+    {"--threads", "TANBO_THREADS", "N", "network threads (default: the number of cores)",
+     set_threads},
+    {"--durability", "TANBO_DURABILITY", "MODE",
+     "normal (survives a crash of the server) or full (also a power loss; slower commits) "
+     "(default normal)",
+     set_durability},
+    {"--room-threads", "TANBO_ROOM_THREADS", "N", "threads running the game rooms (default 1)",
+     set_number<&Config::room_threads, 1, 1024>},
+    {"--max-frame", "TANBO_MAX_FRAME", "BYTES",
+     "largest WebSocket message; larger closes with 1009 (default 65536)",
+     set_number<&Config::ws_message_max, 256, 64 * 1024>},
+    {"--queue-max", "TANBO_QUEUE_MAX", "N",
+     "outgoing frames queued per connection before it is dropped (default 256)",
+     set_number<&Config::ws_queue_max, 8, 1 << 20>},
+    {"--rate-burst", "TANBO_RATE_BURST", "N", "messages a connection may send at once (default 20)",
+     set_number<&Config::rate_burst, 1, 1 << 20>},
+    {"--rate", "TANBO_RATE", "N", "messages per second a connection may sustain (default 10)",
+     set_number<&Config::rate_per_second, 1, 1 << 20>},
+    {"--rate-strikes", "TANBO_RATE_STRIKES", "N",
+     "rate_limited answers before the connection is closed with 1008 (default 50)",
+     set_number<&Config::rate_strikes, 0, 1 << 20>},
+    {"--max-rooms", "TANBO_MAX_ROOMS", "N",
+     "unfinished rooms one identity may have created (default 8)",
+     set_number<&Config::max_rooms, 1, 1 << 20>},
+    {"--idle-timeout", "TANBO_IDLE_TIMEOUT", "SECONDS",
+     "close a connection silent this long; pings it at half (default 300)",
+     set_number<&Config::idle_timeout, 2, 86400>},
+    {"--max-connections", "TANBO_MAX_CONNECTIONS", "N",
+     "open WebSocket connections; more are refused with 503 (default 10000)",
+     set_number<&Config::max_connections, 1, 1 << 24>},
+    {"--healthcheck", "", "",
+     "probe GET /healthz of the server at --bind/--port; exit 0 if healthy, 1 if not",
+     set_healthcheck},
+}};
+
+const Option* find_option(std::string_view flag) {
+  for (const auto& o : kOptions)
+    if (o.flag == flag) return &o;
+  return nullptr;
+}
+
+unsigned default_threads() {
+  unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : n;
+}
+
+}  // namespace
+
+std::optional<std::string> process_env(const std::string& name) {
+  const char* v = std::getenv(name.c_str());
+  if (v == nullptr) return std::nullopt;
+  return std::string(v);
+}
+
+ParseOutcome parse_config(std::span<const std::string_view> args, const EnvLookup& env) {
+  Config c;
+  c.threads = default_threads();
+
+  for (const auto& o : kOptions) {
+    if (o.env.empty()) continue;
+    auto value = env(std::string(o.env));
+    if (!value || value->empty()) continue;
+    if (auto bad = o.set(c, *value); !bad.empty())
+      return ConfigError{std::string(o.env) + ": " + bad};
+  }
+
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (arg == "--help" || arg == "-h") return HelpRequested{};
+    if (arg == "--version") return VersionRequested{};
+    if (!arg.starts_with("--"))
+      return ConfigError{"unexpected argument '" + std::string(arg) + "'"};
+
+    auto eq = arg.find('=');
+    std::string_view flag = arg.substr(0, eq);
+    const Option* o = find_option(flag);
+    if (o == nullptr) return ConfigError{"unknown option '" + std::string(flag) + "'"};
+
+    std::string_view value;
+    if (o->metavar.empty()) {
+      if (eq != std::string_view::npos) return ConfigError{std::string(flag) + " takes no value"};
+    } else if (eq != std::string_view::npos) {
+      value = arg.substr(eq + 1);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    } else {
+      return ConfigError{std::string(flag) + " needs a value (" + std::string(o->metavar) + ")"};
+    }
+    if (auto bad = o->set(c, value); !bad.empty())
+      return ConfigError{std::string(flag) + ": " + bad};
+  }
+  return c;
+}
+
+ParseOutcome parse_config(int argc, const char* const* argv) {
+  std::vector<std::string_view> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  return parse_config(args, process_env);
+}
+
+std::string usage() {
+  std::string s =
+      "Usage: tanbo-server [OPTION]...\n"
+      "Serves the Tanbo games over HTTP and WebSocket (/ws).\n\n"
+      "Options (each also read from the environment variable shown; a flag wins):\n";
+  for (const auto& o : kOptions) {
+    // append() throughout: GCC 12 misreports `"literal" + std::string` under -Wrestrict.
+    s.append("  ").append(o.flag);
+    if (!o.metavar.empty()) s.append(" ").append(o.metavar);
+    if (!o.env.empty()) s.append("  [").append(o.env).append("]");
+    s.append("\n      ").append(o.help).append("\n");
+  }
+  s += "  --version\n      print the version and exit\n"
+       "  -h, --help\n      print this help and exit\n\n"
+       "An unknown option or a bad value exits with status 2.\n";
+  return s;
+}
+
+}  // namespace tanbo::server

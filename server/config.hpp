@@ -1,0 +1,59 @@
+#pragma once
+// The server's settings: each flag also has an environment variable; a flag wins over its
+// variable, which wins over the default. An empty variable counts as unset.
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace tanbo::server {
+
+struct Config {
+  std::string bind = "0.0.0.0";  // an IPv4 or IPv6 address
+  std::uint16_t port = 8080;     // 0 asks the kernel for a free port
+  std::filesystem::path data_dir = "./data";
+  std::string log_level = "info";  // a spdlog level name
+  unsigned threads = 1;            // parse_config sets the default: the hardware's cores
+  bool healthcheck = false;        // probe /healthz of a running server and exit 0 or 1
+  // normal or full: SQLite synchronous=NORMAL (survives a crash) or FULL (also a power loss).
+  std::string durability = "normal";
+
+  // Limits (docs/protocol.md, "Limits").
+  std::size_t ws_message_max = 64 * 1024;  // largest WebSocket message read (else close 1009)
+  std::size_t ws_queue_max = 256;          // queued outgoing frames before a session is dropped
+  std::size_t http_body_max = 64 * 1024;   // largest HTTP request body
+  unsigned rate_burst = 20;                // messages: token bucket capacity per connection
+  unsigned rate_per_second = 10;           // messages: sustained refill
+  unsigned rate_strikes = 50;              // rate_limited answers before close 1008
+  unsigned max_rooms = 8;                  // unfinished rooms one identity may have created
+  unsigned idle_timeout = 300;             // seconds without a frame or pong before closing
+  std::size_t max_connections = 10000;     // open WebSocket connections; beyond: 503
+  unsigned room_threads = 1;               // threads running the rooms
+
+
+  bool operator==(const Config&) const = default;
+};
+
+struct HelpRequested {};
+struct VersionRequested {};
+struct ConfigError {
+  std::string message;  // names the flag or variable and what is wrong with it
+};
+using ParseOutcome = std::variant<Config, HelpRequested, VersionRequested, ConfigError>;
+
+// Looks up an environment variable; nullopt when unset.
+using EnvLookup = std::function<std::optional<std::string>(const std::string& name)>;
+std::optional<std::string> process_env(const std::string& name);
+
+// args excludes the program name.
+ParseOutcome parse_config(std::span<const std::string_view> args, const EnvLookup& env);
+ParseOutcome parse_config(int argc, const char* const* argv);
+
+std::string usage();
+
+}  // namespace tanbo::server

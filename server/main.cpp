@@ -1,0 +1,104 @@
+// tanbo-server: flags, logging, wiring, signals.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/signal_set.hpp>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "server/config.hpp"
+#include "server/net/probe.hpp"
+#include "server/rooms/service.hpp"
+#include "server/server.hpp"
+#include "server/store/worker.hpp"
+#include "server/version.hpp"
+
+namespace {
+
+using namespace tanbo::server;
+
+// SIGTERM to exit must fit in 5 s; this leaves room for the rest of the teardown.
+constexpr auto kShutdownGrace = std::chrono::seconds(3);
+
+void setup_logging(const Config& config) {
+  auto logger = spdlog::stderr_color_mt("tanbo");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e%z %^%l%$ %v");
+  spdlog::set_level(spdlog::level::from_str(config.log_level));
+  spdlog::flush_on(spdlog::level::info);
+}
+
+int run(const Config& config) {
+  setup_logging(config);
+
+  std::error_code fs_ec;
+  std::filesystem::create_directories(config.data_dir, fs_ec);
+  if (fs_ec) {
+    spdlog::critical("data dir {}: {}", config.data_dir.string(), fs_ec.message());
+    return 1;
+  }
+
+  const auto db_path = config.data_dir / "tanbo.db";
+  std::string store_error;
+  auto store = store::Store::open(
+      db_path, config.durability == "full" ? store::Durability::full : store::Durability::normal,
+      store_error);
+  if (!store) {  // unreadable, or written by a newer server: refuse rather than guess
+    spdlog::critical("cannot open the store {}: {}", db_path.string(), store_error);
+    return 1;
+  }
+  auto store_worker = std::make_shared<store::StoreWorker>(
+      std::move(store), [](std::string line) { spdlog::error("{}", line); });
+
+  // Installed before the threads start, so an early signal is not fatal.
+  boost::asio::io_context signal_ioc;
+  boost::asio::signal_set signals(signal_ioc, SIGINT, SIGTERM);
+
+  auto rooms = std::make_shared<RoomService>(service_options(config));
+  Server server(config, rooms);
+  server.use_store(store_worker);
+  try {
+    server.start();
+  } catch (const boost::system::system_error& e) {
+    spdlog::critical("cannot listen: {}", e.what());
+    return 1;
+  }
+  spdlog::info("tanbo-server {} listening on {}:{} ({} threads, data in {})", version(),
+               config.bind, server.port(), config.threads, config.data_dir.string());
+
+  int signo = 0;
+  signals.async_wait([&](const boost::system::error_code&, int s) { signo = s; });
+  signal_ioc.run();
+
+  spdlog::info("{} received: stopping", signo == SIGINT ? "SIGINT" : "SIGTERM");
+  if (auto left = server.stop(kShutdownGrace))
+    spdlog::warn("{} connections did not close in time; dropped", left);
+  rooms->shutdown();
+  spdlog::info("shutdown complete");
+  spdlog::shutdown();
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  auto outcome = parse_config(argc, argv);
+  if (auto* err = std::get_if<ConfigError>(&outcome)) {
+    std::cerr << "tanbo-server: " << err->message << "\nTry 'tanbo-server --help'.\n";
+    return 2;
+  }
+  if (std::holds_alternative<HelpRequested>(outcome)) return std::cout << usage(), 0;
+  if (std::holds_alternative<VersionRequested>(outcome))
+    return std::cout << "tanbo-server " << version() << "\n", 0;
+
+  const auto& config = std::get<Config>(outcome);
+  if (config.healthcheck) {
+    std::string detail;
+    bool ok = probe_healthz(config.bind, config.port, std::chrono::seconds(3), detail);
+    (ok ? std::cout : std::cerr) << detail << "\n";
+    return ok ? 0 : 1;
+  }
+  return run(config);
+}

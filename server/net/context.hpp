@@ -1,0 +1,48 @@
+#pragma once
+// What every session shares. Sessions hold it by shared_ptr, so it outlives the last of them
+// whatever order the server tears down in.
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "server/net/connections.hpp"
+#include "server/net/frame_handler.hpp"
+
+namespace tanbo::server::store {
+class StoreWorker;
+}
+
+namespace tanbo::server {
+
+struct Limits {
+  std::size_t ws_message_max = 64 * 1024;
+  std::size_t ws_queue_max = 1024;
+  std::size_t http_body_max = 64 * 1024;
+  std::chrono::seconds idle_timeout{300};  // a silent WebSocket is pinged at half, closed at full
+  std::size_t max_connections = 10000;     // open WebSockets; an upgrade beyond gets 503
+};
+
+// Monotonic counts, read by /metrics later.
+struct Counters {
+  std::atomic<std::uint64_t> http_requests{0};
+  std::atomic<std::uint64_t> ws_opened{0};
+  std::atomic<std::uint64_t> ws_dropped_slow{0};  // closed because the write queue was full
+  std::atomic<std::uint64_t> ws_refused{0};       // upgrades refused: max_connections reached
+  std::atomic<std::size_t> ws_live{0};            // WebSockets open now
+};
+
+struct NetContext {
+  explicit NetContext(std::shared_ptr<FrameHandler> f, Limits l)
+      : frames(std::move(f)), limits(l) {}
+
+  std::shared_ptr<FrameHandler> frames;
+  Limits limits;
+  ConnectionSet connections;
+  Counters counters;
+  std::shared_ptr<store::StoreWorker> store;  // null: no store (/api answers 503)
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+};
+
+}  // namespace tanbo::server

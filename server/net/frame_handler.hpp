@@ -1,0 +1,53 @@
+#pragma once
+// The seam between the network and the protocol layer. Beast-free on purpose: what lies above
+// sees a connection only as a WsPeer.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace tanbo::server {
+
+// WebSocket close codes the server uses (RFC 6455 section 7.4.1).
+enum class CloseCode : std::uint16_t {
+  normal = 1000,
+  going_away = 1001,        // server shutting down
+  unsupported_data = 1003,  // a binary frame
+  policy_error = 1008,      // e.g. a client too slow to keep up
+  too_big = 1009,           // a message over the size limit
+  internal_error = 1011,
+};
+
+// One open WebSocket connection. Every member is safe to call from any thread: the work is
+// posted to the connection's strand.
+class WsPeer {
+ public:
+  virtual ~WsPeer() = default;
+  virtual std::uint64_t id() const = 0;
+  // Queues one text frame. The buffer is shared, so a broadcast serializes once. A peer whose
+  // queue is full is closed with policy_error rather than allowed to stall the sender.
+  virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // Sends what is queued, then a close frame.
+  virtual void close(CloseCode code) = 0;
+};
+
+// Receives what the peers say. Calls for one peer come from its strand, one at a time; calls for
+// different peers may run concurrently.
+class FrameHandler {
+ public:
+  virtual ~FrameHandler() = default;
+  virtual void on_open(const std::shared_ptr<WsPeer>&) {}
+  // `text` is valid only during the call; its size is at most twice Config::ws_message_max (the
+  // handler answers what lies between, e.g. with an error naming the limit).
+  virtual void on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) = 0;
+  // Once per opened peer, when its connection has ended; sends after this are dropped.
+  virtual void on_close(const std::shared_ptr<WsPeer>&) {}
+};
+
+// Until the protocol layer lands: every text frame gets an `error` reply.
+class UnknownTypeHandler final : public FrameHandler {
+ public:
+  void on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) override;
+};
+
+}  // namespace tanbo::server

@@ -1,0 +1,23 @@
+#pragma once
+// The HTTP routes. Later: /api/*, /metrics and the static files of web/.
+#include <functional>
+
+#include "server/net/beast.hpp"
+#include "server/net/context.hpp"
+
+namespace tanbo::server {
+
+// Answers one request; never throws.
+http::message_generator handle_request(http::request<http::string_body>&& req,
+                                       const NetContext& ctx);
+
+// Requests answered later, off the network threads (/api: the store). `respond` runs once, on
+// any thread; the caller writes the response from its own executor.
+bool is_deferred(std::string_view path);
+void handle_deferred(const http::request<http::string_body>& req, const NetContext& ctx,
+                     std::function<void(http::response<http::string_body>)> respond);
+
+// The part of a request target before any query string.
+std::string_view target_path(std::string_view target);
+
+}  // namespace tanbo::server

@@ -1,0 +1,45 @@
+#include "server/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/net/listener.hpp"
+#include "server/store/worker.hpp"
+
+namespace tanbo::server {
+
+Server::Server(const Config& config, std::shared_ptr<FrameHandler> frames)
+    : config_(config),
+      ctx_(std::make_shared<NetContext>(
+          std::move(frames),
+          Limits{config.ws_message_max, config.ws_queue_max, config.http_body_max,
+                 std::chrono::seconds(config.idle_timeout), config.max_connections})),
+      ioc_(static_cast<int>(config.threads)) {}
+
+Server::~Server() { stop(std::chrono::milliseconds(0)); }
+
+void Server::start() {
+  tcp::endpoint endpoint{net::ip::make_address(config_.bind), config_.port};
+  listener_ = std::make_shared<Listener>(ioc_, endpoint, ctx_);
+  port_ = listener_->local_endpoint().port();
+  listener_->run();
+  threads_.reserve(config_.threads);
+  for (unsigned i = 0; i < config_.threads; ++i) threads_.emplace_back([this] { ioc_.run(); });
+}
+
+std::size_t Server::stop(std::chrono::milliseconds grace) {
+  if (!listener_) return 0;
+  listener_->stop();
+  ctx_->connections.shutdown_all();
+  std::size_t left = 0;
+  if (!ctx_->connections.wait_empty(grace)) left = ctx_->connections.size();
+  // With the acceptor closed and the connections gone the threads run out of work and return
+  // by themselves; stop() cuts short whatever outlived the grace.
+  ioc_.stop();
+  for (auto& t : threads_) t.join();
+  threads_.clear();
+  if (ctx_->store) ctx_->store->stop();  // after the network: nothing posts to it any more
+  listener_.reset();
+  return left;
+}
+
+}  // namespace tanbo::server

@@ -1,0 +1,48 @@
+#pragma once
+// The network server: a listener and its sessions on a pool of threads sharing one io_context.
+#include <boost/asio/io_context.hpp>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "server/config.hpp"
+#include "server/net/context.hpp"
+
+namespace tanbo::server {
+
+class Listener;
+
+class Server {
+ public:
+  Server(const Config& config, std::shared_ptr<FrameHandler> frames);
+  ~Server();  // stop(0) if still running
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // The store the API reads (and the rooms write), before start(); stop() stops it after the
+  // network, so every session's last store job is answered first.
+  void use_store(std::shared_ptr<store::StoreWorker> worker) { ctx_->store = std::move(worker); }
+
+  // Binds and starts config.threads threads; throws boost::system::system_error on failure.
+  void start();
+  // The bound port (the kernel's choice when config.port was 0).
+  std::uint16_t port() const { return port_; }
+  const NetContext& context() const { return *ctx_; }
+
+  // Stops accepting, closes every connection politely (WebSocket: queued frames, then
+  // going_away), waits up to `grace` for them, then stops the rest and joins the threads.
+  // Returns how many connections were still open when the grace ran out. Idempotent.
+  std::size_t stop(std::chrono::milliseconds grace);
+
+ private:
+  Config config_;
+  std::shared_ptr<NetContext> ctx_;
+  boost::asio::io_context ioc_;
+  std::shared_ptr<Listener> listener_;
+  std::vector<std::thread> threads_;
+  std::uint16_t port_ = 0;
+};
+
+}  // namespace tanbo::server

@@ -1,0 +1,125 @@
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "server/config.hpp"
+
+using namespace tanbo::server;
+
+namespace {
+
+struct Env {
+  std::map<std::string, std::string> vars;
+  std::optional<std::string> operator()(const std::string& name) const {
+    auto it = vars.find(name);
+    if (it == vars.end()) return std::nullopt;
+    return it->second;
+  }
+};
+
+ParseOutcome parse(std::vector<std::string_view> args, Env env = {}) {
+  return parse_config(args, env);
+}
+
+Config config_of(const ParseOutcome& o) {
+  if (auto* e = std::get_if<ConfigError>(&o)) FAIL("unexpected error: " << e->message);
+  REQUIRE(std::holds_alternative<Config>(o));
+  return std::get<Config>(o);
+}
+
+std::string error_of(const ParseOutcome& o) {
+  REQUIRE(std::holds_alternative<ConfigError>(o));
+  return std::get<ConfigError>(o).message;
+}
+
+}  // namespace
+
+TEST_CASE("server settings come from flags, then the environment, then defaults",
+          "[server][config]") {
+  SECTION("with nothing given, the documented defaults apply") {
+    Config c = config_of(parse({}));
+    CHECK(c.bind == "0.0.0.0");
+    CHECK(c.port == 8080);
+    CHECK(c.data_dir == "./data");
+    CHECK(c.log_level == "info");
+    CHECK(c.threads >= 1);
+    CHECK_FALSE(c.healthcheck);
+  }
+  SECTION("every flag sets its field, as `--flag value` or `--flag=value`") {
+    Config c = config_of(parse({"--bind", "127.0.0.1", "--port=9000", "--data-dir", "/srv/t",
+                                "--log-level=debug", "--threads", "3"}));
+    CHECK(c.bind == "127.0.0.1");
+    CHECK(c.port == 9000);
+    CHECK(c.data_dir == "/srv/t");
+    CHECK(c.log_level == "debug");
+    CHECK(c.threads == 3);
+  }
+  SECTION("every variable sets its field") {
+    Config c = config_of(parse({}, Env{{{"TANBO_BIND", "::1"},
+                                        {"TANBO_PORT", "0"},
+                                        {"TANBO_DATA_DIR", "d"},
+                                        {"TANBO_LOG_LEVEL", "warn"},
+                                        {"TANBO_THREADS", "5"}}}));
+    CHECK(c.bind == "::1");
+    CHECK(c.port == 0);
+    CHECK(c.data_dir == "d");
+    CHECK(c.log_level == "warn");
+    CHECK(c.threads == 5);
+  }
+  SECTION("a flag wins over its variable") {
+    Config c = config_of(parse({"--port", "7000"}, Env{{{"TANBO_PORT", "6000"}}}));
+    CHECK(c.port == 7000);
+  }
+  SECTION("an empty variable counts as unset") {
+    Config c = config_of(parse({}, Env{{{"TANBO_PORT", ""}}}));
+    CHECK(c.port == 8080);
+  }
+  SECTION("--healthcheck is a switch") {
+    CHECK(config_of(parse({"--healthcheck", "--port", "1"})).healthcheck);
+    CHECK_THAT(error_of(parse({"--healthcheck=yes"})), Catch::Contains("takes no value"));
+  }
+  SECTION("--help and --version are answered before anything is checked") {
+    CHECK(std::holds_alternative<HelpRequested>(parse({"--port", "1", "--help"})));
+    CHECK(std::holds_alternative<HelpRequested>(parse({"-h"})));
+    CHECK(std::holds_alternative<VersionRequested>(parse({"--version"})));
+  }
+}
+
+TEST_CASE("a bad server setting is an error naming the flag or variable", "[server][config]") {
+  using Row = std::tuple<std::vector<std::string_view>, std::string, std::string>;
+  auto [args, env_port, expected] =
+      GENERATE(table<std::vector<std::string_view>, std::string, std::string>({
+          Row{{"--nope"}, "", "unknown option '--nope'"},
+          Row{{"--nope=1"}, "", "unknown option '--nope'"},
+          Row{{"serve"}, "", "unexpected argument 'serve'"},
+          Row{{"--port"}, "", "--port needs a value"},
+          Row{{"--port", "65536"}, "", "--port: expected a port number"},
+          Row{{"--port", "-1"}, "", "--port: expected a port number"},
+          Row{{"--port", "80x"}, "", "--port: expected a port number"},
+          Row{{"--port", " 80"}, "", "--port: expected a port number"},
+          Row{{"--port="}, "", "--port: expected a port number"},
+          Row{{"--threads", "0"}, "", "--threads: expected a thread count"},
+          Row{{"--threads", "99999999999999999999"}, "", "--threads: expected a thread count"},
+          Row{{"--bind", "localhost"}, "", "--bind: expected an IPv4 or IPv6 address"},
+          Row{{"--log-level", "loud"}, "", "--log-level: expected one of"},
+          Row{{"--data-dir="}, "", "--data-dir: expected a directory"},
+          Row{{}, "http", "TANBO_PORT: expected a port number"},
+          Row{{"--port", "80"}, "99999", "TANBO_PORT: expected a port number"},
+      }));
+  CAPTURE(args, env_port);
+  Env env;
+  if (!env_port.empty()) env.vars["TANBO_PORT"] = env_port;
+  CHECK_THAT(error_of(parse(args, env)), Catch::Contains(expected));
+}
+
+TEST_CASE("the usage text lists every flag with its variable", "[server][config]") {
+  std::string u = usage();
+  for (const char* s : {"--bind", "TANBO_BIND", "--port", "TANBO_PORT", "--data-dir",
+                        "TANBO_DATA_DIR", "--log-level", "TANBO_LOG_LEVEL", "--threads",
+                        "TANBO_THREADS", "--healthcheck", "--help"}) {
+    CAPTURE(s);
+    CHECK_THAT(u, Catch::Contains(s));
+  }
+}

@@ -1,0 +1,110 @@
+#include "tests/server/support/child_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;
+
+namespace tanbo::server::test {
+
+using Clock = std::chrono::steady_clock;
+
+ChildProcess::ChildProcess(const std::string& path, const std::vector<std::string>& args,
+                           const std::vector<std::string>& extra_env) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
+
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e)
+    if (std::strncmp(*e, "TANBO_", 6) != 0) env.emplace_back(*e);
+  env.insert(env.end(), extra_env.begin(), extra_env.end());
+
+  std::vector<char*> argv{const_cast<char*>(path.c_str())};
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+  int rc = posix_spawn(&pid_, path.c_str(), &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(fds[1]);
+  if (rc != 0) {
+    close(fds[0]);
+    throw std::runtime_error("posix_spawn " + path + ": " + std::strerror(rc));
+  }
+  err_fd_ = fds[0];
+}
+
+ChildProcess::~ChildProcess() {
+  if (!reaped_ && pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  if (err_fd_ >= 0) close(err_fd_);
+}
+
+bool ChildProcess::read_some(std::chrono::milliseconds timeout) {
+  if (err_fd_ < 0) return false;
+  pollfd p{err_fd_, POLLIN, 0};
+  if (::poll(&p, 1, static_cast<int>(timeout.count())) <= 0) return false;
+  char buf[4096];
+  ssize_t n = ::read(err_fd_, buf, sizeof buf);
+  if (n <= 0) {
+    close(err_fd_);
+    err_fd_ = -1;
+    return false;
+  }
+  err_.append(buf, static_cast<std::size_t>(n));
+  return true;
+}
+
+std::optional<std::string> ChildProcess::wait_for_line(const std::string& needle,
+                                                       std::chrono::milliseconds timeout) {
+  auto deadline = Clock::now() + timeout;
+  for (;;) {
+    if (auto at = err_.find(needle); at != std::string::npos) {
+      auto begin = err_.rfind('\n', at);
+      begin = begin == std::string::npos ? 0 : begin + 1;
+      return err_.substr(begin, err_.find('\n', at) - begin);
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0 || err_fd_ < 0) return std::nullopt;
+    read_some(left);
+  }
+}
+
+void ChildProcess::signal(int signo) { ::kill(pid_, signo); }
+
+std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
+  auto deadline = Clock::now() + timeout;
+  int status = 0;
+  for (;;) {
+    while (read_some(std::chrono::milliseconds(0))) {
+    }
+    pid_t r = ::waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) break;
+    if (Clock::now() >= deadline) return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  reaped_ = true;
+  while (read_some(std::chrono::milliseconds(100))) {
+  }
+  if (!WIFEXITED(status)) return std::nullopt;
+  return WEXITSTATUS(status);
+}
+
+}  // namespace tanbo::server::test

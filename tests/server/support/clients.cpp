@@ -1,0 +1,101 @@
+#include "tests/server/support/clients.hpp"
+
+#include "server/net/beast.hpp"
+
+namespace tanbo::server::test {
+namespace {
+
+tcp::endpoint loopback(std::uint16_t port) { return {net::ip::make_address_v4("127.0.0.1"), port}; }
+
+void check(const beast::error_code& ec, const char* what) {
+  if (ec) throw boost::system::system_error(ec, what);
+}
+
+}  // namespace
+
+HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target) {
+  net::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  beast::flat_buffer buffer;
+  http::request<http::empty_body> req{http::string_to_verb(method), target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  req.keep_alive(false);
+  http::response_parser<http::string_body> parser;
+  if (req.method() == http::verb::head) parser.skip(true);  // no body follows its length
+  beast::error_code result;
+
+  stream.expires_after(kClientTimeout);
+  stream.async_connect(loopback(port), [&](beast::error_code ec) {
+    if (ec) return void(result = ec);
+    http::async_write(stream, req, [&](beast::error_code ec, std::size_t) {
+      if (ec) return void(result = ec);
+      http::async_read(stream, buffer, parser,
+                       [&](beast::error_code ec, std::size_t) { result = ec; });
+    });
+  });
+  ioc.run();
+  check(result, "http request");
+  auto& res = parser.get();
+  return {res.result_int(), std::string(res[http::field::content_type]), res.body()};
+}
+
+struct WsClient::Impl {
+  // Runs one asynchronous operation to completion; the stream's timeouts bound it. run_one,
+  // not run: the stream's idle timer keeps the context busy between operations.
+  template <class Start>
+  beast::error_code run(Start start) {
+    bool done = false;
+    beast::error_code result;
+    start([&](beast::error_code ec, auto&&...) { result = ec, done = true; });
+    ioc.restart();
+    while (!done && ioc.run_one() != 0) {
+    }
+    return done ? result : net::error::would_block;
+  }
+
+  net::io_context ioc;
+  websocket::stream<beast::tcp_stream> ws{ioc};
+  beast::flat_buffer buffer;
+};
+
+WsClient::WsClient(std::uint16_t port, std::string_view target) : impl_(std::make_unique<Impl>()) {
+  auto& ws = impl_->ws;
+  auto& tcp_layer = beast::get_lowest_layer(ws);
+  tcp_layer.expires_after(kClientTimeout);
+  check(impl_->run([&](auto h) { tcp_layer.async_connect(loopback(port), h); }), "ws connect");
+  tcp_layer.expires_never();  // from here on the WebSocket timeouts apply
+  ws.set_option(websocket::stream_base::timeout{kClientTimeout, kClientTimeout, false});
+  check(impl_->run([&](auto h) { ws.async_handshake("127.0.0.1", target, h); }), "ws handshake");
+}
+
+WsClient::~WsClient() = default;
+
+void WsClient::send(std::string_view text) {
+  impl_->ws.text(true);
+  check(impl_->run([&](auto h) { impl_->ws.async_write(net::buffer(text), h); }), "ws write");
+}
+
+void WsClient::send_binary(std::string_view bytes) {
+  impl_->ws.binary(true);
+  check(impl_->run([&](auto h) { impl_->ws.async_write(net::buffer(bytes), h); }), "ws write");
+}
+
+WsClient::Frame WsClient::read() {
+  auto& buffer = impl_->buffer;
+  buffer.consume(buffer.size());
+  auto ec = impl_->run([&](auto h) { impl_->ws.async_read(buffer, h); });
+  // A close frame counts even when the server drops the TCP connection before our reply.
+  if (ec == websocket::error::closed || (ec && impl_->ws.reason().code != 0))
+    return {Got::closed, ec.message()};
+  if (ec) return {Got::failed, ec.message()};
+  return {Got::text, beast::buffers_to_string(buffer.cdata())};
+}
+
+std::uint16_t WsClient::close_code() const { return impl_->ws.reason().code; }
+
+void WsClient::close() {
+  if (impl_->ws.is_open())
+    impl_->run([&](auto h) { impl_->ws.async_close(websocket::close_code::normal, h); });
+}
+
+}  // namespace tanbo::server::test

@@ -1,0 +1,51 @@
+#pragma once
+// Blocking HTTP and WebSocket clients for tests. Every call is bounded by a timeout (5 s), so a
+// server that stops answering fails the test instead of hanging it. Connection failures throw.
+// Beast-free on purpose: a test file including this compiles in a second, not in half a minute.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace tanbo::server::test {
+
+constexpr auto kClientTimeout = std::chrono::seconds(5);
+
+struct HttpReply {
+  unsigned status = 0;
+  std::string content_type;
+  std::string body;
+};
+
+// One request on a fresh connection to 127.0.0.1:port; method is "GET", "HEAD", "POST", ...
+HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target);
+inline HttpReply http_get(std::uint16_t port, std::string_view target) {
+  return http_request(port, "GET", target);
+}
+
+class WsClient {
+ public:
+  // Connects to 127.0.0.1:port and completes the WebSocket handshake.
+  explicit WsClient(std::uint16_t port, std::string_view target = "/ws");
+  ~WsClient();
+
+  void send(std::string_view text);
+  void send_binary(std::string_view bytes);
+
+  enum class Got { text, closed, failed };  // closed: the server sent a close frame
+  struct Frame {
+    Got got = Got::failed;
+    std::string text;  // the message, or what failed
+  };
+  Frame read();
+  // The server's close code, once read() answered Got::closed.
+  std::uint16_t close_code() const;
+  void close();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tanbo::server::test

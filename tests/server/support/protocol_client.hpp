@@ -1,0 +1,44 @@
+#pragma once
+// A protocol-speaking test client: sends JSON requests, reads server messages and checks each
+// against its schema (protocol/schema/server-<type>.json). Any violation, close or timeout throws,
+// so a test fails with the offending frame in its message.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/schema.hpp"
+#include "tests/server/support/clients.hpp"
+
+namespace tanbo::server::test {
+
+using nlohmann::json;
+
+// The protocol's schemas, loaded once.
+const protocol::SchemaSet& schemas();
+// Empty when `msg` satisfies the schema its type names.
+std::string schema_problems(const json& msg);
+
+class ProtocolClient {
+ public:
+  explicit ProtocolClient(std::uint16_t port) : ws_(port) {}
+
+  void send(const json& msg) { ws_.send(msg.dump()); }
+  void send_raw(std::string_view text) { ws_.send(text); }
+  void send_binary(std::string_view bytes) { ws_.send_binary(bytes); }
+  // The next message, schema-checked.
+  json next();
+  // The next message, which must have this type.
+  json expect(std::string_view type);
+  // Reads until a close frame; returns its code (throws on a text frame left unread for 5 s).
+  std::uint16_t expect_close();
+  // hello, then the welcome.
+  json hello(const std::string& name = "", const std::string& token = "");
+  WsClient& ws() { return ws_; }
+
+ private:
+  WsClient ws_;
+};
+
+}  // namespace tanbo::server::test
