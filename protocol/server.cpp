@@ -108,6 +108,8 @@ Json state(const StateView& v) {
     j["pending"] = {{"seat", v.pending->seat}, {"decision", v.pending->decision}};
   if (v.result) j["result"] = {{"places", v.result->places}, {"reason", v.result->reason}};
   if (!v.seed.empty()) j["seed"] = v.seed;
+  if (!v.rematch.empty())
+    j["rematch"] = Json(std::vector<Seat>(v.rematch.begin(), v.rematch.end()));
   if (v.clock)
     j["clock"] = {
         {"seat", v.clock->seat}, {"deadline", v.clock->deadline_ms}, {"left", v.clock->left_ms}};

@@ -76,6 +76,7 @@ struct StateView {
   std::string_view commit;                   // R1: SHA-256 of the seed, hex
   std::string_view seed;                     // R1: revealed once finished; empty: absent
   const Clock* clock = nullptr;
+  std::span<const Seat> rematch;  // finished games: seats that asked for a rematch; empty: absent
 };
 
 // One step of a room's history (for resume): the version it produced and its events.

@@ -1,0 +1,203 @@
+#include "server/rooms/client.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "engine/core/registry.hpp"
+#include "protocol/server.hpp"
+#include "server/rooms/lobby.hpp"
+
+namespace tanbo::server {
+
+using protocol::ErrorCode;
+using protocol::Id;
+
+Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services)
+    : peer_id_(peer_id), services_(std::move(services)), tokens_(services_->limits.rate_burst) {}
+
+void Client::on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) {
+  peer_ = peer;
+  handle(text);
+  peer_.reset();
+}
+
+void Client::handle(std::string_view text) {
+  if (!take_token()) {
+    if (++strikes_ > services_->limits.rate_strikes) {
+      spdlog::warn("ws {}: closed for sustained message flooding", peer_->id());
+      return peer_->close(CloseCode::policy_error);
+    }
+    return refuse(ErrorCode::rate_limited, "too many messages; this one was dropped", {});
+  }
+  if (text.size() > services_->limits.max_frame) {
+    refuse(ErrorCode::too_large,
+           "frames are limited to " + std::to_string(services_->limits.max_frame) + " bytes", {});
+    return peer_->close(CloseCode::too_big);
+  }
+  auto parsed = protocol::parse(text);
+  if (auto* e = std::get_if<protocol::Error>(&parsed)) return refuse(std::move(*e));
+  auto& req = std::get<protocol::Request>(parsed);
+  if (!identity_ && !std::holds_alternative<protocol::Hello>(req.message))
+    return refuse(ErrorCode::not_hello, "send hello first", req.id);
+  std::visit([&](const auto& m) { on(m, req.id); }, req.message);
+}
+
+void Client::on_close() {
+  for (auto& [id, room] : rooms_) room->disconnect(peer_id_);
+  rooms_.clear();
+  if (watching_) services_->lobby->unwatch(peer_id_);
+}
+
+// A token bucket: bursts of rate_burst, rate_per_second sustained.
+bool Client::take_token() {
+  auto now = Clock::now();
+  double dt = std::chrono::duration<double>(now - refilled_).count();
+  refilled_ = now;
+  tokens_ =
+      std::min(services_->limits.rate_burst, tokens_ + dt * services_->limits.rate_per_second);
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
+
+void Client::reply(const protocol::Json& j) const { peer_->send(protocol::share(j)); }
+
+void Client::refuse(protocol::Error e) {
+  auto now = Clock::now();
+  log_tokens_ =
+      std::min(5.0, log_tokens_ + std::chrono::duration<double>(now - log_refilled_).count());
+  log_refilled_ = now;
+  if (log_tokens_ >= 1) {
+    log_tokens_ -= 1;
+    spdlog::info("ws {}: rejected {}: {}{}", peer_->id(), protocol::to_string(e.code), e.message,
+                 log_dropped_ ? fmt::format(" ({} more not logged)", log_dropped_) : "");
+    log_dropped_ = 0;
+  } else {
+    ++log_dropped_;
+  }
+  reply(protocol::error(e));
+}
+
+void Client::refuse(ErrorCode code, std::string message, const Id& re) {
+  refuse(protocol::Error{code, std::move(message), re, {}});
+}
+
+std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
+  auto r = services_->lobby->find(id);
+  if (!r) refuse(ErrorCode::no_such_room, "no room " + id, re);
+  return r;
+}
+
+void Client::on(const protocol::Hello& m, const Id& re) {
+  if (identity_) return refuse(ErrorCode::bad_message, "hello was already sent", re);
+  if (m.name && !valid_name(*m.name))
+    return refuse(ErrorCode::bad_message, "name: 1 to 32 printable characters", re);
+  std::string token;
+  if (m.token) {
+    auto found = services_->identities->find(*m.token);
+    if (!found) return refuse(ErrorCode::bad_token, "unknown token", re);
+    if (m.name && *m.name != found->name) {
+      services_->identities->rename(found->id, *m.name);
+      found->name = *m.name;
+    }
+    identity_ = std::move(*found);
+    token = *m.token;
+  } else {
+    auto made = services_->identities->create_guest(m.name.value_or(""));
+    identity_ = std::move(made.identity);
+    token = std::move(made.token);
+  }
+  spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
+               m.token ? "returning" : "new");
+  reply(protocol::welcome(re, {identity_->id, identity_->name}, token, services_->server_name));
+}
+
+void Client::on(const protocol::ListGames&, const Id& re) {
+  reply(protocol::games(re, engine::all_games()));
+}
+
+void Client::on(const protocol::ListRooms& m, const Id& re) {
+  reply(protocol::rooms(re, services_->lobby->list(m.game)));
+}
+
+void Client::on(const protocol::WatchLobby&, const Id&) {
+  watching_ = true;
+  services_->lobby->watch(peer_);
+}
+
+void Client::on(const protocol::UnwatchLobby&, const Id&) {
+  watching_ = false;
+  services_->lobby->unwatch(peer_->id());
+}
+
+void Client::on(const protocol::Create& m, const Id& re) {
+  const auto* info = engine::find_game(m.game);
+  if (!info)
+    return refuse(protocol::Error{
+        ErrorCode::bad_option, "no game " + m.game, re, {{"game", "unknown game"}}});
+  engine::Problems extra;
+  if (!m.cpu.empty()) extra.push_back({"cpu", "computer seats are not served yet"});
+  if (m.timer) extra.push_back({"timer", "timed rooms are not served yet"});
+  int players = m.seats.value_or(info->default_players);
+  // Validation only: this throw-away draw decides nothing (the game's seed is drawn at start).
+  engine::Drbg scratch(engine::seed_from_text("validation"));
+  auto created = engine::create_game(m.game, m.options, m.setup, players, scratch);
+  for (auto& p : extra) created.problems.push_back(std::move(p));
+  if (!created.problems.empty()) {
+    auto n = created.problems.size();
+    return refuse(protocol::Error{
+        ErrorCode::bad_option, std::to_string(n) + (n == 1 ? " field refused" : " fields refused"),
+        re, std::move(created.problems)});
+  }
+  if (services_->lobby->open_rooms(identity_->id) >= services_->limits.max_rooms)
+    return refuse(ErrorCode::too_many_rooms,
+                  "at most " + std::to_string(services_->limits.max_rooms) + " unfinished rooms",
+                  re);
+  RoomSetup setup{std::string("r-").append(random_hex(6)),
+                  info,
+                  created.options,
+                  m.setup,
+                  players,
+                  m.ranked,
+                  *identity_};
+  auto r = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
+                                  services_->lobby, services_->journal);
+  services_->lobby->add(r);
+  rooms_[r->id()] = r;
+  r->open(peer_, *identity_, re);
+}
+
+void Client::on(const protocol::Join& m, const Id& re) {
+  if (auto r = room(m.room, re)) {
+    rooms_[m.room] = r;
+    r->join(peer_, *identity_, m, re);
+  }
+}
+
+void Client::on(const protocol::Act& m, const Id& re) {
+  if (auto r = room(m.room, re)) r->act(peer_, m, re);
+}
+
+void Client::on(const protocol::Resign& m, const Id& re) {
+  if (auto r = room(m.room, re)) r->resign(peer_, re);
+}
+
+void Client::on(const protocol::Rematch& m, const Id& re) {
+  if (auto r = room(m.room, re)) r->rematch(peer_, re);
+}
+
+void Client::on(const protocol::Leave& m, const Id& re) {
+  if (auto r = room(m.room, re)) {
+    rooms_.erase(m.room);
+    r->leave(peer_, re);
+  }
+}
+
+void Client::on(const protocol::Resume& m, const Id& re) {
+  if (auto r = room(m.room, re)) r->resume(peer_, m, re);
+}
+
+void Client::on(const protocol::Ping&, const Id& re) { reply(protocol::pong(re)); }
+
+}  // namespace tanbo::server

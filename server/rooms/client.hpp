@@ -1,0 +1,89 @@
+#pragma once
+// One WebSocket connection as the protocol sees it: hello first, a token bucket on incoming
+// messages, and dispatch to the lobby and the rooms. Beast-free; calls come from the peer's
+// strand one at a time, so the Client needs no lock of its own.
+#include <boost/asio/any_io_executor.hpp>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "protocol/client.hpp"
+#include "server/identity/identities.hpp"
+#include "server/net/frame_handler.hpp"
+#include "server/rooms/journal.hpp"
+#include "server/rooms/room.hpp"
+
+namespace tanbo::server {
+
+class Lobby;
+
+struct ClientLimits {
+  double rate_burst = 20;             // token bucket capacity, in messages
+  double rate_per_second = 10;        // refill
+  int rate_strikes = 50;              // rate_limited answers before close 1008
+  int max_rooms = 8;                  // unfinished rooms one identity may have created
+  std::size_t max_frame = 64 * 1024;  // larger: too_large, then close 1009
+};
+
+// What every Client shares.
+struct Services {
+  boost::asio::any_io_executor rooms_executor;  // rooms and the lobby run their strands here
+  std::shared_ptr<Lobby> lobby;
+  std::shared_ptr<Identities> identities;
+  std::shared_ptr<RoomJournal> journal;
+  RoomSettings room;
+  ClientLimits limits;
+  std::string server_name;
+};
+
+class Client {
+ public:
+  Client(std::uint64_t peer_id, std::shared_ptr<Services> services);
+  // The peer is held only for the call: a connection's lifetime is its session's business.
+  void on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text);
+  void on_close();
+
+ private:
+  bool take_token();
+  void reply(const protocol::Json& j) const;
+  void refuse(protocol::Error e);
+  void refuse(protocol::ErrorCode code, std::string message, const protocol::Id& re);
+  std::shared_ptr<Room> room(const std::string& id, const protocol::Id& re);
+
+  void on(const protocol::Hello& m, const protocol::Id& re);
+  void on(const protocol::ListGames& m, const protocol::Id& re);
+  void on(const protocol::ListRooms& m, const protocol::Id& re);
+  void on(const protocol::WatchLobby& m, const protocol::Id& re);
+  void on(const protocol::UnwatchLobby& m, const protocol::Id& re);
+  void on(const protocol::Create& m, const protocol::Id& re);
+  void on(const protocol::Join& m, const protocol::Id& re);
+  void on(const protocol::Act& m, const protocol::Id& re);
+  void on(const protocol::Resign& m, const protocol::Id& re);
+  void on(const protocol::Rematch& m, const protocol::Id& re);
+  void on(const protocol::Leave& m, const protocol::Id& re);
+  void on(const protocol::Resume& m, const protocol::Id& re);
+  void on(const protocol::Ping& m, const protocol::Id& re);
+
+  void handle(std::string_view text);
+
+  std::uint64_t peer_id_;
+  std::shared_ptr<WsPeer> peer_;  // set during on_text only
+  std::shared_ptr<Services> services_;
+  std::optional<Identity> identity_;
+  std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;  // joined: told on close
+  bool watching_ = false;
+
+  using Clock = std::chrono::steady_clock;
+  double tokens_;
+  Clock::time_point refilled_ = Clock::now();
+  int strikes_ = 0;
+  // Rejections are logged through a bucket of their own, so a flood cannot flood the log.
+  double log_tokens_ = 5;
+  Clock::time_point log_refilled_ = Clock::now();
+  std::uint64_t log_dropped_ = 0;
+};
+
+}  // namespace tanbo::server

@@ -1,0 +1,52 @@
+#pragma once
+// Where a room writes each change before anyone sees it (durable before visible). The room calls
+// append() on its strand and waits for `done` before broadcasting; a persistent journal completes
+// later, from its own thread. The in-memory journal completes at once.
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+
+namespace tanbo::server {
+
+struct JournalEntry {
+  enum class Kind : std::uint8_t { created, seat, action, rematch, finished };
+  Kind kind = Kind::created;
+  std::string room;
+  std::uint64_t version = 0;
+  engine::Seat seat = engine::kNoSeat;
+  // created/rematch: the record head (Record::to_json, seed included); seat: {player, name} or
+  // null; action: the action JSON or "resign"; finished: the result.
+  engine::Json data;
+};
+
+class RoomJournal {
+ public:
+  virtual ~RoomJournal() = default;
+  // `done(ok)` runs exactly once, from any thread.
+  virtual void append(JournalEntry entry, std::function<void(bool ok)> done) = 0;
+};
+
+class MemoryJournal final : public RoomJournal {
+ public:
+  void append(JournalEntry entry, std::function<void(bool ok)> done) override {
+    {
+      std::lock_guard lock(mutex_);
+      entries_.push_back(std::move(entry));
+    }
+    done(true);
+  }
+  std::vector<JournalEntry> entries() const {
+    std::lock_guard lock(mutex_);
+    return entries_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::vector<JournalEntry> entries_;
+};
+
+}  // namespace tanbo::server

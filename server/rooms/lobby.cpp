@@ -1,0 +1,117 @@
+#include "server/rooms/lobby.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include "server/rooms/room.hpp"
+
+namespace tanbo::server {
+
+namespace net = boost::asio;
+
+Lobby::Lobby(net::any_io_executor ex, std::chrono::milliseconds push_interval)
+    : strand_(net::make_strand(ex)), timer_(strand_), interval_(push_interval) {}
+
+void Lobby::add(std::shared_ptr<Room> room) {
+  std::lock_guard lock(mutex_);
+  auto id = room->id();
+  auto owner = room->owner();
+  rooms_[id] = Entry{std::move(room), std::nullopt, std::move(owner)};
+}
+
+std::shared_ptr<Room> Lobby::find(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(id);
+  return it == rooms_.end() ? nullptr : it->second.room;
+}
+
+void Lobby::publish(protocol::RoomSummary summary, const std::string& owner) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(summary.room);
+  if (it == rooms_.end()) return;  // removed meanwhile
+  it->second.owner = owner;
+  if (!watchers_.empty()) changed_.insert(summary.room);  // watchers start from a `rooms` list
+  it->second.summary = std::move(summary);
+  schedule();
+}
+
+void Lobby::remove(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  if (rooms_.erase(id) == 0) return;
+  changed_.erase(id);
+  if (!watchers_.empty()) removed_.insert(id);
+  schedule();
+}
+
+std::vector<protocol::RoomSummary> Lobby::list(const std::optional<std::string>& game) const {
+  std::vector<protocol::RoomSummary> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_)
+    if (e.summary && (!game || e.summary->game == *game)) out.push_back(*e.summary);
+  return out;
+}
+
+int Lobby::open_rooms(const std::string& owner) const {
+  int n = 0;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_)
+    if (e.owner == owner && (!e.summary || e.summary->status != protocol::RoomStatus::finished))
+      ++n;
+  return n;
+}
+
+std::size_t Lobby::size() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
+void Lobby::clear() {
+  std::lock_guard lock(mutex_);
+  rooms_.clear();
+  watchers_.clear();
+}
+
+void Lobby::watch(std::shared_ptr<WsPeer> peer) {
+  std::lock_guard lock(mutex_);
+  watchers_[peer->id()] = peer;
+}
+
+void Lobby::unwatch(std::uint64_t peer_id) {
+  std::lock_guard lock(mutex_);
+  watchers_.erase(peer_id);
+}
+
+void Lobby::schedule() {
+  if (scheduled_ || watchers_.empty()) return;
+  scheduled_ = true;
+  auto at = std::max(std::chrono::steady_clock::now(), last_push_ + interval_);
+  net::post(strand_, [self = shared_from_this(), at] {
+    self->timer_.expires_at(at);
+    self->timer_.async_wait([self](boost::system::error_code ec) {
+      if (!ec) self->push();
+    });
+  });
+}
+
+void Lobby::push() {
+  std::vector<protocol::RoomSummary> changed;
+  std::vector<std::string> removed;
+  std::vector<std::shared_ptr<WsPeer>> to;
+  {
+    std::lock_guard lock(mutex_);
+    scheduled_ = false;
+    last_push_ = std::chrono::steady_clock::now();
+    for (const auto& id : changed_)
+      if (auto it = rooms_.find(id); it != rooms_.end() && it->second.summary)
+        changed.push_back(*it->second.summary);
+    removed.assign(removed_.begin(), removed_.end());
+    changed_.clear();
+    removed_.clear();
+    for (const auto& [id, p] : watchers_)
+      if (auto live = p.lock()) to.push_back(std::move(live));
+  }
+  if (changed.empty() && removed.empty()) return;
+  auto frame = protocol::share(protocol::lobby(changed, removed));
+  for (const auto& p : to) p->send(frame);
+}
+
+}  // namespace tanbo::server

@@ -1,0 +1,81 @@
+#include "server/rooms/service.hpp"
+
+#include "server/rooms/lobby.hpp"
+#include "server/version.hpp"
+
+namespace tanbo::server {
+
+ServiceOptions service_options(const Config& c) {
+  ServiceOptions o;
+  o.threads = c.room_threads;
+  o.limits.rate_burst = c.rate_burst;
+  o.limits.rate_per_second = c.rate_per_second;
+  o.limits.rate_strikes = int(c.rate_strikes);
+  o.limits.max_rooms = int(c.max_rooms);
+  o.limits.max_frame = c.ws_message_max;
+  return o;
+}
+
+RoomService::RoomService(ServiceOptions o)
+    : ioc_(std::make_shared<boost::asio::io_context>(static_cast<int>(std::max(1u, o.threads)))),
+      work_(ioc_->get_executor()) {
+  services_ = std::make_shared<Services>();
+  services_->rooms_executor = ioc_->get_executor();
+  services_->lobby = std::make_shared<Lobby>(ioc_->get_executor(), o.lobby_push);
+  services_->identities = o.identities ? o.identities : std::make_shared<MemoryIdentities>();
+  services_->journal = o.journal ? o.journal : std::make_shared<MemoryJournal>();
+  services_->room = o.room;
+  services_->limits = o.limits;
+  services_->server_name = "tanbo-server " + std::string(version());
+  for (unsigned i = 0; i < std::max(1u, o.threads); ++i)
+    threads_.emplace_back([ioc = ioc_] { ioc->run(); });
+}
+
+void RoomService::shutdown() {
+  work_.reset();  // run() returns once the queued work (and a pending lobby push) is done
+  for (auto& t : threads_)
+    if (t.joinable() && t.get_id() != std::this_thread::get_id()) t.join();
+}
+
+RoomService::~RoomService() {
+  services_->lobby->clear();
+  work_.reset();
+  ioc_->stop();
+  for (auto& t : threads_) {
+    if (!t.joinable()) continue;
+    if (t.get_id() == std::this_thread::get_id())
+      t.detach();
+    else
+      t.join();
+  }
+}
+
+std::shared_ptr<Client> RoomService::client(std::uint64_t id) {
+  std::lock_guard lock(mutex_);
+  auto it = clients_.find(id);
+  return it == clients_.end() ? nullptr : it->second;
+}
+
+void RoomService::on_open(const std::shared_ptr<WsPeer>& peer) {
+  auto c = std::make_shared<Client>(peer->id(), services_);
+  std::lock_guard lock(mutex_);
+  clients_[peer->id()] = std::move(c);
+}
+
+void RoomService::on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) {
+  if (auto c = client(peer->id())) c->on_text(peer, text);
+}
+
+void RoomService::on_close(const std::shared_ptr<WsPeer>& peer) {
+  std::shared_ptr<Client> c;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = clients_.find(peer->id());
+    if (it == clients_.end()) return;
+    c = std::move(it->second);
+    clients_.erase(it);
+  }
+  c->on_close();
+}
+
+}  // namespace tanbo::server

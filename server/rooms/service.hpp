@@ -1,0 +1,58 @@
+#pragma once
+// The FrameHandler that serves the protocol: one Client per connection, rooms and the lobby on a
+// pool of threads of their own (the engine never runs on a network thread).
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "server/config.hpp"
+#include "server/net/frame_handler.hpp"
+#include "server/rooms/client.hpp"
+
+namespace tanbo::server {
+
+struct ServiceOptions {
+  unsigned threads = 1;
+  RoomSettings room;
+  ClientLimits limits;
+  std::chrono::milliseconds lobby_push{500};
+  std::shared_ptr<Identities> identities;  // null: in memory
+  std::shared_ptr<RoomJournal> journal;    // null: in memory
+};
+
+// The service's settings as the server's configuration gives them.
+ServiceOptions service_options(const Config& config);
+
+class RoomService final : public FrameHandler {
+ public:
+  explicit RoomService(ServiceOptions options);
+  ~RoomService() override;  // stops the room threads
+
+  // Lets the rooms finish what is queued, then joins their threads. Call after the network has
+  // stopped and before it is destroyed: no room work then still holds a connection. Idempotent.
+  void shutdown();
+
+  void on_open(const std::shared_ptr<WsPeer>& peer) override;
+  void on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) override;
+  void on_close(const std::shared_ptr<WsPeer>& peer) override;
+
+  const Lobby& lobby() const { return *services_->lobby; }
+
+ private:
+  std::shared_ptr<Client> client(std::uint64_t id);
+
+  // Shared with the threads: should the last owner let go on one of them, that thread is
+  // detached rather than joined and keeps the context alive until its run() returns.
+  std::shared_ptr<boost::asio::io_context> ioc_;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
+  std::shared_ptr<Services> services_;
+  std::mutex mutex_;
+  std::unordered_map<std::uint64_t, std::shared_ptr<Client>> clients_;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace tanbo::server

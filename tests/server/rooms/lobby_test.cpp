@@ -1,0 +1,70 @@
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "tests/server/rooms/fixture.hpp"
+
+using namespace tanbo::server;
+using namespace tanbo::server::test;
+
+TEST_CASE("the lobby lists rooms and pushes their changes at most once per 500 ms",
+          "[server][rooms][lobby]") {
+  RoomsServer fx;
+  ProtocolClient watcher(fx.port());
+  watcher.hello("Watcher");
+  watcher.send({{"type", "watch_lobby"}});
+  ProtocolClient ping_check(fx.port());  // watch_lobby has no reply: a ping orders the test
+  ping_check.hello();
+
+  Table t = Table::seat(fx.port(), "mancala-simple", 2, 0);
+  auto first = watcher.expect("lobby");
+  auto t_first = std::chrono::steady_clock::now();
+  REQUIRE(first.at("changed").size() == 1);
+  CHECK(first.at("changed")[0].at("room") == t.room);
+
+  SECTION("rooms lists the room with its seats, filtered by game") {
+    watcher.send({{"type", "rooms"}, {"id", 1}, {"game", "mancala-simple"}});
+    auto listed = watcher.expect("rooms");
+    REQUIRE(listed.at("rooms").size() == 1);
+    const auto& r = listed.at("rooms")[0];
+    CHECK(r.at("status") == "playing");
+    CHECK(r.at("seats")[1].at("connected") == true);
+    CHECK(r.at("options").contains("first"));
+    watcher.send({{"type", "rooms"}, {"id", 2}, {"game", "tanbo"}});
+    CHECK(watcher.expect("rooms").at("rooms").empty());
+  }
+  SECTION("a later change comes in the next push, no sooner than the interval") {
+    t.at(1).send({{"type", "leave"}, {"id", 3}, {"room", t.room}});
+    t.at(1).expect("left");
+    auto next = watcher.expect("lobby");
+    CHECK(std::chrono::steady_clock::now() - t_first >= std::chrono::milliseconds(450));
+    REQUIRE(next.at("changed").size() == 1);
+    CHECK(next.at("changed")[0].at("seats")[1].at("connected") == false);
+  }
+  SECTION("unwatch_lobby stops the pushes") {
+    watcher.send({{"type", "unwatch_lobby"}});
+    watcher.send({{"type", "ping"}, {"id", 4}});
+    watcher.expect("pong");
+    t.at(1).send({{"type", "leave"}, {"id", 5}, {"room", t.room}});
+    t.at(1).expect("left");
+    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    watcher.send({{"type", "ping"}, {"id", 6}});
+    CHECK(watcher.next().at("type") == "pong");  // no lobby push came first
+  }
+}
+
+TEST_CASE("connections beyond max_connections are refused at the upgrade",
+          "[server][rooms][limits]") {
+  Config c = rooms_config();
+  c.max_connections = 2;
+  RoomsServer fx(c);
+  ProtocolClient a(fx.port()), b(fx.port());
+  a.hello();
+  b.hello();
+  CHECK_THROWS(ProtocolClient(fx.port()));
+  b.ws().close();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  ProtocolClient d(fx.port());
+  CHECK(d.hello().contains("token"));
+}
