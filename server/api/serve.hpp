@@ -1,0 +1,17 @@
+#pragma once
+// The API on the wire: refusals are answered at once; store work goes to the StoreWorker and the
+// response comes back through `respond`, called once, from whichever thread finished the work.
+// The caller moves the response onto its own executor before writing it.
+#include <functional>
+
+#include "server/net/beast.hpp"
+#include "server/net/context.hpp"
+
+namespace tanbo::server::api {
+
+using Response = http::response<http::string_body>;
+using Respond = std::function<void(Response)>;
+
+void serve(const http::request<http::string_body>& req, const NetContext& ctx, Respond respond);
+
+}  // namespace tanbo::server::api
