@@ -1,4 +1,5 @@
 #include "engine/cli/arena.hpp"
+#include "engine/cli/args.hpp"
 
 #include <algorithm>
 #include <array>
@@ -14,13 +15,6 @@ namespace {
 
 enum Side { A, B };
 constexpr Side side_of(Seat seat, std::uint64_t n) { return (seat + n) % 2 ? B : A; }
-
-bool parse_count(const std::string& text, std::uint64_t& out) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18)
-    return false;
-  out = std::stoull(text);
-  return true;
-}
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/cli/arena.hpp"
+#include "engine/cli/args.hpp"
 #include "engine/cli/selfplay.hpp"
 #include "engine/cli/verify.hpp"
 #include "engine/core/match.hpp"
@@ -47,13 +48,6 @@ bool parse_flags(int argc, char** argv, int from, const std::vector<std::string>
     if (i + 1 >= argc) return error = flag + " needs a value", false;
     out[flag] = argv[++i];
   }
-  return true;
-}
-
-bool parse_count(const std::string& text, std::uint64_t& out) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18)
-    return false;
-  out = std::stoull(text);
   return true;
 }
 
@@ -130,7 +124,8 @@ int cmd_replay(int argc, char** argv) {
     std::cout << line.dump() << "\n";
   });
   if (!r.match) {
-    for (auto& p : r.problems) std::cerr << "tanbo-engine: " << p.field << ": " << p.message << "\n";
+    for (auto& p : r.problems)
+      std::cerr << "tanbo-engine: " << p.field << ": " << p.message << "\n";
     return 1;
   }
   if (r.refusal) {

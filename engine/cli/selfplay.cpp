@@ -20,7 +20,8 @@ Json selfplay(const SelfplayConfig& config,
   Created created = create_game(config.game, config.options, nullptr, players, probe);
   if (!created.game) {
     std::string what;
-    for (auto& p : created.problems) what += (what.empty() ? "" : "; ") + p.field + ": " + p.message;
+    for (auto& p : created.problems)
+      what += (what.empty() ? "" : "; ") + p.field + ": " + p.message;
     throw std::invalid_argument(what);
   }
   const Json& first_option = created.options["first"];
@@ -41,7 +42,8 @@ Json selfplay(const SelfplayConfig& config,
 
   for (std::uint64_t n = 0; n < config.games; ++n) {
     Record record;
-    record.seed = seed_from_text("selfplay:" + std::to_string(config.seed) + ":" + std::to_string(n));
+    record.seed =
+        seed_from_text("selfplay:" + std::to_string(config.seed) + ":" + std::to_string(n));
     Drbg rng(record.seed);
     FastRng pick(config.seed * 0x9e3779b97f4a7c15ULL ^ n);
     // R5: a first seat left to chance is the game's first draw.
@@ -54,8 +56,10 @@ Json selfplay(const SelfplayConfig& config,
       if (legal.empty())
         throw std::logic_error(config.game + ": no legal action while a decision is pending");
       Action a = legal.size() == 1 ? legal[0] : legal[pick.below(std::uint32_t(legal.size()))];
-      if (legal.size() == 1) ++forced;
-      else if (on_record) record.actions.push_back({game->pending().seat, game->action_json(a)});
+      if (legal.size() == 1)
+        ++forced;
+      else if (on_record)
+        record.actions.push_back({game->pending().seat, game->action_json(a)});
       game->apply(a, rng, nullptr);
       ++steps;
     }
@@ -67,7 +71,8 @@ Json selfplay(const SelfplayConfig& config,
       ++reasons[r.reason];
       int winners = 0;
       for (int p : r.places) winners += p == 1;
-      if (winners == players) ++draws;
+      if (winners == players)
+        ++draws;
       else
         for (Seat s = 0; s < players; ++s) wins[s] += r.places[s] == 1;
     }
