@@ -46,6 +46,7 @@ void Sha256::compress(const std::uint8_t* block) {
 }
 
 void Sha256::update(std::span<const std::uint8_t> bytes) {
+  if (bytes.empty()) return;  // an empty span may carry a null pointer, which memcpy forbids
   length_ += bytes.size();
   const std::uint8_t* p = bytes.data();
   std::size_t n = bytes.size();
