@@ -23,14 +23,7 @@ Json arena(const ArenaConfig& config) {
   if (!info) throw std::invalid_argument("unknown game \"" + config.game + "\"");
   const int players = config.players ? config.players : info->default_players;
   if (players > bots::kMaxSeats) throw std::invalid_argument("too many players for the bots");
-  Drbg probe(seed_from_text("arena:probe"));
-  Created created = create_game(config.game, config.options, nullptr, players, probe);
-  if (!created.game) {
-    std::string what;
-    for (auto& p : created.problems)
-      what += (what.empty() ? "" : "; ") + p.field + ": " + p.message;
-    throw std::invalid_argument(what);
-  }
+  Created created = create_or_throw(config.game, config.options, players, "arena:probe");
 
   const std::array<std::unique_ptr<bots::Bot>, 2> bot = {make_bot(config.a, config.bot),
                                                          make_bot(config.b, config.bot)};

@@ -1,5 +1,7 @@
 #include "engine/cli/selfplay.hpp"
 
+#include "engine/cli/args.hpp"
+
 #include <chrono>
 #include <map>
 #include <stdexcept>
@@ -15,15 +17,7 @@ Json selfplay(const SelfplayConfig& config,
   const int players = config.players ? config.players : info->default_players;
 
   // Validate once, then clone one prototype per first seat: creation parses JSON, cloning doesn't.
-  Problems problems;
-  Drbg probe(seed_from_text("selfplay:probe"));
-  Created created = create_game(config.game, config.options, nullptr, players, probe);
-  if (!created.game) {
-    std::string what;
-    for (auto& p : created.problems)
-      what += (what.empty() ? "" : "; ") + p.field + ": " + p.message;
-    throw std::invalid_argument(what);
-  }
+  Created created = create_or_throw(config.game, config.options, players, "selfplay:probe");
   const Json& first_option = created.options["first"];
   std::vector<std::unique_ptr<Game>> prototypes;
   for (Seat s = 0; s < players; ++s) {
