@@ -37,6 +37,9 @@ struct RoomSetup {
   int players = 2;
   bool ranked = false;
   Identity owner;
+  // The turn timer and takeover settings, journaled with the room and kept by the store as
+  // RoomRow.timer; {} means no timer. Its keys belong to the room's timer code.
+  engine::Json timer = engine::Json::object();
 };
 
 class Room final : public std::enable_shared_from_this<Room> {
@@ -110,6 +113,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::vector<Seat> seats_;
   std::vector<Member> members_;
   std::uint64_t version_ = 0;
+  std::int64_t step_at_ms_ = 0;  // wall clock (ms since the epoch) of the last step: clocks start there
   std::deque<protocol::Step> history_;
   protocol::Frame frame_;        // the state every member gets
   protocol::Frame legal_frame_;  // the same with `legal`, for the deciding seat
