@@ -52,7 +52,8 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action) {
     return Refusal{"not_your_turn", "seat " + std::to_string(p.seat) + " must decide (" +
                                         std::string(p.decision) + ")"};
   for (std::size_t i = 0; i < legal_.size(); ++i) {
-    if (legal_json_[i] != action) continue;
+    // Not `!=`: nlohmann's != is false against a discarded value (or NaN), which would play it.
+    if (!(legal_json_[i] == action)) continue;
     Json verbatim = legal_json_[i];
     events_ = Json::array();
     events_.push_back({{"type", "action"}, {"seat", seat}, {"action", verbatim}});

@@ -54,7 +54,7 @@ Json validate_options(const std::vector<OptionSpec>& specs, const Json& options,
     return out;
   }
   for (const auto& [name, value] : options.items()) {
-    auto spec = std::find_if(specs.begin(), specs.end(), [&](auto& s) { return s.name == name; });
+    auto spec = std::find_if(specs.begin(), specs.end(), [&name = name](auto& s) { return s.name == name; });
     if (spec == specs.end()) {
       problems.push_back({name, "unknown option"});
     } else if (!accepts(*spec, value)) {
