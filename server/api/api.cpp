@@ -186,8 +186,8 @@ std::variant<Query, Reply> parse(std::string_view method, std::string_view targe
     if (!id) return no_such_path(path);
     return GetPlayer{std::move(*id)};
   }
-  // GET /api/rooms, the live lobby, is the rooms' to answer (not the store's): it joins the
-  // router in server/net/routes.cpp ahead of this module, which then never sees the path.
+  // GET /api/rooms, the live lobby, is the rooms' to answer (not the store's): serve() answers
+  // it before it parses, so it never reaches here.
   return no_such_path(path);
 }
 

@@ -1,6 +1,10 @@
 #include "server/api/serve.hpp"
 
+#include "engine/core/registry.hpp"
+#include "protocol/server.hpp"
 #include "server/api/api.hpp"
+#include "server/rooms/lobby.hpp"
+#include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
 
 namespace tanbo::server::api {
@@ -18,12 +22,37 @@ Response to_response(unsigned version, bool keep_alive, bool head, const Reply& 
   return res;
 }
 
+// GET /api/rooms?game=: the lobby, as the `rooms` reply lists it. Answered here, on the network
+// thread: the lobby is in memory behind its own mutex, and the store is not involved.
+Reply lobby_reply(std::string_view target, const NetContext& ctx) {
+  auto params = decode_query(target);
+  if (!params) return error_reply(400, "bad_parameter", "the query string is badly encoded");
+  std::optional<std::string> game;
+  for (const auto& [k, v] : *params)
+    if (k == "game" && !game) {
+      if (!engine::find_game(v))
+        return error_reply(400, "bad_parameter", "game: expected a game id, got '" + v + "'");
+      game = v;
+    }
+  const auto* rooms = dynamic_cast<const RoomService*>(ctx.frames.get());
+  if (!rooms) return error_reply(503, "rooms_unavailable", "this server hosts no rooms");
+  Json list = Json::array();
+  for (const auto& r : rooms->lobby().list(game)) list.push_back(protocol::room_json(r));
+  return {200, {{"rooms", std::move(list)}}};
+}
+
 }  // namespace
 
 void serve(const http::request<http::string_body>& req, const NetContext& ctx, Respond respond) {
   const unsigned version = req.version();
   const bool keep_alive = req.keep_alive();
   const bool head = req.method() == http::verb::head;
+  if (std::string_view target = req.target(); target.substr(0, target.find('?')) == "/api/rooms") {
+    if (req.method() != http::verb::get && !head)
+      return respond(to_response(version, keep_alive, head,
+                                 error_reply(405, "bad_method", "use GET or HEAD")));
+    return respond(to_response(version, keep_alive, head, lobby_reply(target, ctx)));
+  }
   auto parsed = parse(req.method_string(), req.target());
   if (auto* refusal = std::get_if<Reply>(&parsed))
     return respond(to_response(version, keep_alive, head, *refusal));

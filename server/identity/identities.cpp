@@ -7,6 +7,7 @@
 
 #include "engine/core/sha256.hpp"
 #include "protocol/limits.hpp"
+#include "server/store/names.hpp"
 
 namespace tanbo::server {
 namespace {
@@ -26,6 +27,8 @@ std::string random_hex(std::size_t n) {
 }
 
 bool valid_name(std::string_view name) {
+  // The store's rule (letters, digits, space, _ - .) is the one a persisted name must meet.
+  if (store::validate_name(name)) return false;
   std::size_t points = 0;
   bool blank = true;
   for (std::size_t i = 0; i < name.size();) {

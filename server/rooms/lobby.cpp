@@ -2,6 +2,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "server/metrics/metrics.hpp"
 #include "server/rooms/room.hpp"
 
 namespace tanbo::server {
@@ -30,12 +31,17 @@ void Lobby::publish(protocol::RoomSummary summary, const std::string& owner) {
   if (it == rooms_.end()) return;  // removed meanwhile
   it->second.owner = owner;
   if (!watchers_.empty()) changed_.insert(summary.room);  // watchers start from a `rooms` list
+  metrics::room_moved(summary.game,
+                      it->second.summary ? std::optional(it->second.summary->status) : std::nullopt,
+                      summary.status);
   it->second.summary = std::move(summary);
   schedule();
 }
 
 void Lobby::remove(const std::string& id) {
   std::lock_guard lock(mutex_);
+  if (auto it = rooms_.find(id); it != rooms_.end() && it->second.summary)
+    metrics::room_moved(it->second.summary->game, it->second.summary->status, std::nullopt);
   if (rooms_.erase(id) == 0) return;
   changed_.erase(id);
   if (!watchers_.empty()) removed_.insert(id);
@@ -59,6 +65,24 @@ int Lobby::open_rooms(const std::string& owner) const {
   return n;
 }
 
+std::vector<protocol::SeatRef> Lobby::seats_of(const std::string& identity) const {
+  std::vector<protocol::SeatRef> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_) {
+    if (!e.summary || e.summary->status == protocol::RoomStatus::finished) continue;
+    for (const auto& s : e.summary->seats)
+      if (s.player && s.player->id == identity) out.push_back({id, s.seat});
+  }
+  return out;
+}
+
+std::vector<std::shared_ptr<Room>> Lobby::rooms() const {
+  std::vector<std::shared_ptr<Room>> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_) out.push_back(e.room);
+  return out;
+}
+
 std::size_t Lobby::size() const {
   std::lock_guard lock(mutex_);
   return rooms_.size();
@@ -66,6 +90,8 @@ std::size_t Lobby::size() const {
 
 void Lobby::clear() {
   std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_)
+    if (e.summary) metrics::room_moved(e.summary->game, e.summary->status, std::nullopt);
   rooms_.clear();
   watchers_.clear();
 }

@@ -34,6 +34,10 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   std::vector<protocol::RoomSummary> list(const std::optional<std::string>& game) const;
   // Rooms `owner` created that have not finished.
   int open_rooms(const std::string& owner) const;
+  // The seats `identity` holds in rooms not finished, as welcome lists them.
+  std::vector<protocol::SeatRef> seats_of(const std::string& identity) const;
+  // Every room now listed (shutdown stops each).
+  std::vector<std::shared_ptr<Room>> rooms() const;
   std::size_t size() const;
   // Drops every room and watcher (shutdown: rooms hold the lobby, the lobby holds them).
   void clear();

@@ -86,7 +86,20 @@ CREATE INDEX game_players_identity ON game_players(identity, game_seq);
 CREATE INDEX ratings_game ON ratings(game, rating);
 )sql";
 
-constexpr std::array kMigrations{kMigration1, kMigration2};
+// Version 3: recovery and retention. An action keeps the time it was logged (a recovered room's
+// clocks restart from its last step); a waiting room everyone left is marked abandoned so that it
+// is never recovered again; the computer seats exist as identities (no token can hash to their
+// token_hash, which is not 64 hex digits) so their games and ratings read like anyone's.
+constexpr const char* kMigration3 = R"sql(
+ALTER TABLE actions ADD COLUMN at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rooms ADD COLUMN abandoned_at INTEGER;
+INSERT OR IGNORE INTO identities (id, name, token_hash) VALUES
+  ('cpu:random', 'CPU (random)', 'cpu:random'),
+  ('cpu:greedy', 'CPU (greedy)', 'cpu:greedy'),
+  ('cpu:mcts', 'CPU (mcts)', 'cpu:mcts');
+)sql";
+
+constexpr std::array kMigrations{kMigration1, kMigration2, kMigration3};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

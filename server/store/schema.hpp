@@ -10,7 +10,7 @@ class Database;
 namespace tanbo::server::store {
 
 // The version this code reads and writes.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 int schema_version(SQLite::Database& db);
 

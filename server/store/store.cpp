@@ -212,7 +212,7 @@ std::unique_ptr<Store> Store::open(const std::filesystem::path& path, Durability
     auto store = std::unique_ptr<Store>(new Store(std::move(db), path));
     store->append_ = std::make_unique<SQLite::Statement>(
         *store->db_,
-        "INSERT INTO actions (room, version, game_no, seat, action) VALUES (?, ?, ?, ?, ?)");
+        "INSERT INTO actions (room, version, game_no, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)");
     return store;
   } catch (const std::exception& e) {
     error = where + e.what();
@@ -329,6 +329,7 @@ WriteResult Store::append_action(std::string_view room, int game_no, std::int64_
     append_->bind(3, game_no);
     append_->bind(4, seat);
     append_->bind(5, action.dump());
+    append_->bind(6, std::int64_t(now_ms()));
     append_->exec();
     return {};
   });
@@ -455,14 +456,26 @@ WriteResult Store::set_timer(std::string_view room, const Json& timer) {
   });
 }
 
+WriteResult Store::abandon_room(std::string_view room, std::int64_t at) {
+  return write("abandon_room " + str(room), [&]() -> WriteResult {
+    SQLite::Statement q(*db_, "UPDATE rooms SET abandoned_at = ? WHERE id = ?");
+    q.bind(1, std::int64_t(at));
+    q.bind(2, str(room));
+    if (q.exec() == 0) return refuse(Code::not_found, "no room " + str(room));
+    return {};
+  });
+}
+
 std::vector<LoadedRoom> Store::load_unfinished(const Log& log) {
   std::vector<LoadedRoom> rooms;
   try {
     SQLite::Statement q(*db_,
                         "SELECT r.id, r.game, r.options, r.setup, r.players, r.ranked, r.timer, "
-                        "r.created_at, r.game_no, g.seed, g.commitment, g.first, g.first_drawn "
-                        "FROM rooms r JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
-                        "WHERE g.finished_at IS NULL ORDER BY r.created_at, r.id");
+                        "r.created_at, r.game_no, g.seed, g.commitment, g.first, g.first_drawn, "
+                        "g.started_at FROM rooms r "
+                        "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
+                        "WHERE g.finished_at IS NULL AND r.abandoned_at IS NULL "
+                        "ORDER BY r.created_at, r.id");
     while (q.executeStep()) {
       const std::string id = column_text(q, 0);
       try {
@@ -494,6 +507,7 @@ std::vector<LoadedRoom> Store::load_unfinished(const Log& log) {
         auto drawn = stored_int(q, 12, where);
         if (drawn != 0 && drawn != 1) throw StoreError(where + ": first_drawn is not 0 or 1");
         row.first_drawn = drawn == 1;
+        loaded.started_at = stored_int(q, 13, where);
 
         row.seats.assign(std::size_t(row.players), std::string());
         std::vector<bool> seen(std::size_t(row.players));
@@ -511,13 +525,13 @@ std::vector<LoadedRoom> Store::load_unfinished(const Log& log) {
 
         SQLite::Statement aq(
             *db_,
-            "SELECT version, seat, action FROM actions WHERE room = ? AND game_no = ? "
+            "SELECT version, seat, action, at FROM actions WHERE room = ? AND game_no = ? "
             "ORDER BY version");
         aq.bind(1, id);
         aq.bind(2, row.game_no);
         while (aq.executeStep()) {
           LoggedAction a{stored_int(aq, 0, where), Seat(stored_int(aq, 1, where)),
-                         stored_json(aq, 2, where + " action")};
+                         stored_json(aq, 2, where + " action"), stored_int(aq, 3, where)};
           if (a.seat < 0 || a.seat >= row.players)
             throw StoreError(where + ": an action's seat is no seat");
           loaded.actions.push_back(std::move(a));
@@ -712,6 +726,15 @@ std::optional<Identity> Store::identity_by_token_hash(std::string_view token_has
     return Identity{column_text(q, 0), column_text(q, 1)};
   } catch (const SQLite::Exception& e) {
     throw StoreError(std::string("identity_by_token_hash: ") + e.what());
+  }
+}
+
+void Store::each_identity(const std::function<void(Identity, std::string)>& f) {
+  try {
+    SQLite::Statement q(*db_, "SELECT id, name, token_hash FROM identities");
+    while (q.executeStep()) f(Identity{column_text(q, 0), column_text(q, 1)}, column_text(q, 2));
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(std::string("each_identity: ") + e.what());
   }
 }
 

@@ -86,7 +86,8 @@ struct RoomRow {
 struct LoggedAction {
   std::int64_t version = 0;
   Seat seat = engine::kNoSeat;
-  Json action;  // the action JSON as the game gave it, or "resign" (R3)
+  Json action;          // the action JSON as the game gave it, or "resign" (R3)
+  std::int64_t at = 0;  // ms since the Unix epoch when it was logged (0: logged before schema 3)
   friend bool operator==(const LoggedAction&, const LoggedAction&) = default;
 };
 
@@ -94,6 +95,7 @@ struct LoadedRoom {
   RoomRow row;
   std::vector<LoggedAction> actions;  // the current game's, in version order
   std::int64_t version = 0;           // the room's last action version (0: none yet)
+  std::int64_t started_at = 0;        // ms since the Unix epoch: the current game's start
 
   // The current game's record (R2), ready for engine::replay. The seed in the row was checked
   // when the room was loaded.
@@ -149,9 +151,12 @@ class Store {
   WriteResult finish_game(std::string_view room, int game_no, const Json& result,
                           std::int64_t finished_at);
   WriteResult set_timer(std::string_view room, const Json& timer);
+  // A waiting room everyone left: kept with its seats, never loaded by load_unfinished again.
+  WriteResult abandon_room(std::string_view room, std::int64_t at);
 
-  // Every room whose current game is unfinished. A room that cannot be read (bad JSON, a value
-  // out of range, an unknown game, a bad seed) is reported through `log` and skipped.
+  // Every room whose current game is unfinished and that was not abandoned. A room that cannot be
+  // read (bad JSON, a value out of range, an unknown game, a bad seed) is reported through `log`
+  // and skipped.
   std::vector<LoadedRoom> load_unfinished(const Log& log);
 
   // --- Records ---
@@ -170,6 +175,9 @@ class Store {
   WriteResult create_identity(std::string_view id, std::string_view name,
                               std::string_view token_hash);
   std::optional<Identity> identity_by_token_hash(std::string_view token_hash);
+  // Every identity with its token hash (the computer seats' included), for a server that keeps
+  // them in memory: f(identity, token_hash).
+  void each_identity(const std::function<void(Identity, std::string)>& f);
   WriteResult set_name(std::string_view id, std::string_view name);
 
   // --- Ratings ---

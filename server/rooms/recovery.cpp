@@ -1,0 +1,155 @@
+#include "server/rooms/recovery.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <future>
+#include <optional>
+#include <variant>
+
+#include "engine/core/match.hpp"
+#include "server/identity/store_identities.hpp"
+#include "server/rooms/room.hpp"
+#include "server/rooms/service.hpp"
+#include "server/store/worker.hpp"
+
+namespace tanbo::server {
+
+namespace {
+
+std::int64_t wall_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+// Runs `f` on the worker's thread and waits for its answer (the starting thread may wait).
+template <class F>
+auto on_worker(store::StoreWorker& worker, F f) -> decltype(f(std::declval<store::Store&>())) {
+  using T = decltype(f(std::declval<store::Store&>()));
+  auto promise = std::make_shared<std::promise<T>>();
+  auto answer = promise->get_future();
+  bool posted = worker.post([promise, f = std::move(f)](store::Store& s) mutable {
+    try {
+      promise->set_value(f(s));
+    } catch (...) {
+      promise->set_exception(std::current_exception());
+    }
+  });
+  if (!posted) throw store::StoreError("the store is stopped");
+  return answer.get();
+}
+
+struct Rebuilt {
+  RoomSetup setup;
+  RoomRestore state;
+  std::optional<engine::Result> unrecorded_end;  // the replay finished a game the row did not
+};
+
+// The room a loaded row describes, or the reason it cannot be rebuilt.
+std::variant<Rebuilt, std::string> rebuild(const store::LoadedRoom& loaded,
+                                           const StoreIdentities& identities) {
+  const auto& row = loaded.row;
+  const auto* info = engine::find_game(row.game);
+  if (!info) return "unknown game '" + row.game + "'";
+  Rebuilt out;
+  out.setup.id = row.id;
+  out.setup.info = info;
+  out.setup.options = row.options;
+  out.setup.setup = row.setup;
+  out.setup.players = row.players;
+  out.setup.ranked = row.ranked;
+  out.setup.timer = row.timer.is_object() ? row.timer : engine::Json::object();  // verbatim
+
+  bool full = true;
+  for (std::size_t s = 0; s < row.seats.size(); ++s) {
+    const std::string& who = row.seats[s];
+    std::optional<Identity> player;
+    if (auto level = cpu_level_of(who))
+      player = cpu_identity(*level);
+    else if (!who.empty())
+      player = identities.by_id(who).value_or(Identity{who, who});
+    full = full && player.has_value();
+    out.state.seats.push_back(std::move(player));
+  }
+  if (out.state.seats[0]) out.setup.owner = *out.state.seats[0];  // the creator takes seat 0
+
+  engine::Record record = loaded.record();
+  out.state.seed = record.seed;
+  out.state.game_no = row.game_no;
+  // A room's first game starts once every seat is taken (the same commit as the last seat); a
+  // rematch starts at once.
+  const bool started = full || row.game_no > 1;
+  if (!started) {
+    if (!loaded.actions.empty()) return std::string("actions logged before the game started");
+    out.state.step_at_ms = loaded.started_at;
+    return out;
+  }
+  engine::Replay replay = engine::replay(record);  // R2: the same path as tanbo-engine replay
+  if (!replay.match) {
+    std::string why = "the game does not start";
+    if (!replay.problems.empty())
+      why = replay.problems.front().field + ": " + replay.problems.front().message;
+    return why;
+  }
+  if (replay.refusal)
+    return "action " + std::to_string(replay.failed_at + 1) + " of game " +
+           std::to_string(row.game_no) + " refused (" + std::string(replay.refusal->code) +
+           "): " + replay.refusal->message;
+  // Versions: one per accepted action, one per game start (a rematch follows the room's last).
+  if (!loaded.actions.empty())
+    out.state.version = std::uint64_t(loaded.actions.back().version);
+  else
+    out.state.version = row.game_no == 1 ? 1 : std::uint64_t(loaded.version) + 1;
+  out.state.step_at_ms = loaded.started_at;
+  if (!loaded.actions.empty() && loaded.actions.back().at > 0)
+    out.state.step_at_ms = loaded.actions.back().at;
+  if (replay.match->game().status() == engine::Status::finished)
+    out.unrecorded_end = replay.match->game().result();
+  out.state.match = std::move(replay.match);
+  return out;
+}
+
+}  // namespace
+
+RecoveryReport recover_rooms(store::StoreWorker& worker, RoomService& rooms,
+                             const StoreIdentities& identities) {
+  RecoveryReport report;
+  auto loaded = on_worker(worker, [&report](store::Store& s) {
+    return s.load_unfinished([&report](std::string line) {
+      spdlog::warn("recovery: {}", line);
+      report.set_aside.push_back(std::move(line));
+    });
+  });
+  for (auto& l : loaded) {
+    auto rebuilt = rebuild(l, identities);
+    if (auto* why = std::get_if<std::string>(&rebuilt)) {
+      spdlog::warn("recovery: room {} set aside: {}", l.row.id, *why);
+      report.set_aside.push_back(l.row.id + ": " + *why);
+      continue;
+    }
+    auto& r = std::get<Rebuilt>(rebuilt);
+    if (r.unrecorded_end) {
+      // The process stopped between the last action's commit and the result's: write it now,
+      // so the record is complete (and the seed revealed, R1) as the replay says it ended.
+      engine::Json result{{"places", r.unrecorded_end->places},
+                          {"reason", r.unrecorded_end->reason}};
+      auto w = on_worker(worker, [&](store::Store& s) {
+        return s.finish_game(l.row.id, l.row.game_no, result, wall_ms());
+      });
+      if (!w.ok()) {
+        spdlog::warn("recovery: room {} set aside: its result cannot be written: {}", l.row.id,
+                     w.message);
+        report.set_aside.push_back(l.row.id + ": " + w.message);
+        continue;
+      }
+      ++report.finished;
+    }
+    rooms.restore(std::move(r.setup), std::move(r.state));
+    ++report.restored;
+  }
+  spdlog::info("recovery: {} rooms restored ({} finished on the way), {} set aside",
+               report.restored, report.finished, report.set_aside.size());
+  return report;
+}
+
+}  // namespace tanbo::server

@@ -1,0 +1,184 @@
+// Restarts that keep everything: SIGTERM, identities, waiting rooms, the lobby over HTTP, and a
+// damaged room row that is set aside while the others come back.
+#include <SQLiteCpp/Database.h>
+
+#include <catch2/catch.hpp>
+
+#include "tests/server/recovery/server_process.hpp"
+
+using namespace tanbo::server::test;
+using nlohmann::json;
+
+namespace {
+
+struct Guest {
+  std::unique_ptr<ProtocolClient> client;
+  std::string token, id, name;
+};
+
+Guest guest(std::uint16_t port, const std::string& name) {
+  Guest g;
+  g.client = std::make_unique<ProtocolClient>(port);
+  auto w = g.client->hello(name);
+  g.token = w.at("token");
+  g.id = w.at("player").at("id");
+  g.name = w.at("player").at("name");
+  return g;
+}
+
+std::string create(ProtocolClient& c, const std::string& game) {
+  c.send({{"type", "create"}, {"id", "c"}, {"game", game}, {"options", json::object()}});
+  std::string room = c.expect("created").at("room");
+  state_at(c, 0);
+  return room;
+}
+
+// A few random moves; the version reached.
+std::uint64_t play_some(ProtocolClient& a, ProtocolClient& b, const std::string& room, json state_a,
+                        json state_b, int moves) {
+  std::uint64_t v = state_a.at("version");
+  for (int i = 0; i < moves && state_a.at("status") == "playing"; ++i) {
+    auto& mover = state_a.contains("legal") ? a : b;
+    const json& legal = state_a.contains("legal") ? state_a.at("legal") : state_b.at("legal");
+    mover.send({{"type", "act"}, {"room", room}, {"version", v}, {"action", legal.at(0)}});
+    state_a = state_at(a, v + 1);
+    state_b = state_at(b, v + 1);
+    v = state_a.at("version");
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("a restart with SIGTERM keeps identities, names, seats, rooms and versions",
+          "[persist][recovery][restart]") {
+  DataDir dir;
+  std::string waiting, playing;
+  std::uint64_t version = 0;
+  Guest ana, bo;
+  {
+    ServerProcess server(dir);
+    ana = guest(server.port(), "Ana");
+    bo = guest(server.port(), "Bo");
+    waiting = create(*ana.client, "mancala-simple");
+    playing = create(*ana.client, "tsoro");
+    bo.client->send({{"type", "join"}, {"room", playing}, {"as", "player"}});
+    auto sb = state_at(*bo.client, 1);
+    auto sa = state_at(*ana.client, 1);
+    version = play_some(*ana.client, *bo.client, playing, sa, sb, 5);
+    REQUIRE(version == 6);
+    REQUIRE(server.terminate() == std::optional<int>(0));
+  }
+  ServerProcess server(dir);
+  CHECK_THAT(server.log(), Catch::Contains("2 rooms restored"));
+
+  SECTION("a token issued before the restart brings its identity and name back") {
+    ProtocolClient c(server.port());
+    auto w = c.hello("", ana.token);
+    CHECK(w.at("player").at("id") == ana.id);
+    CHECK(w.at("player").at("name") == "Ana");
+    SECTION("with every seat it holds") {
+      CHECK(w.at("seats").size() == 2);
+      const auto& seats = w.at("seats");
+      CHECK(std::count(seats.begin(), seats.end(), json{{"room", waiting}, {"seat", 0}}) == 1);
+      CHECK(std::count(seats.begin(), seats.end(), json{{"room", playing}, {"seat", 0}}) == 1);
+    }
+  }
+  SECTION("a new name given with the token is kept across the next restart") {
+    {
+      ProtocolClient c(server.port());
+      CHECK(c.hello("Bo Two", bo.token).at("player").at("name") == "Bo Two");
+    }
+    REQUIRE(server.terminate() == std::optional<int>(0));
+    ServerProcess again(dir);
+    ProtocolClient c(again.port());
+    CHECK(c.hello("", bo.token).at("player").at("name") == "Bo Two");
+  }
+  SECTION("an unknown token is still refused") {
+    ProtocolClient c(server.port());
+    c.send({{"type", "hello"}, {"token", std::string(64, 'a')}});
+    CHECK(c.expect("error").at("code") == "bad_token");
+  }
+  SECTION("the lobby lists both rooms, over HTTP too") {
+    auto rooms = get_json(server.port(), "/api/rooms").at("rooms");
+    REQUIRE(rooms.size() == 2);
+    for (const auto& r : rooms) {
+      if (r.at("room") == waiting) CHECK(r.at("status") == "waiting");
+      if (r.at("room") == playing) CHECK(r.at("status") == "playing");
+      CHECK(r.at("seats").at(0).at("player").at("id") == ana.id);
+    }
+    SECTION("filtered by game") {
+      auto only = get_json(server.port(), "/api/rooms?game=tsoro").at("rooms");
+      REQUIRE(only.size() == 1);
+      CHECK(only[0].at("room") == playing);
+      CHECK(http_get(server.port(), "/api/rooms?game=chess").status == 400);
+    }
+  }
+  SECTION("the playing room is at its version, with the same commitment, and plays on") {
+    ProtocolClient a(server.port()), b(server.port());
+    a.hello("", ana.token);
+    b.hello("", bo.token);
+    a.send({{"type", "join"}, {"room", playing}, {"as", "player"}});
+    auto sa = state_at(a, 0);
+    CHECK(sa.at("version") == version);
+    b.send({{"type", "join"}, {"room", playing}, {"as", "player"}});
+    auto sb = state_at(b, 0);
+    sa = state_at(a, version);
+    CHECK(play_some(a, b, playing, sa, sb, 3) == version + 3);
+    auto record = get_json(server.port(), "/api/games/" + playing + "-1");
+    CHECK(record.at("actions").size() == 8);
+    CHECK(record.at("commit") == sa.at("commit"));
+  }
+  SECTION("the waiting room takes its second player and starts") {
+    ProtocolClient b(server.port());
+    b.hello("", bo.token);
+    b.send({{"type", "join"}, {"room", waiting}, {"as", "player"}});
+    auto s = state_at(b, 1);
+    CHECK(s.at("status") == "playing");
+  }
+  SECTION("a room created after the restart gets an id of its own and is journaled") {
+    ProtocolClient c(server.port());
+    c.hello("Cy");
+    auto room = create(c, "tanbo");
+    CHECK(room != waiting);
+    CHECK(room != playing);
+    CHECK(listed_rooms(server.port()).size() == 3);
+  }
+}
+
+TEST_CASE("a room row that cannot be read is set aside with a log line; the others come back",
+          "[persist][recovery][corrupt]") {
+  DataDir dir;
+  std::string good, bad;
+  {
+    ServerProcess server(dir);
+    auto ana = guest(server.port(), "Ana");
+    good = create(*ana.client, "tanbo");
+    bad = create(*ana.client, "steere-tanbo");
+    REQUIRE(server.terminate() == std::optional<int>(0));
+  }
+  const std::string broken = GENERATE(as<std::string>{}, "options", "chess", "refused");
+  CAPTURE(broken);
+  {
+    SQLite::Database db(dir.db().string(), SQLite::OPEN_READWRITE);
+    if (broken == "options")  // not JSON
+      db.exec("UPDATE rooms SET options = '{not json' WHERE id = '" + bad + "'");
+    if (broken == "chess")  // a game this server does not know
+      db.exec("UPDATE rooms SET game = 'chess' WHERE id = '" + bad + "'");
+    if (broken == "refused") {  // every seat taken, so the game started; then a bad action
+      db.exec("UPDATE seats SET identity = 'x' WHERE room = '" + bad + "'");
+      db.exec("INSERT INTO actions (room, version, game_no, seat, action) VALUES ('" + bad +
+              "', 2, 1, 0, '\"no such move\"')");
+    }
+  }
+  ServerProcess server(dir);
+  auto line = server.process().wait_for_line("set aside", std::chrono::seconds(5));
+  REQUIRE(line);
+  CHECK_THAT(*line, Catch::Contains(bad) && Catch::Contains(broken));
+  CHECK(listed_rooms(server.port()) == std::vector<std::string>{good});
+  // The server serves: a new guest creates a room.
+  auto cy = guest(server.port(), "Cy");
+  create(*cy.client, "tsoro");
+  CHECK(listed_rooms(server.port()).size() == 2);
+  CHECK(get_json(server.port(), "/healthz").at("status") == "ok");
+}
