@@ -182,6 +182,16 @@ bool read(Reader& r, Join& m) {
   return true;
 }
 
+bool read(Reader& r, FillCpu& m) {
+  if (!read_room(r, m.room)) return false;
+  const Json* level = r.find("level");
+  if (!level) return r.fail("level", "missing");
+  auto lv = from_name<CpuLevel>(kCpuLevels, *level);
+  if (!lv) return r.fail("level", "expected \"random\", \"greedy\" or \"mcts\"");
+  m.level = *lv;
+  return true;
+}
+
 bool read_cpu(Reader& r, const Json& list, std::vector<CpuSeat>& out) {
   if (!list.is_array()) return r.fail("cpu", "expected an array of {seat, level}");
   if (list.size() > std::size_t(kMaxSeats)) return r.fail("cpu", "too many entries");
@@ -347,6 +357,10 @@ void write(Json& j, const Act& m) {
 void write(Json& j, const Resign& m) { j["room"] = m.room; }
 void write(Json& j, const Rematch& m) { j["room"] = m.room; }
 void write(Json& j, const Leave& m) { j["room"] = m.room; }
+void write(Json& j, const FillCpu& m) {
+  j["room"] = m.room;
+  j["level"] = to_string(m.level);
+}
 void write(Json& j, const Resume& m) {
   j["room"] = m.room;
   j["version"] = m.version;

@@ -109,13 +109,21 @@ struct Resume {
   friend bool operator==(const Resume&, const Resume&) = default;
 };
 
+// A seated player asks the computer to take every free seat, at one level; the game starts.
+struct FillCpu {
+  static constexpr std::string_view kType = "fill_cpu";
+  std::string room;
+  CpuLevel level = CpuLevel::greedy;
+  friend bool operator==(const FillCpu&, const FillCpu&) = default;
+};
+
 struct Ping {
   static constexpr std::string_view kType = "ping";
   friend bool operator==(const Ping&, const Ping&) = default;
 };
 
 using ClientMessage = std::variant<Hello, ListGames, ListRooms, WatchLobby, UnwatchLobby, Create,
-                                   Join, Act, Resign, Rematch, Leave, Resume, Ping>;
+                                   Join, Act, Resign, Rematch, Leave, Resume, FillCpu, Ping>;
 
 struct Request {
   Id id;

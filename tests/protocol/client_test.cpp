@@ -247,6 +247,7 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
       {{}, Rematch{"r"}},
       {{}, Leave{"r"}},
       {{}, Resume{"r", 99}},
+      {std::int64_t(4), FillCpu{"r", CpuLevel::mcts}},
       {std::int64_t(0), Ping{}},
   };
   for (const auto& r : requests) {
