@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 
 #include "server/net/connections.hpp"
@@ -12,6 +13,9 @@
 
 namespace tanbo::server::store {
 class StoreWorker;
+}
+namespace boost::asio::ssl {
+class context;
 }
 
 namespace tanbo::server {
@@ -22,15 +26,21 @@ struct Limits {
   std::size_t http_body_max = 64 * 1024;
   std::chrono::seconds idle_timeout{300};  // a silent WebSocket is pinged at half, closed at full
   std::size_t max_connections = 10000;     // open WebSockets; an upgrade beyond gets 503
+  std::size_t ws_queue_bytes = 4 << 20;    // queued bytes (a shared frame counts in every queue)
 };
 
-// Monotonic counts, read by /metrics later.
+// Monotonic counts (and the live gauge), exposed by /metrics (server/metrics/metrics.cpp).
 struct Counters {
   std::atomic<std::uint64_t> http_requests{0};
   std::atomic<std::uint64_t> ws_opened{0};
   std::atomic<std::uint64_t> ws_dropped_slow{0};  // closed because the write queue was full
   std::atomic<std::uint64_t> ws_refused{0};       // upgrades refused: max_connections reached
   std::atomic<std::size_t> ws_live{0};            // WebSockets open now
+  std::atomic<std::uint64_t> ws_messages_in{0};   // text frames read
+  std::atomic<std::uint64_t> ws_messages_out{0};  // frames written
+  std::atomic<std::uint64_t> ws_bytes_in{0};
+  std::atomic<std::uint64_t> ws_bytes_out{0};
+  std::atomic<std::uint64_t> tls_failed{0};  // TLS handshakes that failed (e.g. a plain client)
 };
 
 struct NetContext {
@@ -41,7 +51,9 @@ struct NetContext {
   Limits limits;
   ConnectionSet connections;
   Counters counters;
-  std::shared_ptr<store::StoreWorker> store;  // null: no store (/api answers 503)
+  std::shared_ptr<store::StoreWorker> store;       // null: no store (/api answers 503)
+  std::shared_ptr<boost::asio::ssl::context> tls;  // null: plain TCP
+  std::filesystem::path web_dir = "web";           // the browser client's files, served at /
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 

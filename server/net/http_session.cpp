@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <sstream>
+
 #include "server/net/routes.hpp"
 #include "server/net/websocket_session.hpp"
 
@@ -9,40 +11,83 @@ namespace tanbo::server {
 
 namespace {
 constexpr auto kReadTimeout = std::chrono::seconds(30);
+
+template <class Stream>
+Stream open_stream(tcp::socket&& socket, const NetContext& ctx) {
+  if constexpr (HttpSession<Stream>::kTls)
+    return Stream(std::move(socket), *ctx.tls);
+  else
+    return Stream(std::move(socket));
 }
 
-HttpSession::HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> ctx)
-    : stream_(std::move(socket)), ctx_(std::move(ctx)) {}
+std::string remote_of(const tcp::socket& socket) {
+  beast::error_code ec;
+  auto ep = socket.remote_endpoint(ec);
+  std::ostringstream s;
+  if (!ec) s << ep;
+  return s.str();
+}
+}  // namespace
 
-HttpSession::~HttpSession() {
+template <class Stream>
+HttpSession<Stream>::HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> ctx)
+    : stream_(open_stream<Stream>(std::move(socket), *ctx)), ctx_(std::move(ctx)) {
+  remote_ = remote_of(beast::get_lowest_layer(stream_).socket());
+}
+
+template <class Stream>
+HttpSession<Stream>::~HttpSession() {
   if (id_ != 0) ctx_->connections.remove(id_);
 }
 
-void HttpSession::run() {
-  net::dispatch(stream_.get_executor(), [self = shared_from_this()] {
+template <class Stream>
+void HttpSession<Stream>::run() {
+  net::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
     self->id_ = self->ctx_->connections.add(self);
-    self->do_read();
+    if constexpr (kTls) {
+      beast::get_lowest_layer(self->stream_).expires_after(kReadTimeout);
+      self->reading_ = true;
+      self->stream_.async_handshake(net::ssl::stream_base::server,
+                                    beast::bind_front_handler(&HttpSession::on_handshake, self));
+    } else {
+      self->do_read();
+    }
   });
 }
 
-void HttpSession::shutdown() {
-  net::post(stream_.get_executor(), [self = shared_from_this()] {
+template <class Stream>
+void HttpSession<Stream>::shutdown() {
+  net::post(stream_.get_executor(), [self = this->shared_from_this()] {
     self->stopping_ = true;
-    if (self->reading_) self->stream_.cancel();
+    if (self->reading_) beast::get_lowest_layer(self->stream_).cancel();
   });
 }
 
-void HttpSession::do_read() {
+template <class Stream>
+void HttpSession<Stream>::on_handshake(beast::error_code ec) {
+  reading_ = false;
+  if (ec) {
+    // A plain-HTTP client on the TLS port ends here, as does a scanner: one line, no answer.
+    ctx_->counters.tls_failed.fetch_add(1, std::memory_order_relaxed);
+    spdlog::info("tls handshake from {} failed: {}", remote_, ec.message());
+    return;
+  }
+  do_read();
+}
+
+template <class Stream>
+void HttpSession<Stream>::do_read() {
   if (stopping_) return do_close();
   parser_.emplace();
   parser_->body_limit(ctx_->limits.http_body_max);
-  stream_.expires_after(kReadTimeout);
+  beast::get_lowest_layer(stream_).expires_after(kReadTimeout);
   reading_ = true;
   http::async_read(stream_, buffer_, *parser_,
-                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+                   beast::bind_front_handler(&HttpSession::on_read, this->shared_from_this()));
 }
 
-void HttpSession::on_read(beast::error_code ec, std::size_t) {
+template <class Stream>
+void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   reading_ = false;
   if (ec == http::error::end_of_stream) return do_close();
   if (ec) {
@@ -54,7 +99,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   if (websocket::is_upgrade(parser_->get()) && target_path(parser_->get().target()) == "/ws") {
     if (ctx_->counters.ws_live.load(std::memory_order_relaxed) >= ctx_->limits.max_connections) {
       ctx_->counters.ws_refused.fetch_add(1, std::memory_order_relaxed);
-      spdlog::warn("http {}: WebSocket refused, {} connections open", id_,
+      spdlog::warn("http {}: WebSocket from {} refused, {} connections open", id_, remote_,
                    ctx_->limits.max_connections);
       http::response<http::string_body> res{http::status::service_unavailable,
                                             parser_->get().version()};
@@ -64,8 +109,9 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       res.prepare_payload();
       return do_write(http::message_generator(std::move(res)));
     }
-    stream_.expires_never();  // the WebSocket stream sets its own timeouts
-    std::make_shared<WebSocketSession>(stream_.release_socket(), ctx_)->run(parser_->release());
+    beast::get_lowest_layer(stream_).expires_never();  // the WebSocket sets its own timeouts
+    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), ctx_, remote_)
+        ->run(parser_->release());
     return;
   }
 
@@ -73,7 +119,7 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
     // The answer comes from the store's thread; the write belongs to this session's executor.
     handle_deferred(
         parser_->release(), *ctx_,
-        [self = shared_from_this()](http::response<http::string_body> res) {
+        [self = this->shared_from_this()](http::response<http::string_body> res) {
           net::post(self->stream_.get_executor(),
                     [self, res = std::move(res)]() mutable { self->do_write(std::move(res)); });
         });
@@ -82,14 +128,16 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   do_write(handle_request(parser_->release(), *ctx_));
 }
 
-void HttpSession::do_write(http::message_generator msg) {
+template <class Stream>
+void HttpSession<Stream>::do_write(http::message_generator msg) {
   bool keep_alive = msg.keep_alive();
   beast::async_write(
       stream_, std::move(msg),
-      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+      beast::bind_front_handler(&HttpSession::on_write, this->shared_from_this(), keep_alive));
 }
 
-void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+template <class Stream>
+void HttpSession<Stream>::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
   if (ec) {
     if (!is_benign(ec)) spdlog::debug("http {} write: {}", id_, ec.message());
     return;
@@ -98,9 +146,19 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
   do_read();
 }
 
-void HttpSession::do_close() {
-  beast::error_code ec;
-  stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+template <class Stream>
+void HttpSession<Stream>::do_close() {
+  if constexpr (kTls) {
+    // close_notify, bounded: a peer that never answers it must not hold the session.
+    beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(5));
+    stream_.async_shutdown([self = this->shared_from_this()](beast::error_code) {});
+  } else {
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+  }
 }
+
+template class HttpSession<beast::tcp_stream>;
+template class HttpSession<TlsStream>;
 
 }  // namespace tanbo::server

@@ -1,16 +1,25 @@
 #pragma once
+#include <boost/beast/ssl.hpp>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "server/net/beast.hpp"
 #include "server/net/context.hpp"
 
 namespace tanbo::server {
 
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
 // One HTTP/1.1 connection: reads a request, answers it, repeats while keep-alive lasts. A
-// WebSocket upgrade to /ws hands the socket over to a WebSocketSession.
-class HttpSession final : public Connection, public std::enable_shared_from_this<HttpSession> {
+// WebSocket upgrade to /ws hands the stream over to a WebSocketSession. Stream is
+// beast::tcp_stream or TlsStream (which first completes the TLS handshake).
+template <class Stream>
+class HttpSession final : public Connection,
+                          public std::enable_shared_from_this<HttpSession<Stream>> {
  public:
+  static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
+
   HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> ctx);
   ~HttpSession() override;
 
@@ -18,19 +27,24 @@ class HttpSession final : public Connection, public std::enable_shared_from_this
   void shutdown() override;
 
  private:
+  void on_handshake(beast::error_code ec);
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   void do_write(http::message_generator msg);
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   void do_close();
 
-  beast::tcp_stream stream_;
+  Stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<NetContext> ctx_;
   std::uint64_t id_ = 0;
-  bool reading_ = false;   // a read is pending: shutdown may cancel it
+  std::string remote_;
+  bool reading_ = false;   // a read (or the handshake) is pending: shutdown may cancel it
   bool stopping_ = false;  // answer what is in hand, then close
 };
+
+using PlainHttpSession = HttpSession<beast::tcp_stream>;
+using TlsHttpSession = HttpSession<TlsStream>;
 
 }  // namespace tanbo::server

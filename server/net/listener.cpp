@@ -59,7 +59,12 @@ void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
     // e.g. out of file descriptors: this connection is lost, the listener carries on.
     spdlog::warn("accept failed: {}", ec.message());
   } else {
-    std::make_shared<HttpSession>(std::move(socket), ctx_)->run();
+    // Small frames must leave at once: without it a state waits on the peer's delayed ACK.
+    socket.set_option(tcp::no_delay(true), ec);
+    if (ctx_->tls)
+      std::make_shared<TlsHttpSession>(std::move(socket), ctx_)->run();
+    else
+      std::make_shared<PlainHttpSession>(std::move(socket), ctx_)->run();
   }
   do_accept();
 }

@@ -4,6 +4,8 @@
 
 #include "server/api/api.hpp"
 #include "server/api/serve.hpp"
+#include "server/metrics/metrics.hpp"
+#include "server/net/static_files.hpp"
 #include "server/store/worker.hpp"
 #include "server/version.hpp"
 
@@ -45,6 +47,19 @@ http::message_generator healthz(const Request& req, const NetContext& ctx) {
        {"uptime_s", std::chrono::duration_cast<std::chrono::seconds>(up).count()}});
 }
 
+// Prometheus text, served by our own routes: no second HTTP server, no second port.
+http::message_generator metrics_page(const Request& req, const NetContext& ctx) {
+  http::response<http::string_body> res{http::status::ok, req.version()};
+  res.set(http::field::server, "tanbo-server");
+  res.set(http::field::content_type, metrics::kContentType);
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = metrics::render(ctx);
+  res.prepare_payload();
+  if (req.method() == http::verb::head) res.body().clear();
+  return res;
+}
+
 }  // namespace
 
 bool is_deferred(std::string_view path) { return api::is_api_path(path); }
@@ -65,11 +80,15 @@ http::message_generator handle_request(Request&& req, const NetContext& ctx) {
       return error_response(req, http::status::method_not_allowed, "bad_method", "use GET or HEAD");
     return healthz(req, ctx);
   }
+  if (path == "/metrics") {
+    if (!readonly)
+      return error_response(req, http::status::method_not_allowed, "bad_method", "use GET or HEAD");
+    return metrics_page(req, ctx);
+  }
   if (path == "/ws")
     return error_response(req, http::status::upgrade_required, "upgrade_required",
                           "/ws speaks WebSocket only");
-  return error_response(req, http::status::not_found, "not_found",
-                        "no such path: " + std::string(path));
+  return static_files::serve(req, ctx.web_dir);  // `/` and the files of web/: last
 }
 
 }  // namespace tanbo::server

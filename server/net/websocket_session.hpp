@@ -9,12 +9,14 @@
 namespace tanbo::server {
 
 // One WebSocket connection on its own strand. Text frames go to the FrameHandler; outgoing
-// frames wait in a bounded queue with at most one write in flight.
+// frames wait in a queue bounded in frames and in bytes, with at most one write in flight.
+// Stream is beast::tcp_stream or the TLS stream over it, handed over by the HttpSession.
+template <class Stream>
 class WebSocketSession final : public WsPeer,
                                public Connection,
-                               public std::enable_shared_from_this<WebSocketSession> {
+                               public std::enable_shared_from_this<WebSocketSession<Stream>> {
  public:
-  WebSocketSession(tcp::socket&& socket, std::shared_ptr<NetContext> ctx);
+  WebSocketSession(Stream&& stream, std::shared_ptr<NetContext> ctx, std::string remote);
   ~WebSocketSession() override;
 
   // Completes the handshake for an upgrade request already read.
@@ -37,12 +39,14 @@ class WebSocketSession final : public WsPeer,
   void on_close(beast::error_code ec);
   void finish();
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Stream> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<NetContext> ctx_;
   std::deque<std::shared_ptr<const std::string>> queue_;  // front() is in flight when writing_
+  std::size_t queued_bytes_ = 0;                          // of every frame in queue_, shared or not
   std::uint64_t id_ = 0;
   std::string remote_;
+  std::string reason_;  // why the connection ended, for the close log line; first cause wins
   CloseCode close_code_ = CloseCode::normal;
   bool open_ = false;             // handshake done, on_open called, on_close not yet
   bool writing_ = false;          // a write or the close frame is in flight

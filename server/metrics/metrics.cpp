@@ -1,0 +1,216 @@
+#include "server/metrics/metrics.hpp"
+
+#include <prometheus/counter.h>
+#include <prometheus/gauge.h>
+#include <prometheus/histogram.h>
+#include <prometheus/registry.h>
+#include <prometheus/text_serializer.h>
+#include <unistd.h>
+
+#include <array>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+#include "engine/core/registry.hpp"
+#include "server/net/context.hpp"
+
+namespace tanbo::server::metrics {
+namespace {
+
+namespace pm = prometheus;
+
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+constexpr std::size_t kStatuses = 3;  // protocol::RoomStatus: waiting, playing, finished
+
+struct Metrics {
+  std::shared_ptr<pm::Registry> registry = std::make_shared<pm::Registry>();
+
+  pm::Family<pm::Counter>& rejected_family =
+      pm::BuildCounter()
+          .Name("tanbo_rejected_messages_total")
+          .Help("Client messages answered with an error, by error code")
+          .Register(*registry);
+  std::array<pm::Counter*, protocol::kErrors.size()> rejected{};
+
+  pm::Counter& actions = pm::BuildCounter()
+                             .Name("tanbo_actions_accepted_total")
+                             .Help("Actions (and resignations) the engine accepted")
+                             .Register(*registry)
+                             .Add({});
+
+  pm::Family<pm::Gauge>& rooms_family = pm::BuildGauge()
+                                            .Name("tanbo_rooms")
+                                            .Help("Rooms listed in the lobby, by game and status")
+                                            .Register(*registry);
+  std::mutex rooms_mutex;
+  std::map<std::string, std::array<pm::Gauge*, kStatuses>, std::less<>> rooms;
+
+  pm::Histogram& broadcast =
+      pm::BuildHistogram()
+          .Name("tanbo_broadcast_latency_seconds")
+          .Help("From a step committed to its state frame queued for every member of the room")
+          .Register(*registry)
+          .Add({}, pm::Histogram::BucketBoundaries{1e-5, 2.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3,
+                                                   2.5e-3, 5e-3, 0.01, 0.025, 0.05, 0.1});
+  pm::Histogram& commit =
+      pm::BuildHistogram()
+          .Name("tanbo_commit_latency_seconds")
+          .Help("From a room's journal append to the store's answer that it is durable")
+          .Register(*registry)
+          .Add({}, pm::Histogram::BucketBoundaries{1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01,
+                                                   0.025, 0.05, 0.1, 0.25, 0.5, 1});
+  pm::Histogram& bot = pm::BuildHistogram()
+                           .Name("tanbo_bot_decision_seconds")
+                           .Help("Time a computer seat took to choose its action")
+                           .Register(*registry)
+                           .Add({}, pm::Histogram::BucketBoundaries{1e-3, 5e-3, 0.01, 0.05, 0.1,
+                                                                    0.25, 0.5, 1, 2.5, 5, 10});
+
+  Metrics() {
+    // Every code from the start: a rate() over a series that appears late misses its first rise.
+    for (const auto& e : protocol::kErrors)
+      rejected[std::size_t(e.code)] = &rejected_family.Add({{"code", std::string(e.name)}});
+    for (const auto* game : engine::all_games()) rooms_of(game->id);
+  }
+
+  std::array<pm::Gauge*, kStatuses>& rooms_of(std::string_view game) {
+    auto it = rooms.find(game);
+    if (it != rooms.end()) return it->second;
+    std::array<pm::Gauge*, kStatuses> g{};
+    for (std::size_t s = 0; s < kStatuses; ++s)
+      g[s] = &rooms_family.Add(
+          {{"game", std::string(game)},
+           {"status", std::string(protocol::to_string(protocol::RoomStatus(s)))}});
+    return rooms.emplace(std::string(game), g).first->second;
+  }
+};
+
+Metrics& the() {
+  static Metrics m;
+  return m;
+}
+
+// ---- what is not in the registry: per-server network counters and the process -----------------
+
+pm::MetricFamily family(std::string name, std::string help, pm::MetricType type, double value) {
+  pm::ClientMetric m;
+  if (type == pm::MetricType::Counter)
+    m.counter.value = value;
+  else
+    m.gauge.value = value;
+  return {std::move(name), std::move(help), type, {m}};
+}
+
+struct ProcessFigures {
+  double rss_bytes = 0;
+  double cpu_seconds = 0;
+  double threads = 0;
+  double open_fds = 0;
+};
+
+// Linux only (/proc): prometheus-cpp has no process collector.
+ProcessFigures process_figures() {
+  ProcessFigures p;
+  {
+    std::ifstream statm("/proc/self/statm");
+    double size = 0, resident = 0;
+    if (statm >> size >> resident) p.rss_bytes = resident * double(sysconf(_SC_PAGESIZE));
+  }
+  {
+    std::ifstream stat("/proc/self/stat");
+    std::string line;
+    std::getline(stat, line);
+    // The command name may hold spaces: fields are counted after its closing parenthesis.
+    auto close = line.rfind(')');
+    if (close != std::string::npos) {
+      std::istringstream rest(line.substr(close + 2));
+      std::vector<std::string> f{std::istream_iterator<std::string>(rest), {}};
+      // From field 3 (state) on: utime is field 14, stime 15, num_threads 20.
+      if (f.size() > 17) {
+        double ticks = double(sysconf(_SC_CLK_TCK));
+        p.cpu_seconds = (std::stod(f[11]) + std::stod(f[12])) / ticks;
+        p.threads = std::stod(f[17]);
+      }
+    }
+  }
+  std::error_code ec;
+  for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec))
+    ++p.open_fds;
+  return p;
+}
+
+}  // namespace
+
+void rejected(protocol::ErrorCode code) { the().rejected[std::size_t(code)]->Increment(); }
+
+void action_accepted() { the().actions.Increment(); }
+
+void room_moved(std::string_view game, std::optional<protocol::RoomStatus> from,
+                std::optional<protocol::RoomStatus> to) {
+  if (from == to) return;
+  auto& m = the();
+  std::lock_guard lock(m.rooms_mutex);
+  auto& g = m.rooms_of(game);
+  if (from) g[std::size_t(*from)]->Decrement();
+  if (to) g[std::size_t(*to)]->Increment();
+}
+
+void observe_broadcast(Clock::time_point committed) {
+  the().broadcast.Observe(seconds(Clock::now() - committed));
+}
+void observe_commit(Clock::time_point appended) {
+  the().commit.Observe(seconds(Clock::now() - appended));
+}
+void observe_bot_decision(Clock::duration took) { the().bot.Observe(seconds(took)); }
+
+std::string render(const NetContext& ctx) {
+  auto families = the().registry->Collect();
+  const auto& c = ctx.counters;
+  auto load = [](const auto& a) { return double(a.load(std::memory_order_relaxed)); };
+  using T = pm::MetricType;
+  families.push_back(
+      family("tanbo_connections", "WebSocket connections open", T::Gauge, load(c.ws_live)));
+  families.push_back(family("tanbo_connections_opened_total", "WebSocket connections opened",
+                            T::Counter, load(c.ws_opened)));
+  families.push_back(family("tanbo_connections_refused_total",
+                            "WebSocket upgrades refused: --max-connections reached", T::Counter,
+                            load(c.ws_refused)));
+  families.push_back(family("tanbo_connections_dropped_slow_total",
+                            "WebSockets closed 1008 because their outgoing queue overflowed",
+                            T::Counter, load(c.ws_dropped_slow)));
+  families.push_back(family("tanbo_tls_handshake_failures_total",
+                            "TLS handshakes that failed (plain clients on the TLS port included)",
+                            T::Counter, load(c.tls_failed)));
+  families.push_back(family("tanbo_http_requests_total", "HTTP requests read (upgrades included)",
+                            T::Counter, load(c.http_requests)));
+  families.push_back(family("tanbo_messages_in_total", "WebSocket messages read", T::Counter,
+                            load(c.ws_messages_in)));
+  families.push_back(family("tanbo_messages_out_total", "WebSocket messages written", T::Counter,
+                            load(c.ws_messages_out)));
+  families.push_back(family("tanbo_bytes_in_total", "WebSocket payload bytes read", T::Counter,
+                            load(c.ws_bytes_in)));
+  families.push_back(family("tanbo_bytes_out_total", "WebSocket payload bytes written", T::Counter,
+                            load(c.ws_bytes_out)));
+  auto p = process_figures();
+  families.push_back(family("process_resident_memory_bytes", "Resident memory size in bytes",
+                            T::Gauge, p.rss_bytes));
+  families.push_back(family("process_cpu_seconds_total", "User and system CPU time in seconds",
+                            T::Counter, p.cpu_seconds));
+  families.push_back(family("process_threads", "Threads of the process", T::Gauge, p.threads));
+  families.push_back(family("process_open_fds", "Open file descriptors", T::Gauge, p.open_fds));
+  families.push_back(family("process_uptime_seconds", "Seconds since the server started", T::Gauge,
+                            seconds(Clock::now() - ctx.started)));
+
+  std::ostringstream out;
+  pm::TextSerializer().Serialize(out, families);
+  return std::move(out).str();
+}
+
+}  // namespace tanbo::server::metrics

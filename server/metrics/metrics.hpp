@@ -1,0 +1,50 @@
+#pragma once
+// The server's Prometheus metrics: one registry, named families (docs/operations.md, "Metrics").
+// Every update is a call into this module on an atomic counter whose label child was looked up
+// once; this header pulls in no Prometheus code, so the rooms include it freely.
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "protocol/errors.hpp"
+#include "protocol/server.hpp"
+
+namespace tanbo::server {
+struct NetContext;
+}
+
+namespace tanbo::server::metrics {
+
+using Clock = std::chrono::steady_clock;
+
+void rejected(protocol::ErrorCode code);  // an `error` answered to a client message
+void action_accepted();                   // an act or resign the engine accepted
+// A room entered `to` from `from` (nullopt: not listed in the lobby). Called on a change of
+// status only, so the label lookup here is off the per-message path.
+void room_moved(std::string_view game, std::optional<protocol::RoomStatus> from,
+                std::optional<protocol::RoomStatus> to);
+void observe_broadcast(Clock::time_point committed);  // step committed -> every frame queued
+void observe_commit(Clock::time_point appended);      // journal append -> done
+void observe_bot_decision(Clock::duration took);      // one computer seat's choice
+
+// Observes the time from its construction to its end: one line at a hook.
+class ScopeTimer {
+ public:
+  explicit ScopeTimer(void (*observe)(Clock::time_point)) : observe_(observe) {}
+  ~ScopeTimer() { observe_(start_); }
+  ScopeTimer(const ScopeTimer&) = delete;
+  ScopeTimer& operator=(const ScopeTimer&) = delete;
+
+ private:
+  void (*observe_)(Clock::time_point);
+  Clock::time_point start_ = Clock::now();
+};
+
+// The Prometheus text exposition (format 0.0.4): the registry, the network counters of `ctx`
+// and the process's memory, CPU, threads and descriptors (read from /proc/self).
+std::string render(const NetContext& ctx);
+
+inline constexpr std::string_view kContentType = "text/plain; version=0.0.4; charset=utf-8";
+
+}  // namespace tanbo::server::metrics

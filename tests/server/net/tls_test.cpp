@@ -1,0 +1,134 @@
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "server/config.hpp"
+#include "server/net/probe.hpp"
+#include "tests/server/net/tls_support.hpp"
+#include "tests/server/rooms/fixture.hpp"
+#include "tests/server/support/child_process.hpp"
+
+using namespace tanbo::server;
+using namespace tanbo::server::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+Config tls_config(const SelfSigned& files) {
+  Config c = rooms_config();
+  c.tls_cert = files.cert.string();
+  c.tls_key = files.key.string();
+  return c;
+}
+
+ParseOutcome parse(std::vector<std::string_view> args) {
+  return parse_config(args, [](const std::string&) { return std::nullopt; });
+}
+
+}  // namespace
+
+TEST_CASE(
+    "TLS: with a certificate the same server speaks wss:// and https:// and refuses plain TCP",
+    "[net][tls]") {
+  SelfSigned files;
+  RoomsServer fx(tls_config(files));
+
+  SECTION("a wss client says hello and gets its welcome") {
+    auto replies = wss_exchange(fx.port(), {R"({"type":"hello","id":1,"name":"Ada"})"}, 1);
+    REQUIRE(replies.size() == 1);
+    auto welcome = nlohmann::json::parse(replies[0]);
+    CHECK(welcome.at("type") == "welcome");
+    CHECK(welcome.at("re") == 1);
+    CHECK(welcome.at("player").at("name") == "Ada");
+    CHECK(schema_problems(welcome).empty());
+  }
+  SECTION("GET /healthz over https answers 200 ok") {
+    auto r = https_get(fx.port(), "/healthz");
+    CHECK(r.status == 200);
+    CHECK(nlohmann::json::parse(r.body).at("status") == "ok");
+  }
+  SECTION("a plain HTTP or WebSocket client gets no answer, and the failure is counted") {
+    CHECK_THROWS(http_get(fx.port(), "/healthz"));
+    CHECK_THROWS(WsClient(fx.port()));
+    CHECK(fx.server.server.context().counters.tls_failed.load() >= 2);
+    // The server still serves TLS clients afterwards.
+    CHECK(https_get(fx.port(), "/healthz").status == 200);
+  }
+  SECTION("the healthcheck probe speaks TLS when told to, without verifying the certificate") {
+    std::string detail;
+    CHECK(probe_healthz("127.0.0.1", fx.port(), 3s, detail, /*tls=*/true));
+    CHECK_THAT(detail, Catch::StartsWith("200"));
+    CHECK_FALSE(probe_healthz("127.0.0.1", fx.port(), 3s, detail, /*tls=*/false));
+  }
+}
+
+TEST_CASE("TLS: --tls-cert and --tls-key go together and bad files are named", "[net][tls]") {
+  SelfSigned files, other;
+  const std::string cert = files.cert.string(), key = files.key.string();
+
+  SECTION("both load: the configuration keeps them") {
+    auto c = parse({"--tls-cert", cert, "--tls-key", key});
+    REQUIRE(std::holds_alternative<Config>(c));
+    CHECK(std::get<Config>(c).tls_cert == cert);
+  }
+  SECTION("one without the other is an error") {
+    auto c = parse({"--tls-cert", cert});
+    REQUIRE(std::holds_alternative<ConfigError>(c));
+    CHECK_THAT(std::get<ConfigError>(c).message, Catch::Contains("give both or neither"));
+  }
+  SECTION("a missing file is named") {
+    auto missing = (files.dir / "nope.pem").string();
+    auto c = parse({"--tls-cert", missing, "--tls-key", key});
+    REQUIRE(std::holds_alternative<ConfigError>(c));
+    CHECK_THAT(std::get<ConfigError>(c).message, Catch::Contains(missing));
+  }
+  SECTION("a file that is no certificate is named") {
+    auto junk = (files.dir / "junk.pem").string();
+    std::ofstream(junk) << "not a certificate\n";
+    auto c = parse({"--tls-cert", junk, "--tls-key", key});
+    REQUIRE(std::holds_alternative<ConfigError>(c));
+    CHECK_THAT(std::get<ConfigError>(c).message, Catch::Contains("--tls-cert " + junk));
+  }
+  SECTION("the key of another certificate is named") {
+    auto c = parse({"--tls-cert", cert, "--tls-key", other.key.string()});
+    REQUIRE(std::holds_alternative<ConfigError>(c));
+    CHECK_THAT(std::get<ConfigError>(c).message, Catch::Contains(other.key.string()));
+  }
+  SECTION("tanbo-server exits 2 at start, naming the file") {
+    auto junk = (files.dir / "junk.pem").string();
+    std::ofstream(junk) << "not a key\n";
+    ChildProcess p(TANBO_SERVER_BINARY,
+                   {"--port", "0", "--data-dir", (files.dir / "data").string()},
+                   {"TANBO_TLS_CERT=" + cert, "TANBO_TLS_KEY=" + junk});
+    auto status = p.wait(10s);
+    REQUIRE(status);
+    CHECK(*status == 2);
+    CHECK_THAT(p.stderr_text(), Catch::Contains(junk));
+  }
+}
+
+TEST_CASE("TLS: tanbo-server --healthcheck probes a TLS server over TLS", "[net][tls]") {
+  SelfSigned files;
+  const std::string cert = files.cert.string(), key = files.key.string();
+  ChildProcess server(TANBO_SERVER_BINARY,
+                      {"--bind", "127.0.0.1", "--port", "0", "--threads", "1", "--data-dir",
+                       (files.dir / "data").string(), "--tls-cert", cert, "--tls-key", key});
+  auto line = server.wait_for_line("listening on 127.0.0.1:", 10s);
+  REQUIRE(line);
+  auto port = line->substr(line->rfind(':') + 1);
+  port = port.substr(0, port.find(' '));
+
+  ChildProcess tls_probe(TANBO_SERVER_BINARY, {"--healthcheck", "--bind", "127.0.0.1", "--port",
+                                               port, "--tls-cert", cert, "--tls-key", key});
+  auto ok = tls_probe.wait(10s);
+  REQUIRE(ok);
+  CHECK(*ok == 0);
+
+  ChildProcess plain_probe(TANBO_SERVER_BINARY,
+                           {"--healthcheck", "--bind", "127.0.0.1", "--port", port});
+  auto refused = plain_probe.wait(10s);
+  REQUIRE(refused);
+  CHECK(*refused == 1);
+}
