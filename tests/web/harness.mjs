@@ -1,0 +1,91 @@
+// The test harness: starts tanbo-server on a free port with a fresh data directory, launches
+// Debian's chromium through playwright-core, runs the tests in order and kills the server.
+import {spawn} from 'node:child_process';
+import {mkdtemp, mkdir, rm} from 'node:fs/promises';
+import {createServer} from 'node:net';
+import {tmpdir} from 'node:os';
+import path from 'node:path';
+import {chromium} from 'playwright-core';
+
+export const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic',
+  '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const {port} = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(base, child, ms = 15000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`tanbo-server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('tanbo-server did not become healthy');
+}
+
+export async function startServer({binary, webDir, extraArgs = []}) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tanbo-web-data-'));
+  const log = [];
+  const child = spawn(binary, ['--bind', '127.0.0.1', '--port', String(port), '--data-dir', dataDir,
+                               '--web-dir', webDir, '--threads', '2', ...extraArgs],
+                      {stdio: ['ignore', 'pipe', 'pipe']});
+  child.stdout.on('data', (d) => log.push(String(d)));
+  child.stderr.on('data', (d) => log.push(String(d)));
+  const base = `http://127.0.0.1:${port}`;
+  await waitHealthy(base, child);
+  return {
+    base, port, dataDir, log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await rm(dataDir, {recursive: true, force: true});
+    },
+  };
+}
+
+export async function launchBrowser(executablePath) {
+  // Playwright gives every launch a fresh, temporary --user-data-dir of its own (and refuses
+  // one in args), so no profile is shared between runs.
+  return chromium.launch({executablePath, headless: true, args: CHROMIUM_FLAGS});
+}
+
+export async function run(tests, {outDir, filter, timeoutMs}) {
+  await mkdir(outDir, {recursive: true});
+  let passed = 0, failed = 0;
+  for (const t of tests) {
+    if (filter && !t.name.includes(filter)) continue;
+    const started = Date.now();
+    let timer;
+    try {
+      await Promise.race([t.fn(), new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+      })]);
+      passed++;
+      console.log(`ok   ${t.name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (err) {
+      failed++;
+      console.log(`FAIL ${t.name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n     ${err.stack || err}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed;
+}

@@ -1,0 +1,164 @@
+// The WebSocket connection: hello with the saved token, requests answered by `re`, pushes
+// (state, lobby) handed to listeners, and reconnection with back-off after any drop.
+const TOKEN_KEY = 'tanbo.token';
+const NAME_KEY = 'tanbo.name';
+
+export class Connection extends EventTarget {
+  constructor(url) {
+    super();
+    this.url = url;
+    this.ws = null;
+    this.state = 'connecting';  // connecting | open | closed
+    this.player = null;
+    this.nextId = 1;
+    this.pending = new Map();  // id -> {resolve, reject}
+    this.retry = 0;
+    this.everOpened = false;
+    this.timer = null;
+  }
+
+  get token() { return localStorage.getItem(TOKEN_KEY); }
+  get name() { return localStorage.getItem(NAME_KEY) || ''; }
+  setName(name) {
+    if (name) localStorage.setItem(NAME_KEY, name);
+    else localStorage.removeItem(NAME_KEY);
+  }
+
+  start() {
+    clearTimeout(this.timer);
+    this.setState('connecting');
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => this.hello(ws);
+    ws.onmessage = (e) => this.receive(ws, e.data);
+    ws.onclose = () => this.dropped(ws);
+    ws.onerror = () => {};  // onclose follows and reports it
+  }
+
+  // Closes and opens again, for a new name.
+  restart() {
+    if (this.ws) {
+      const old = this.ws;
+      this.ws = null;
+      old.onclose = null;
+      old.close();
+      this.failPending('reconnecting');
+    }
+    this.start();
+  }
+
+  async hello(ws) {
+    const msg = {type: 'hello'};
+    if (this.token) msg.token = this.token;
+    if (this.name) msg.name = this.name;
+    try {
+      const welcome = await this.request(msg, ws);
+      this.welcomed(welcome);
+    } catch (err) {
+      if (err.code === 'bad_token') {
+        // The server does not know this identity (a new data directory): start as a guest.
+        localStorage.removeItem(TOKEN_KEY);
+        ws.close();
+        return;
+      }
+      if (err.code === 'bad_message' && this.name) {
+        this.setName('');
+        ws.close();
+      }
+    }
+  }
+
+  welcomed(welcome) {
+    localStorage.setItem(TOKEN_KEY, welcome.token);
+    this.player = welcome.player;
+    this.retry = 0;
+    const reconnect = this.everOpened;
+    this.everOpened = true;
+    this.setState('open');
+    this.dispatchEvent(new CustomEvent('ready', {detail: {reconnect, player: this.player}}));
+  }
+
+  receive(ws, text) {
+    if (ws !== this.ws) return;
+    let msg;
+    try { msg = JSON.parse(text); } catch { return; }
+    if (msg.re !== undefined && this.pending.has(msg.re)) {
+      const p = this.pending.get(msg.re);
+      this.pending.delete(msg.re);
+      if (msg.type === 'error') {
+        const err = new Error(msg.message);
+        err.code = msg.code;
+        err.problems = msg.problems;
+        p.reject(err);
+      } else {
+        p.resolve(msg);
+      }
+      // `resumed` and `joined` replies are also worth seeing as messages.
+      if (msg.type !== 'resumed') return;
+    }
+    this.dispatchEvent(new CustomEvent(msg.type, {detail: msg}));
+    this.dispatchEvent(new CustomEvent('message', {detail: msg}));
+  }
+
+  dropped(ws) {
+    if (ws !== this.ws) return;
+    this.ws = null;
+    this.failPending('connection lost');
+    this.setState('closed');
+    const delay = Math.min(5000, 300 * 2 ** this.retry++);
+    this.timer = setTimeout(() => this.start(), delay);
+  }
+
+  failPending(why) {
+    for (const p of this.pending.values()) {
+      const err = new Error(why);
+      err.code = 'disconnected';
+      p.reject(err);
+    }
+    this.pending.clear();
+  }
+
+  setState(state) {
+    this.state = state;
+    this.dispatchEvent(new CustomEvent('connstate', {detail: state}));
+  }
+
+  // Sends a message with a fresh id; resolves with the reply, rejects with the error.
+  request(msg, ws = this.ws) {
+    return new Promise((resolve, reject) => {
+      if (!ws || ws.readyState !== WebSocket.OPEN) {
+        const err = new Error('not connected');
+        err.code = 'disconnected';
+        reject(err);
+        return;
+      }
+      const id = this.nextId++;
+      this.pending.set(id, {resolve, reject});
+      ws.send(JSON.stringify({...msg, id}));
+    });
+  }
+
+  // Sends a message answered only by pushes (watch_lobby) or by a state (act, resign): an error
+  // still comes back by id; silence for 15 s counts as accepted.
+  fire(msg) {
+    return new Promise((resolve, reject) => {
+      const ws = this.ws;
+      if (!ws || ws.readyState !== WebSocket.OPEN) {
+        const err = new Error('not connected');
+        err.code = 'disconnected';
+        reject(err);
+        return;
+      }
+      const id = this.nextId++;
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(null);
+      }, 15000);
+      this.pending.set(id, {
+        resolve: (m) => { clearTimeout(timer); resolve(m); },
+        reject: (e) => { clearTimeout(timer); reject(e); },
+      });
+      ws.send(JSON.stringify({...msg, id}));
+    });
+  }
+}

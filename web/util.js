@@ -1,0 +1,94 @@
+// Small DOM and text helpers shared by every view.
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+// h('button', {class: 'x', onclick: f}, 'text', child): an HTML element.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+// s('circle', {cx: 1}): an SVG element.
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') el.addEventListener(k.slice(2), v);
+    else if (k === 'text') el.textContent = v;
+    else if (k === 'dataset') Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+}
+
+function append(el, children) {
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : String(c));
+  }
+}
+
+// Makes an SVG group behave as a button: focusable, Enter/Space activate, named for readers.
+export function svgButton(g, label, onActivate) {
+  g.setAttribute('role', 'button');
+  g.setAttribute('tabindex', '0');
+  g.setAttribute('aria-label', label);
+  g.classList.add('pick');
+  g.append(s('title', {}, label));
+  g.addEventListener('click', onActivate);
+  g.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onActivate(e);
+    }
+  });
+  return g;
+}
+
+export function ordinal(n) {
+  const v = n % 100;
+  const suffix = v >= 11 && v <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th';
+  return `${n}${suffix}`;
+}
+
+export function plural(n, one, many = one + 's') {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// Stable JSON for comparing actions: same members, any order.
+export function canon(v) {
+  if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canon(v[k])}`).join(',')}}`;
+  return JSON.stringify(v);
+}
+
+let toastTimer = null;
+export function toast(text) {
+  const el = document.getElementById('toast');
+  if (!el) return;
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
+}
+
+export function seatName(seats, seat) {
+  const st = seats && seats[seat];
+  if (!st) return `Seat ${seat + 1}`;
+  if (st.player) return st.player.name;
+  if (st.cpu) return `Computer ${seat + 1}`;
+  return `Seat ${seat + 1} (free)`;
+}
+
+export function formatOptions(options) {
+  return Object.entries(options || {})
+    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`)
+    .join(', ');
+}
