@@ -1,0 +1,51 @@
+#pragma once
+// tanbo-load's flags. Every count and time is bounded, and only a loopback server is accepted:
+// the tool measures this machine's server, it is not a way to flood someone else's.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace tanbo::load {
+
+inline constexpr int kMaxConnections = 60000;  // the loopback ephemeral port range is ~28,000
+inline constexpr double kMaxDuration = 3600;
+
+struct Options {
+  std::string url = "ws://127.0.0.1:8080/ws";
+  std::string host = "127.0.0.1";  // from url: a loopback address
+  std::uint16_t port = 8080;
+  std::string target = "/ws";
+  int rooms = 0;
+  int players_per_room = 2;
+  int spectators_per_room = 0;
+  std::string game = "mancala-simple";
+  std::string game_options;  // a JSON object text; empty: the game's defaults
+  double duration = 10;      // seconds of measurement, after the set-up
+  double setup_timeout = 120;
+  int think_ms = 0;
+  int idle = 0;        // extra connections that only say hello and watch the lobby
+  int server_pid = 0;  // 0: no server figures
+  int threads = 1;
+  std::uint64_t seed = 1;
+  int dial_window = 128;  // connections in their handshake at once
+  bool quickack = false;  // TCP_QUICKACK after every read: shows what Nagle's algorithm costs
+
+  int connections() const { return rooms * (players_per_room + spectators_per_room) + idle; }
+};
+
+struct HelpRequested {};
+struct OptionsError {
+  std::string message;
+};
+using ParseOutcome = std::variant<Options, HelpRequested, OptionsError>;
+
+// args excludes the program name.
+ParseOutcome parse_options(std::span<const std::string_view> args);
+std::string usage();
+
+// True for localhost, 127.0.0.0/8 and ::1.
+bool is_loopback(std::string_view host);
+
+}  // namespace tanbo::load
