@@ -1,0 +1,176 @@
+// Target (3), one executable per game (TANBO_FUZZ_GAME): fuzzed options and player count, seeded
+// random play to a fuzzed point, then fuzzed action JSON through Match, the referee's path: legal
+// actions (most of the time), mutated ones, random ones, wrong seats, resignations. After every
+// step: no invariant_violation(), a non-empty legal list while the game goes on, a refused action
+// leaves state, legal list and record untouched, an accepted one was legal; at the end the record
+// replays to the same state (R2).
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/core/match.hpp"
+#include "engine/core/registry.hpp"
+#include "tests/fuzz/check.hpp"
+#include "tests/fuzz/json_gen.hpp"
+
+namespace {
+
+using namespace tanbo::engine;
+using tanbo::fuzz::broken;
+
+Json option_value(const OptionSpec& spec, FuzzedDataProvider& in) {
+  switch (in.ConsumeIntegralInRange(0, 7)) {
+    case 0:
+      return tanbo::fuzz::random_scalar(in);  // mostly refused: create must say why
+    case 1:
+      return spec.default_value;
+    default:
+      break;
+  }
+  if (!spec.allowed.empty())
+    return spec.allowed[in.ConsumeIntegralInRange<std::size_t>(0, spec.allowed.size() - 1)];
+  if (spec.kind == OptionSpec::Kind::boolean) return in.ConsumeBool();
+  // Small values most of the time: a game of 1000 stall rounds never ends within one input.
+  int hi = in.ConsumeBool() ? std::min(spec.max, spec.min + 4) : spec.max;
+  return in.ConsumeIntegralInRange(spec.min, std::max(spec.min, hi));
+}
+
+std::string context(const Match& m) { return m.record().to_json().dump(); }
+
+// What must hold after every accepted step (the full check: `thorough` adds the legal list's
+// uniqueness, which costs a sort).
+void check(const Match& m, bool thorough = true) {
+  const Game& g = m.game();
+  if (auto v = g.invariant_violation(); !v.empty())
+    broken("invariant_violation", v + "\n" + context(m));
+  if (g.status() == Status::finished) {
+    TANBO_FUZZ_CHECK(m.legal_json().empty(), context(m));
+    Result r = g.result();
+    TANBO_FUZZ_CHECK(int(r.places.size()) == g.players(), context(m));
+    bool winner = false;
+    for (int p : r.places) {
+      TANBO_FUZZ_CHECK(p >= 1 && p <= g.players(), context(m));
+      winner = winner || p == 1;
+    }
+    TANBO_FUZZ_CHECK(winner, context(m));
+    return;
+  }
+  TANBO_FUZZ_CHECK(!m.legal_json().empty(), context(m));
+  Pending p = g.pending();
+  TANBO_FUZZ_CHECK(p.seat >= 0 && p.seat < g.players(), context(m));
+  TANBO_FUZZ_CHECK(!p.decision.empty(), context(m));
+  if (!thorough) return;
+  std::vector<std::string> seen;
+  for (const auto& a : m.legal_json()) seen.push_back(a.dump());
+  std::sort(seen.begin(), seen.end());
+  TANBO_FUZZ_CHECK(std::adjacent_find(seen.begin(), seen.end()) == seen.end(),
+                   "duplicate legal action\n" + context(m));
+}
+
+bool is_legal(const Match& m, const Json& action) {
+  const auto& legal = m.legal_json();
+  return std::find(legal.begin(), legal.end(), action) != legal.end();
+}
+
+// A refusal changes nothing the referee shows.
+struct Snapshot {
+  Json state, legal;
+  std::size_t actions;
+  Status status;
+  explicit Snapshot(const Match& m)
+      : state(m.game().state_json()),
+        legal(m.legal_json()),
+        actions(m.record().actions.size()),
+        status(m.game().status()) {}
+  bool operator==(const Snapshot&) const = default;
+};
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const GameInfo* info = find_game(TANBO_FUZZ_GAME);
+  if (!info) broken("the game is registered", TANBO_FUZZ_GAME);
+  FuzzedDataProvider in(data, size);
+
+  Record head;
+  head.game = info->id;
+  head.players = in.ConsumeIntegralInRange(info->min_players - 1, info->max_players);
+  if (in.ConsumeIntegralInRange(0, 7) == 0) head.players = info->default_players;
+  for (const auto& spec : option_specs(*info))
+    if (in.ConsumeBool()) head.options[spec.name] = option_value(spec, in);
+  if (in.ConsumeIntegralInRange(0, 15) == 0) head.setup = tanbo::fuzz::random_json(in);
+  head.seed = seed_from_text(in.ConsumeBytesAsString(8));
+
+  Problems problems;
+  auto m = Match::start(head, problems);
+  if (!m) {
+    TANBO_FUZZ_CHECK(!problems.empty(), head.to_json().dump());
+    return 0;
+  }
+  check(*m);
+
+  // Seeded random play to a fuzzed point: the fuzzer reaches deep positions in a few bytes.
+  FastRng pick(in.ConsumeIntegral<std::uint64_t>());
+  int prefix = in.ConsumeIntegralInRange(0, 250);
+  for (int i = 0; i < prefix && m->game().status() != Status::finished; ++i) {
+    const auto& legal = m->legal_json();
+    Json a = legal[pick.below(std::uint32_t(legal.size()))];
+    if (auto no = m->act(m->game().pending().seat, a))
+      broken("a legal action was refused", no->message);
+    check(*m, false);
+  }
+  check(*m);
+
+  while (in.remaining_bytes() > 0) {
+    const Game& g = m->game();
+    bool over = g.status() == Status::finished;
+    Seat seat = over ? 0 : g.pending().seat;
+    if (in.ConsumeIntegralInRange(0, 7) == 0) seat = in.ConsumeIntegralInRange(-1, g.players());
+    int op = in.ConsumeIntegralInRange(0, 31);
+    if (op == 31) {  // R3: any seat may resign while the game goes on
+      Snapshot before(*m);
+      auto no = m->resign(seat);
+      bool may = !over && seat >= 0 && seat < g.players();
+      TANBO_FUZZ_CHECK(bool(no) != may, context(*m));
+      if (no) TANBO_FUZZ_CHECK(Snapshot(*m) == before, context(*m));
+      if (!no) check(*m);
+      continue;
+    }
+    Json action;
+    const auto& legal = m->legal_json();
+    if (!legal.empty() && op < 20)
+      action = legal[in.ConsumeIntegralInRange<std::size_t>(0, legal.size() - 1)];
+    else if (!legal.empty() && op < 27)
+      action = legal[in.ConsumeIntegralInRange<std::size_t>(0, legal.size() - 1)],
+      tanbo::fuzz::mutate(action, in);
+    else if (op < 30)
+      action = tanbo::fuzz::random_json(in);
+    else
+      action = Json::parse(in.ConsumeRandomLengthString(64), nullptr, false);
+    bool expect = !over && seat == g.pending().seat && is_legal(*m, action);
+    Snapshot before(*m);
+    auto no = m->act(seat, action);
+    if (no) {
+      TANBO_FUZZ_CHECK(!expect, "refused a legal action: " + no->message + "\n" + context(*m));
+      TANBO_FUZZ_CHECK(Snapshot(*m) == before, "a refusal changed the game\n" + context(*m));
+    } else {
+      TANBO_FUZZ_CHECK(expect, "accepted " + action.dump() + "\n" + context(*m));
+      TANBO_FUZZ_CHECK(m->record().actions.size() == before.actions + 1, context(*m));
+      check(*m);
+    }
+  }
+
+  // R2: the record alone gives the same game back, and a clone is the same game. One input in
+  // four: a replay costs as much as the game.
+  if (size % 4 != 0) return 0;
+  Replay r = replay(m->record());
+  TANBO_FUZZ_CHECK(r.match && !r.refusal, context(*m));
+  TANBO_FUZZ_CHECK(r.match->game().state_json() == m->game().state_json(), context(*m));
+  TANBO_FUZZ_CHECK(r.match->legal_json() == m->legal_json(), context(*m));
+  TANBO_FUZZ_CHECK(m->game().clone()->state_json() == m->game().state_json(), context(*m));
+  return 0;
+}
