@@ -85,7 +85,16 @@ struct Step {
   Json events = Json::array();
 };
 
-Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server);
+// A seat an identity holds, as welcome lists them.
+struct SeatRef {
+  std::string room;
+  Seat seat = 0;
+  friend bool operator==(const SeatRef&, const SeatRef&) = default;
+};
+
+// `seats`: every seat the identity holds in a room not finished (empty for a new guest).
+Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server,
+             std::span<const SeatRef> seats = {});
 Json games(const Id& re, std::span<const engine::GameInfo* const> list);
 Json room_json(const RoomSummary& r);
 Json rooms(const Id& re, std::span<const RoomSummary> list);

@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "server/net/tls.hpp"
+
 namespace tanbo::server {
 namespace {
 
@@ -61,6 +63,12 @@ Verdict set_threads(Config& c, std::string_view v) {
   return {};
 }
 
+Verdict set_web_dir(Config& c, std::string_view v) {
+  if (v.empty()) return "expected a directory, got an empty string";
+  c.web_dir = std::string(v);
+  return {};
+}
+
 Verdict set_durability(Config& c, std::string_view v) {
   if (v != "normal" && v != "full") return "expected normal or full, got '" + std::string(v) + "'";
   c.durability = v;
@@ -79,6 +87,13 @@ Verdict set_number(Config& c, std::string_view v) {
 
 Verdict set_healthcheck(Config& c, std::string_view) { return c.healthcheck = true, Verdict{}; }
 
+template <std::string Config::*Field>
+Verdict set_file(Config& c, std::string_view v) {
+  if (v.empty()) return "expected a file, got an empty string";
+  c.*Field = std::string(v);
+  return {};
+}
+
 // One row per setting. A new flag is one setter and one row.
 struct Option {
   std::string_view flag;
@@ -88,7 +103,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 16> kOptions = {{
+constexpr std::array<Option, 24> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -103,6 +118,22 @@ constexpr std::array<Option, 16> kOptions = {{
      set_durability},
     {"--room-threads", "TANBO_ROOM_THREADS", "N", "threads running the game rooms (default 1)",
      set_number<&Config::room_threads, 1, 1024>},
+    {"--retention", "TANBO_RETENTION", "SECONDS",
+     "a finished room (no rematch asked) or a waiting room everyone left leaves memory this long "
+     "after; records stay in the database (default 600)",
+     set_number<&Config::retention, 1, 30 * 86400>},
+    {"--bot-threads", "TANBO_BOT_THREADS", "N",
+     "threads deciding for CPU seats, apart from the rooms' (default 1)",
+     set_number<&Config::bot_threads, 1, 256>},
+    {"--bot-budget-ms", "TANBO_BOT_BUDGET_MS", "MS",
+     "thinking time of the mcts CPU per decision (default 300)",
+     set_number<&Config::bot_budget_ms, 10, 60000>},
+    {"--takeover-grace", "TANBO_TAKEOVER_GRACE", "SECONDS",
+     "a seated player away this long is played by the CPU until back (default 30)",
+     set_number<&Config::takeover_grace, 1, 86400>},
+    {"--web-dir", "TANBO_WEB_DIR", "DIR",
+     "the browser client's files, served at / (default web, relative to the working directory)",
+     set_web_dir},
     {"--max-frame", "TANBO_MAX_FRAME", "BYTES",
      "largest WebSocket message; larger closes with 1009 (default 65536)",
      set_number<&Config::ws_message_max, 256, 64 * 1024>},
@@ -125,6 +156,14 @@ constexpr std::array<Option, 16> kOptions = {{
     {"--max-connections", "TANBO_MAX_CONNECTIONS", "N",
      "open WebSocket connections; more are refused with 503 (default 10000)",
      set_number<&Config::max_connections, 1, 1 << 24>},
+    {"--queue-bytes", "TANBO_QUEUE_BYTES", "BYTES",
+     "outgoing bytes queued per connection before it is dropped (default 4194304)",
+     set_number<&Config::ws_queue_bytes, 4096, std::uint64_t(1) << 32>},
+    {"--tls-cert", "TANBO_TLS_CERT", "FILE",
+     "PEM certificate chain; with --tls-key the port speaks TLS only (https, wss)",
+     set_file<&Config::tls_cert>},
+    {"--tls-key", "TANBO_TLS_KEY", "FILE", "PEM private key of --tls-cert",
+     set_file<&Config::tls_key>},
     {"--healthcheck", "", "",
      "probe GET /healthz of the server at --bind/--port; exit 0 if healthy, 1 if not",
      set_healthcheck},
@@ -186,6 +225,11 @@ ParseOutcome parse_config(std::span<const std::string_view> args, const EnvLooku
     if (auto bad = o->set(c, value); !bad.empty())
       return ConfigError{std::string(flag) + ": " + bad};
   }
+  if (c.tls_cert.empty() != c.tls_key.empty())
+    return ConfigError{"--tls-cert and --tls-key go together: give both or neither"};
+  // The probe never reads them: it does not verify the server's certificate.
+  if (!c.tls_cert.empty() && !c.healthcheck)
+    if (auto bad = tls_files_problem(c.tls_cert, c.tls_key); !bad.empty()) return ConfigError{bad};
   return c;
 }
 

@@ -9,8 +9,11 @@
 #include <iostream>
 
 #include "server/config.hpp"
+#include "server/identity/store_identities.hpp"
 #include "server/net/probe.hpp"
+#include "server/rooms/recovery.hpp"
 #include "server/rooms/service.hpp"
+#include "server/rooms/store_journal.hpp"
 #include "server/server.hpp"
 #include "server/store/worker.hpp"
 #include "server/version.hpp"
@@ -56,9 +59,27 @@ int run(const Config& config) {
   boost::asio::io_context signal_ioc;
   boost::asio::signal_set signals(signal_ioc, SIGINT, SIGTERM);
 
-  auto rooms = std::make_shared<RoomService>(service_options(config));
+  // Identities and rooms live in the store; recovery rebuilds the rooms before anyone connects.
+  auto options = service_options(config);
+  std::shared_ptr<StoreIdentities> identities;
+  try {
+    identities = std::make_shared<StoreIdentities>(store_worker);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot read the identities from {}: {}", db_path.string(), e.what());
+    return 1;
+  }
+  options.identities = identities;
+  options.journal = std::make_shared<StoreJournal>(store_worker);
+  auto rooms = std::make_shared<RoomService>(options);
+  try {
+    recover_rooms(*store_worker, *rooms, *identities);
+  } catch (const std::exception& e) {
+    spdlog::critical("cannot read the rooms from {}: {}", db_path.string(), e.what());
+    return 1;
+  }
   Server server(config, rooms);
   server.use_store(store_worker);
+  server.before_store_stops([rooms] { rooms->shutdown(); });
   try {
     server.start();
   } catch (const boost::system::system_error& e) {
@@ -96,7 +117,8 @@ int main(int argc, char** argv) {
   const auto& config = std::get<Config>(outcome);
   if (config.healthcheck) {
     std::string detail;
-    bool ok = probe_healthz(config.bind, config.port, std::chrono::seconds(3), detail);
+    bool ok = probe_healthz(config.bind, config.port, std::chrono::seconds(3), detail,
+                            !config.tls_cert.empty());
     (ok ? std::cout : std::cerr) << detail << "\n";
     return ok ? 0 : 1;
   }

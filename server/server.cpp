@@ -2,7 +2,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <utility>
+
 #include "server/net/listener.hpp"
+#include "server/net/tls.hpp"
 #include "server/store/worker.hpp"
 
 namespace tanbo::server {
@@ -10,10 +13,13 @@ namespace tanbo::server {
 Server::Server(const Config& config, std::shared_ptr<FrameHandler> frames)
     : config_(config),
       ctx_(std::make_shared<NetContext>(
-          std::move(frames),
-          Limits{config.ws_message_max, config.ws_queue_max, config.http_body_max,
-                 std::chrono::seconds(config.idle_timeout), config.max_connections})),
-      ioc_(static_cast<int>(config.threads)) {}
+          std::move(frames), Limits{config.ws_message_max, config.ws_queue_max,
+                                    config.http_body_max, std::chrono::seconds(config.idle_timeout),
+                                    config.max_connections, config.ws_queue_bytes})),
+      ioc_(static_cast<int>(config.threads)) {
+  ctx_->web_dir = config.web_dir;
+  if (!config.tls_cert.empty()) ctx_->tls = make_server_tls(config.tls_cert, config.tls_key);
+}
 
 Server::~Server() { stop(std::chrono::milliseconds(0)); }
 
@@ -37,7 +43,8 @@ std::size_t Server::stop(std::chrono::milliseconds grace) {
   ioc_.stop();
   for (auto& t : threads_) t.join();
   threads_.clear();
-  if (ctx_->store) ctx_->store->stop();  // after the network: nothing posts to it any more
+  if (before_store_stops_) std::exchange(before_store_stops_, nullptr)();
+  if (ctx_->store) ctx_->store->stop();  // after the network and the rooms: nothing posts to it
   listener_.reset();
   return left;
 }

@@ -3,6 +3,7 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -24,6 +25,9 @@ class Server {
   // The store the API reads (and the rooms write), before start(); stop() stops it after the
   // network, so every session's last store job is answered first.
   void use_store(std::shared_ptr<store::StoreWorker> worker) { ctx_->store = std::move(worker); }
+  // Runs in stop() once the network is down and before the store stops: the rooms drain there,
+  // so their last journal entries still reach the store.
+  void before_store_stops(std::function<void()> f) { before_store_stops_ = std::move(f); }
 
   // Binds and starts config.threads threads; throws boost::system::system_error on failure.
   void start();
@@ -43,6 +47,7 @@ class Server {
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;
   std::uint16_t port_ = 0;
+  std::function<void()> before_store_stops_;
 };
 
 }  // namespace tanbo::server

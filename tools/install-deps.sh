@@ -7,6 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libssl-dev
   libsqlite3-dev libsqlitecpp-dev
+  prometheus-cpp-dev
   catch2
 )
 
@@ -19,6 +20,9 @@ for arg in "$@"; do
 done
 if [ "$with_tests" = 1 ]; then
   packages+=()
+  packages+=(clang libclang-rt-14-dev)  # the libFuzzer targets (tests/fuzz)
+  packages+=(chromium)  # the browser tests (tests/web)
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
 fi
 
 sudo=""
@@ -31,4 +35,8 @@ done
 if [ "${#missing[@]}" -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+if [ "$with_tests" = 1 ]; then
+  # playwright-core only, pinned by the lock file; it drives Debian's chromium, downloads none.
+  (cd "$(dirname "$0")/../tests/web" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -6,6 +6,8 @@
 
 #include "engine/core/registry.hpp"
 #include "protocol/server.hpp"
+#include "server/metrics/log_budget.hpp"
+#include "server/metrics/metrics.hpp"
 #include "server/rooms/lobby.hpp"
 
 namespace tanbo::server {
@@ -68,7 +70,9 @@ void Client::refuse(protocol::Error e) {
   log_tokens_ =
       std::min(5.0, log_tokens_ + std::chrono::duration<double>(now - log_refilled_).count());
   log_refilled_ = now;
-  if (log_tokens_ >= 1) {
+  metrics::rejected(e.code);
+  // Per connection, then server-wide: a thousand flooding clients must not write a thousand lines.
+  if (log_tokens_ >= 1 && metrics::rejection_log().take()) {
     log_tokens_ -= 1;
     spdlog::info("ws {}: rejected {}: {}{}", peer_->id(), protocol::to_string(e.code), e.message,
                  log_dropped_ ? fmt::format(" ({} more not logged)", log_dropped_) : "");
@@ -92,7 +96,8 @@ std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
 void Client::on(const protocol::Hello& m, const Id& re) {
   if (identity_) return refuse(ErrorCode::bad_message, "hello was already sent", re);
   if (m.name && !valid_name(*m.name))
-    return refuse(ErrorCode::bad_message, "name: 1 to 32 printable characters", re);
+    return refuse(ErrorCode::bad_message,
+                  "name: 1 to 24 letters, digits, spaces, _ - . (no space at either end)", re);
   std::string token;
   if (m.token) {
     auto found = services_->identities->find(*m.token);
@@ -110,7 +115,10 @@ void Client::on(const protocol::Hello& m, const Id& re) {
   }
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
                m.token ? "returning" : "new");
-  reply(protocol::welcome(re, {identity_->id, identity_->name}, token, services_->server_name));
+  // With a known token every seat the identity holds comes back (docs/protocol.md, welcome).
+  auto seats = services_->lobby->seats_of(identity_->id);
+  reply(protocol::welcome(re, {identity_->id, identity_->name}, token, services_->server_name,
+                          seats));
 }
 
 void Client::on(const protocol::ListGames&, const Id& re) {
@@ -137,9 +145,13 @@ void Client::on(const protocol::Create& m, const Id& re) {
     return refuse(protocol::Error{
         ErrorCode::bad_option, "no game " + m.game, re, {{"game", "unknown game"}}});
   engine::Problems extra;
-  if (!m.cpu.empty()) extra.push_back({"cpu", "computer seats are not served yet"});
-  if (m.timer) extra.push_back({"timer", "timed rooms are not served yet"});
   int players = m.seats.value_or(info->default_players);
+  for (const auto& c : m.cpu) {
+    if (c.seat == 0) extra.push_back({"cpu", "seat 0 is the creator's"});
+    if (c.seat >= players)
+      extra.push_back({"cpu", "seat " + std::to_string(c.seat) + " does not exist"});
+  }
+  if (!m.cpu.empty() && m.ranked) extra.push_back({"cpu", "ranked rooms seat people only"});
   // Validation only: this throw-away draw decides nothing (the game's seed is drawn at start).
   engine::Drbg scratch(engine::seed_from_text("validation"));
   auto created = engine::create_game(m.game, m.options, m.setup, players, scratch);
@@ -154,13 +166,13 @@ void Client::on(const protocol::Create& m, const Id& re) {
     return refuse(ErrorCode::too_many_rooms,
                   "at most " + std::to_string(services_->limits.max_rooms) + " unfinished rooms",
                   re);
-  RoomSetup setup{std::string("r-").append(random_hex(6)),
-                  info,
-                  created.options,
-                  m.setup,
-                  players,
-                  m.ranked,
-                  *identity_};
+  std::string room_id;  // never one the lobby holds, recovered rooms included
+  do room_id = std::string("r-").append(random_hex(6));
+  while (services_->lobby->find(room_id));
+  RoomSetup setup{std::move(room_id), info,      created.options, m.setup, players,
+                  m.ranked,           *identity_};
+  if (m.timer) setup.timer = {{"seconds", *m.timer}, {"takeover", "greedy"}};
+  setup.cpu = m.cpu;
   auto r = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
                                   services_->lobby, services_->journal);
   services_->lobby->add(r);
@@ -196,6 +208,10 @@ void Client::on(const protocol::Leave& m, const Id& re) {
 
 void Client::on(const protocol::Resume& m, const Id& re) {
   if (auto r = room(m.room, re)) r->resume(peer_, m, re);
+}
+
+void Client::on(const protocol::FillCpu& m, const Id& re) {
+  if (auto r = room(m.room, re)) r->fill_cpu(peer_, m.level, re);
 }
 
 void Client::on(const protocol::Ping&, const Id& re) { reply(protocol::pong(re)); }

@@ -65,6 +65,7 @@ class Client {
   void on(const protocol::Rematch& m, const protocol::Id& re);
   void on(const protocol::Leave& m, const protocol::Id& re);
   void on(const protocol::Resume& m, const protocol::Id& re);
+  void on(const protocol::FillCpu& m, const protocol::Id& re);
   void on(const protocol::Ping& m, const protocol::Id& re);
 
   void handle(std::string_view text);

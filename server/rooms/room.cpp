@@ -4,8 +4,10 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <chrono>
 #include <stdexcept>
 
+#include "server/metrics/metrics.hpp"
 #include "server/rooms/lobby.hpp"
 
 namespace tanbo::server {
@@ -28,7 +30,26 @@ ErrorCode code_of(std::string_view refusal) {
   return protocol::error_code_from(refusal).value_or(ErrorCode::internal);
 }
 
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+constexpr std::string_view kCpuPrefix = "cpu:";
+
 }  // namespace
+
+Identity cpu_identity(protocol::CpuLevel level) {
+  auto name = protocol::to_string(level);
+  return {std::string(kCpuPrefix).append(name), std::string("CPU (").append(name).append(")")};
+}
+
+std::optional<protocol::CpuLevel> cpu_level_of(const std::string& identity_id) {
+  if (!identity_id.starts_with(kCpuPrefix)) return std::nullopt;
+  for (auto l : {protocol::CpuLevel::random, protocol::CpuLevel::greedy, protocol::CpuLevel::mcts})
+    if (identity_id.substr(kCpuPrefix.size()) == protocol::to_string(l)) return l;
+  return std::nullopt;
+}
 
 Room::Room(net::any_io_executor ex, RoomSetup setup, RoomSettings settings,
            std::shared_ptr<Lobby> lobby, std::shared_ptr<RoomJournal> journal)
@@ -39,7 +60,10 @@ Room::Room(net::any_io_executor ex, RoomSetup setup, RoomSettings settings,
       journal_(std::move(journal)),
       seed_(fresh_seed()),
       commit_(engine::seed_commitment(seed_)),
-      seats_(std::size_t(setup_.players)) {}
+      seats_(std::size_t(setup_.players)),
+      clock_(strand_),
+      away_(std::size_t(setup_.players)),
+      retire_(strand_) {}
 
 // ---- the strand and the journal -----------------------------------------------------------
 
@@ -63,8 +87,11 @@ void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then
   busy_ = true;
   auto first = std::move(entries.front());
   entries.erase(entries.begin());
+  first.game = game_no_;
   journal_->append(std::move(first), [self = shared_from_this(), rest = std::move(entries),
-                                      then = std::move(then)](bool ok) mutable {
+                                      then = std::move(then),
+                                      appended = metrics::Clock::now()](bool ok) mutable {
+    metrics::observe_commit(appended);
     net::post(self->strand_, [self, ok, rest = std::move(rest), then = std::move(then)]() mutable {
       self->busy_ = false;
       if (!ok) {
@@ -94,7 +121,19 @@ void Room::open(Peer peer, Identity who, Id re) {
                    0,
                    engine::kNoSeat,
                    {{"head", r.to_json()}, {"owner", who.id}, {"ranked", self->setup_.ranked}}};
-    self->journal({std::move(e)}, [self, peer, who, re] {
+    if (!e.data.contains("timer")) e.data["timer"] = self->setup_.timer;
+    std::vector<JournalEntry> entries;
+    entries.push_back(std::move(e));
+    for (const auto& c : self->setup_.cpu) {  // checked by the client: free seats, never seat 0
+      auto cpu = cpu_identity(c.level);
+      self->seats_[std::size_t(c.seat)].player = cpu;
+      entries.push_back({JournalEntry::Kind::seat,
+                         self->id(),
+                         0,
+                         c.seat,
+                         {{"player", cpu.id}, {"name", cpu.name}}});
+    }
+    self->journal(std::move(entries), [self, peer, who, re] {
       spdlog::info("room {} created by {}: {} for {}", self->id(), who.id, self->setup_.info->id,
                    self->setup_.players);
       peer->send(protocol::share(protocol::created(re, self->id())));
@@ -128,6 +167,21 @@ void Room::resume(Peer peer, protocol::Resume r, Id re) {
 }
 void Room::disconnect(std::uint64_t peer_id) {
   enqueue([self = shared_from_this(), peer_id] { self->do_disconnect(peer_id); });
+}
+void Room::fill_cpu(Peer peer, protocol::CpuLevel level, Id re) {
+  enqueue([self = shared_from_this(), peer = std::move(peer), level, re] {
+    self->do_fill_cpu(peer, level, re);
+  });
+}
+void Room::stop() {
+  // Straight to the strand, past a journal append in flight: it touches timers only.
+  net::post(strand_, [self = shared_from_this()] {
+    self->stopped_ = true;
+    self->clock_.cancel();
+    self->retire_.cancel();
+    for (auto& a : self->away_)
+      if (a.timer) a.timer->cancel();
+  });
 }
 
 // ---- requests -----------------------------------------------------------------------------
@@ -187,19 +241,23 @@ void Room::do_act(const Peer& peer, const protocol::Act& a, const Id& re) {
   const Member* m = member(peer->id());
   if (!m || m->seat == engine::kNoSeat)
     return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
-  if (!match_) return refuse(peer, ErrorCode::not_your_turn, "the game has not started", re);
+  if (auto no = play(m->seat, a.version, a.action)) refuse(peer, no->first, no->second, re);
+}
+
+std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
+                                                            std::uint64_t version,
+                                                            const engine::Json& action) {
+  if (!match_) return {{ErrorCode::not_your_turn, "the game has not started"}};
   if (match_->game().status() == engine::Status::finished)
-    return refuse(peer, ErrorCode::game_over, "the game is over", re);
-  if (a.version != version_)
-    return refuse(
-        peer, ErrorCode::stale_version,
-        "the room is at version " + std::to_string(version_) + ", not " + std::to_string(a.version),
-        re);
-  engine::Seat seat = m->seat;
-  if (auto no = match_->act(seat, a.action))
-    return refuse(peer, code_of(no->code), no->message, re);
+    return {{ErrorCode::game_over, "the game is over"}};
+  if (version != version_)
+    return {{ErrorCode::stale_version, "the room is at version " + std::to_string(version_) +
+                                           ", not " + std::to_string(version)}};
+  if (auto no = match_->act(seat, action)) return {{code_of(no->code), no->message}};
   ++version_;
-  step({{JournalEntry::Kind::action, id(), version_, seat, a.action}});
+  metrics::action_accepted();
+  step({{JournalEntry::Kind::action, id(), version_, seat, action}});
+  return std::nullopt;
 }
 
 void Room::do_resign(const Peer& peer, const Id& re) {
@@ -212,6 +270,7 @@ void Room::do_resign(const Peer& peer, const Id& re) {
   // R3: a seated player may resign at any moment of a game not finished.
   if (auto no = match_->resign(seat)) return refuse(peer, code_of(no->code), no->message, re);
   ++version_;
+  metrics::action_accepted();
   step({{JournalEntry::Kind::action, id(), version_, seat, engine::Json(engine::kResign)}});
 }
 
@@ -223,8 +282,8 @@ void Room::do_rematch(const Peer& peer, const Id& re) {
   if (!match_ || match_->game().status() != engine::Status::finished)
     return refuse(peer, ErrorCode::not_finished, "the game has not finished", re);
   seats_[std::size_t(m->seat)].rematch = true;
-  bool all = true;
-  for (const auto& s : seats_) all = all && s.rematch;
+  bool all = true;  // CPU seats always play again
+  for (const auto& s : seats_) all = all && (s.rematch || (s.player && cpu_level_of(s.player->id)));
   if (!all) return after_change();
   engine::Json options = setup_.options;
   // R6: with alternate_first each rematch moves the first seat one on, in turn order.
@@ -233,6 +292,7 @@ void Room::do_rematch(const Peer& peer, const Id& re) {
   commit_ = engine::seed_commitment(seed_);
   for (auto& s : seats_) s.rematch = false;
   if (!start_game(options)) return after_change();
+  ++game_no_;
   step({{JournalEntry::Kind::rematch,
          id(),
          version_,
@@ -288,12 +348,14 @@ bool Room::start_game(engine::Json options) {
   }
   match_ = std::move(match);
   ++version_;
+  step_at_ms_ = now_ms();
   spdlog::info("room {} started: {} version {} first seat {}", id(), setup_.info->id, version_,
                match_->first());
   return true;
 }
 
 void Room::step(std::vector<JournalEntry> entries) {
+  step_at_ms_ = now_ms();
   bool finished = match_->game().status() == engine::Status::finished;
   if (finished) {
     const auto& res = match_->game().result();
@@ -304,6 +366,7 @@ void Room::step(std::vector<JournalEntry> entries) {
                        {{"places", res.places}, {"reason", res.reason}}});
   }
   journal(std::move(entries), [this, self = shared_from_this(), finished] {
+    metrics::ScopeTimer broadcast(metrics::observe_broadcast);
     if (finished)
       spdlog::info("room {} finished at version {}: {}", id(), version_,
                    match_->game().result().reason);
@@ -316,10 +379,12 @@ void Room::after_change() {
   if (match_ && (history_.empty() || history_.back().version != version_) && version_ > 0)
     history_.push_back({version_, match_->events()});
   while (history_.size() > settings_.history) history_.pop_front();
+  watch_seats();
   publish();  // the lobby knows the change before any member sees it
   refresh();
   for (const auto& m : members_) send_state(m);
-  if (status() == RoomStatus::finished && members_.empty()) lobby_->remove(id());
+  check_retention();
+  next_decision();
 }
 
 void Room::refresh() {
@@ -354,6 +419,13 @@ void Room::refresh() {
   v.commit = commit_;
   v.seed = seed;
   v.rematch = rematch;
+  protocol::Clock clock;
+  if (st == RoomStatus::playing && timer_seconds() > 0) {
+    clock.seat = pending.seat;
+    clock.deadline_ms = deadline_ms();
+    clock.left_ms = std::max<std::int64_t>(0, clock.deadline_ms - now_ms());
+    v.clock = &clock;
+  }
   frame_ = protocol::share(protocol::state(v));
   deciding_ = v.pending ? pending.seat : engine::kNoSeat;
   legal_frame_.reset();
@@ -370,6 +442,7 @@ void Room::send_state(const Member& m) const {
 
 void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const Id& re) const {
   spdlog::debug("room {}: refused {}: {}", id(), protocol::to_string(code), message);
+  metrics::rejected(code);
   peer->send(protocol::share(protocol::error(code, std::move(message), re)));
 }
 
@@ -382,6 +455,7 @@ void Room::publish() {
   s.seats = seat_views();
   s.spectators = spectators();
   s.ranked = setup_.ranked;
+  if (int t = timer_seconds()) s.timer = t;
   lobby_->publish(std::move(s), owner());
 }
 
@@ -401,8 +475,14 @@ std::vector<protocol::SeatView> Room::seat_views() const {
   std::vector<protocol::SeatView> out(seats_.size());
   for (std::size_t s = 0; s < seats_.size(); ++s) {
     out[s].seat = engine::Seat(s);
-    if (seats_[s].player)
-      out[s].player = protocol::Player{seats_[s].player->id, seats_[s].player->name};
+    if (!seats_[s].player) continue;
+    if (auto level = cpu_level_of(seats_[s].player->id)) {  // a CPU seat shows no player
+      out[s].cpu = true;
+      out[s].level = level;
+      continue;
+    }
+    out[s].player = protocol::Player{seats_[s].player->id, seats_[s].player->name};
+    if (seats_[s].takeover) out[s].cpu = true, out[s].level = takeover_level();
   }
   for (const auto& m : members_)
     if (m.seat != engine::kNoSeat) out[std::size_t(m.seat)].connected = true;
@@ -413,6 +493,215 @@ int Room::spectators() const {
   int n = 0;
   for (const auto& m : members_) n += m.seat == engine::kNoSeat;
   return n;
+}
+
+// ---- CPU seats, turn timers, takeover (docs/bots.md, "In the server") ----------------------
+
+void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re) {
+  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  const Member* m = member(peer->id());
+  if (!m || m->seat == engine::kNoSeat)
+    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  if (setup_.ranked)
+    return refuse(peer, ErrorCode::bad_option, "ranked rooms seat people only", re);
+  if (match_) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
+  auto cpu = cpu_identity(level);
+  std::vector<JournalEntry> entries;
+  for (std::size_t s = 0; s < seats_.size(); ++s) {
+    if (seats_[s].player) continue;
+    seats_[s].player = cpu;
+    entries.push_back({JournalEntry::Kind::seat,
+                       id(),
+                       version_,
+                       engine::Seat(s),
+                       {{"player", cpu.id}, {"name", cpu.name}}});
+  }
+  if (entries.empty()) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
+  if (!start_game(setup_.options)) return;  // broken_ is set; the journal never saw the seats
+  entries.back().version = version_;
+  journal(std::move(entries), [this, self = shared_from_this()] { after_change(); });
+}
+
+// Takeover: a player with no connection in the room while the game goes on is played by the CPU
+// once away longer than the grace, until back (join): from the next decision the seat is theirs.
+void Room::watch_seats() {
+  const bool playing = status() == RoomStatus::playing && !stopped_;
+  std::vector<bool> here(seats_.size());
+  for (const auto& m : members_)
+    if (m.seat != engine::kNoSeat) here[std::size_t(m.seat)] = true;
+  for (std::size_t s = 0; s < seats_.size(); ++s) {
+    Seat& seat = seats_[s];
+    Away& away = away_[s];
+    const bool person = seat.player && !cpu_level_of(seat.player->id);
+    if (!person || here[s] || !playing) {
+      if (seat.takeover && here[s]) spdlog::info("room {}: seat {} has its player back", id(), s);
+      seat.takeover = false;
+      if (away.armed) away.armed = false, ++away.generation, away.timer->cancel();
+      continue;
+    }
+    if (seat.takeover || away.armed) continue;
+    if (!away.timer) away.timer = std::make_unique<net::steady_timer>(strand_);
+    away.armed = true;
+    away.timer->expires_after(settings_.takeover_grace);
+    away.timer->async_wait([weak = weak_from_this(), s, g = away.generation](auto ec) {
+      if (ec) return;
+      if (auto self = weak.lock()) self->enqueue([self, s, g] { self->on_grace(s, g); });
+    });
+  }
+}
+
+void Room::on_grace(std::size_t seat, std::uint64_t generation) {
+  Away& away = away_[seat];
+  if (!away.armed || away.generation != generation || stopped_) return;
+  away.armed = false;
+  seats_[seat].takeover = true;
+  spdlog::info("room {}: seat {} away past the grace; the CPU plays it", id(), seat);
+  after_change();
+}
+
+// Who decides now: a CPU seat, or a seat taken over, asks the pool at once; a person in a timed
+// room gets the clock, and the CPU decides when it runs out.
+void Room::next_decision() {
+  if (stopped_ || broken_ || status() != RoomStatus::playing) {
+    clock_.cancel();
+    clock_version_ = 0;
+    return;
+  }
+  const engine::Seat seat = match_->game().pending().seat;
+  if (auto level = cpu_for(seat)) return ask_bot(seat, *level);
+  if (timer_seconds() == 0 || clock_version_ == version_) return;
+  clock_version_ = version_;
+  // From the last step's wall-clock time, so a clock brought back by recovery keeps its deadline.
+  clock_.expires_after(
+      std::chrono::milliseconds(std::max<std::int64_t>(0, deadline_ms() - now_ms())));
+  clock_.async_wait([weak = weak_from_this(), v = version_](auto ec) {
+    if (ec) return;
+    if (auto self = weak.lock()) self->enqueue([self, v] { self->on_clock(v); });
+  });
+}
+
+void Room::on_clock(std::uint64_t version) {
+  if (version != version_ || stopped_ || broken_ || status() != RoomStatus::playing) return;
+  const engine::Seat seat = match_->game().pending().seat;
+  spdlog::info("room {}: seat {} out of time at version {}; the CPU decides", id(), seat, version);
+  ask_bot(seat, takeover_level());
+}
+
+std::optional<protocol::CpuLevel> Room::cpu_for(engine::Seat seat) const {
+  if (seat < 0 || std::size_t(seat) >= seats_.size() || !seats_[std::size_t(seat)].player)
+    return std::nullopt;
+  const Seat& s = seats_[std::size_t(seat)];
+  if (auto level = cpu_level_of(s.player->id)) return level;
+  if (s.takeover) return takeover_level();
+  return std::nullopt;
+}
+
+// One question per version: a same-version change (a join, a connection) asks nothing new.
+void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level) {
+  if (asked_version_ == version_ || !settings_.bots || stopped_) return;
+  asked_version_ = version_;
+  clock_.cancel();
+  BotRequest r;
+  r.game = match_->game().clone();
+  r.seat = seat;
+  r.level =
+      engine::bots::level_from(protocol::to_string(level)).value_or(engine::bots::Level::greedy);
+  r.deadline = engine::bots::Clock::now() + settings_.bots->budget();
+  r.done = [weak = weak_from_this(), v = version_, seat](engine::Json action) {
+    if (auto self = weak.lock())
+      self->enqueue(
+          [self, v, seat, action = std::move(action)] { self->do_bot_act(v, seat, action); });
+  };
+  settings_.bots->submit(std::move(r));
+}
+
+// A CPU's answer meets the checks a person's act meets; one for a version gone is dropped.
+void Room::do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action) {
+  if (broken_) return;
+  if (action.is_null())
+    return spdlog::warn("room {}: no CPU answer for seat {} at version {}", id(), seat, version);
+  auto no = play(seat, version, action);
+  if (!no) return;
+  if (no->first == ErrorCode::stale_version || no->first == ErrorCode::game_over)
+    spdlog::debug("room {}: a CPU answer for version {} came after the room moved on", id(),
+                  version);
+  else
+    spdlog::error("room {}: the CPU's answer for seat {} was refused: {}", id(), seat, no->second);
+}
+
+int Room::timer_seconds() const {
+  if (!setup_.timer.is_object()) return 0;
+  auto it = setup_.timer.find("seconds");
+  return it != setup_.timer.end() && it->is_number_integer() ? it->get<int>() : 0;
+}
+
+protocol::CpuLevel Room::takeover_level() const {
+  if (setup_.timer.is_object())
+    if (auto it = setup_.timer.find("takeover"); it != setup_.timer.end() && it->is_string())
+      if (auto level = cpu_level_of(std::string(kCpuPrefix).append(it->get<std::string>())))
+        return *level;
+  return protocol::CpuLevel::greedy;
+}
+
+std::int64_t Room::deadline_ms() const {
+  return step_at_ms_ + std::int64_t(timer_seconds()) * settings_.timer_second.count();
+}
+
+// ---- recovery and retention ---------------------------------------------------------------
+
+std::shared_ptr<Room> Room::restore(net::any_io_executor ex, RoomSetup setup, RoomSettings settings,
+                                    std::shared_ptr<Lobby> lobby,
+                                    std::shared_ptr<RoomJournal> journal, RoomRestore state) {
+  auto room =
+      std::make_shared<Room>(std::move(ex), std::move(setup), settings, lobby, std::move(journal));
+  room->opened_ = true;
+  room->match_ = std::move(state.match);
+  room->seed_ = state.seed;
+  room->commit_ = engine::seed_commitment(state.seed);  // R1: the same commitment as before
+  for (std::size_t s = 0; s < room->seats_.size() && s < state.seats.size(); ++s)
+    room->seats_[s].player = std::move(state.seats[s]);
+  room->version_ = state.version;
+  room->game_no_ = state.game_no;
+  room->step_at_ms_ = state.step_at_ms;
+  lobby->add(room);
+  room->publish();  // listed (and in welcome's seats) before the server takes its first request
+  // From the strand like every change: publishes, arms the clocks and retention, asks a CPU.
+  room->enqueue([room] { room->after_change(); });
+  return room;
+}
+
+void Room::check_retention() {
+  bool asked = false;
+  for (const auto& s : seats_) asked = asked || s.rematch;
+  const auto st = status();
+  bool idle = (st == RoomStatus::finished && (!asked || members_.empty())) ||
+              (st == RoomStatus::waiting && members_.empty());
+  if (!idle || retired_ || broken_) return idle_since_.reset();
+  if (!idle_since_) idle_since_ = std::chrono::steady_clock::now();
+  if (retire_armed_ || stopped_) return;
+  retire_armed_ = true;
+  retire_.expires_at(*idle_since_ + settings_.retention);
+  retire_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    self->retire_armed_ = false;
+    if (!ec) self->on_retention();
+  });
+}
+
+void Room::on_retention() {
+  if (!idle_since_ || retired_ || stopped_) return;
+  if (std::chrono::steady_clock::now() < *idle_since_ + settings_.retention)
+    return check_retention();  // idle again since a later moment: wait the rest
+  const bool waiting = status() == RoomStatus::waiting;
+  auto retire = [this, self = shared_from_this(), waiting] {
+    retired_ = true;
+    lobby_->remove(id());
+    spdlog::info("room {} leaves memory: {}", id(),
+                 waiting ? "abandoned while waiting" : "finished, no rematch asked");
+  };
+  if (!waiting) return retire();  // the records stay in the store
+  if (busy_) return backlog_.push_back([this, self = shared_from_this()] { on_retention(); });
+  // A waiting room everyone left: journaled so that recovery never brings it back.
+  journal({{JournalEntry::Kind::abandoned, id(), version_, engine::kNoSeat, nullptr}}, retire);
 }
 
 }  // namespace tanbo::server

@@ -5,17 +5,21 @@
 // Every change goes to the journal first and is broadcast once the journal says it is durable;
 // requests arriving meanwhile wait in order on the strand (never refused for it).
 #include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/core/match.hpp"
 #include "protocol/client.hpp"
 #include "protocol/server.hpp"
+#include "server/bots/pool.hpp"
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
 #include "server/rooms/journal.hpp"
@@ -27,6 +31,13 @@ class Lobby;
 struct RoomSettings {
   std::size_t history = 64;     // steps kept for resume
   bool alternate_first = true;  // R6: each rematch moves the first seat one on
+  // CPU seats, timers and takeover (docs/bots.md, "In the server").
+  std::shared_ptr<BotPool> bots;                     // null: CPU seats are never asked
+  std::chrono::milliseconds takeover_grace{30'000};  // away this long: the CPU plays the seat
+  std::chrono::milliseconds timer_second{1000};      // a timer second (tests shorten it)
+  // A finished room with no rematch asked, or a waiting room nobody is in, leaves memory (and
+  // the lobby) this long after; a waiting one is also journaled abandoned (never recovered).
+  std::chrono::milliseconds retention{600'000};
 };
 
 struct RoomSetup {
@@ -40,12 +51,33 @@ struct RoomSetup {
   // The turn timer and takeover settings, journaled with the room and kept by the store as
   // RoomRow.timer; {} means no timer. Its keys belong to the room's timer code.
   engine::Json timer = engine::Json::object();
+  std::vector<protocol::CpuSeat> cpu = {};  // seats the computer takes at creation (never seat 0)
+};
+
+// CPU seats are held by these identities ("cpu:" and a level): journaled as any seat, so a room
+// brought back by recovery knows them by their id alone.
+Identity cpu_identity(protocol::CpuLevel level);
+std::optional<protocol::CpuLevel> cpu_level_of(const std::string& identity_id);
+
+// A room as recovery rebuilt it from the store (its Match replayed from the record, R2).
+struct RoomRestore {
+  std::unique_ptr<engine::Match> match;  // null: the game has not started (seats free)
+  engine::Seed seed{};                   // the current game's (R1: its commitment is public)
+  std::vector<std::optional<Identity>> seats;
+  std::uint64_t version = 0;
+  int game_no = 1;
+  std::int64_t step_at_ms = 0;  // the last logged action's time, or the game's start
 };
 
 class Room final : public std::enable_shared_from_this<Room> {
  public:
   using Peer = std::shared_ptr<WsPeer>;
   using Id = protocol::Id;
+
+  // A recovered room, added to the lobby; it publishes itself from its strand.
+  static std::shared_ptr<Room> restore(boost::asio::any_io_executor ex, RoomSetup setup,
+                                       RoomSettings settings, std::shared_ptr<Lobby> lobby,
+                                       std::shared_ptr<RoomJournal> journal, RoomRestore state);
 
   Room(boost::asio::any_io_executor ex, RoomSetup setup, RoomSettings settings,
        std::shared_ptr<Lobby> lobby, std::shared_ptr<RoomJournal> journal);
@@ -62,11 +94,16 @@ class Room final : public std::enable_shared_from_this<Room> {
   void leave(Peer peer, Id re);
   void resume(Peer peer, protocol::Resume r, Id re);
   void disconnect(std::uint64_t peer_id);
+  // A seated player fills every free seat with the CPU at `level`; the game starts.
+  void fill_cpu(Peer peer, protocol::CpuLevel level, Id re);
+  // Cancels the room's timers and asks no more bots (service shutdown). Posted to the strand.
+  void stop();
 
  private:
   struct Seat {
     std::optional<Identity> player;
     bool rematch = false;
+    bool takeover = false;  // the player is away past the grace: the CPU plays the seat meanwhile
   };
   // Rooms do not own connections: a closed one simply stops receiving.
   struct Member {
@@ -88,6 +125,24 @@ class Room final : public std::enable_shared_from_this<Room> {
   void do_leave(const Peer& peer, const Id& re);
   void do_resume(const Peer& peer, const protocol::Resume& r, const Id& re);
   void do_disconnect(std::uint64_t peer_id);
+  void do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re);
+
+  // The one way an action enters the game, a person's or a CPU's: the version it was chosen on,
+  // Match::act (the legal list, verbatim), then the journal and the broadcast.
+  std::optional<std::pair<protocol::ErrorCode, std::string>> play(engine::Seat seat,
+                                                                  std::uint64_t version,
+                                                                  const engine::Json& action);
+  // CPU seats, timers and takeover: run after every change.
+  void watch_seats();    // arms or ends each away player's grace; ends a takeover on return
+  void next_decision();  // a CPU (or taken-over) seat asks the pool; a timed seat arms its clock
+  std::optional<protocol::CpuLevel> cpu_for(engine::Seat seat) const;
+  void ask_bot(engine::Seat seat, protocol::CpuLevel level);
+  void do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action);
+  void on_clock(std::uint64_t version);
+  void on_grace(std::size_t seat, std::uint64_t generation);
+  int timer_seconds() const;
+  protocol::CpuLevel takeover_level() const;
+  std::int64_t deadline_ms() const;
 
   bool start_game(engine::Json options);         // a new Match from a fresh seed; one step
   void step(std::vector<JournalEntry> entries);  // journal, then refresh and broadcast
@@ -118,6 +173,27 @@ class Room final : public std::enable_shared_from_this<Room> {
   protocol::Frame frame_;        // the state every member gets
   protocol::Frame legal_frame_;  // the same with `legal`, for the deciding seat
   engine::Seat deciding_ = engine::kNoSeat;
+
+  boost::asio::steady_timer clock_;  // the deciding seat's turn timer; re-armed on every step
+  std::uint64_t clock_version_ = 0;  // the version clock_ is armed for (0: none)
+  std::uint64_t asked_version_ = 0;  // the version a bot is deciding (0: none)
+  struct Away {
+    std::unique_ptr<boost::asio::steady_timer> timer;
+    std::uint64_t generation = 0;  // a firing of an older arming is ignored
+    bool armed = false;
+  };
+  std::vector<Away> away_;  // per seat: the grace before a takeover
+  bool stopped_ = false;
+
+  // Retention: when the room became idle (finished with no rematch asked, or waiting with nobody
+  // in it); the timer checks it again once `retention` has passed.
+  void check_retention();
+  void on_retention();
+  boost::asio::steady_timer retire_;
+  std::optional<std::chrono::steady_clock::time_point> idle_since_;
+  bool retire_armed_ = false;
+  bool retired_ = false;
+  int game_no_ = 1;  // 1, then one more per rematch: the store numbers the room's games so
 
   bool opened_ = false;
   bool busy_ = false;    // a journal append is in flight

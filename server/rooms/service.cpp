@@ -13,6 +13,10 @@ ServiceOptions service_options(const Config& c) {
   o.limits.rate_strikes = int(c.rate_strikes);
   o.limits.max_rooms = int(c.max_rooms);
   o.limits.max_frame = c.ws_message_max;
+  o.room.retention = std::chrono::seconds(c.retention);
+  o.bots.threads = c.bot_threads;
+  o.bots.budget = std::chrono::milliseconds(c.bot_budget_ms);
+  o.room.takeover_grace = std::chrono::seconds(c.takeover_grace);
   return o;
 }
 
@@ -25,6 +29,7 @@ RoomService::RoomService(ServiceOptions o)
   services_->identities = o.identities ? o.identities : std::make_shared<MemoryIdentities>();
   services_->journal = o.journal ? o.journal : std::make_shared<MemoryJournal>();
   services_->room = o.room;
+  bots_ = services_->room.bots = std::make_shared<BotPool>(o.bots);
   services_->limits = o.limits;
   services_->server_name = "tanbo-server " + std::string(version());
   for (unsigned i = 0; i < std::max(1u, o.threads); ++i)
@@ -32,12 +37,17 @@ RoomService::RoomService(ServiceOptions o)
 }
 
 void RoomService::shutdown() {
+  // The bots answer at once and ask nothing more; pending timers would keep the threads running.
+  bots_->shutdown();
+  for (const auto& summary : services_->lobby->list(std::nullopt))
+    if (auto r = services_->lobby->find(summary.room)) r->stop();
   work_.reset();  // run() returns once the queued work (and a pending lobby push) is done
   for (auto& t : threads_)
     if (t.joinable() && t.get_id() != std::this_thread::get_id()) t.join();
 }
 
 RoomService::~RoomService() {
+  bots_->shutdown();  // before the rooms' threads: a bot's answer is posted to a room's strand
   services_->lobby->clear();
   work_.reset();
   ioc_->stop();
@@ -48,6 +58,11 @@ RoomService::~RoomService() {
     else
       t.join();
   }
+}
+
+std::shared_ptr<Room> RoomService::restore(RoomSetup setup, RoomRestore state) {
+  return Room::restore(services_->rooms_executor, std::move(setup), services_->room,
+                       services_->lobby, services_->journal, std::move(state));
 }
 
 std::shared_ptr<Client> RoomService::client(std::uint64_t id) {

@@ -22,6 +22,7 @@ struct ServiceOptions {
   std::chrono::milliseconds lobby_push{500};
   std::shared_ptr<Identities> identities;  // null: in memory
   std::shared_ptr<RoomJournal> journal;    // null: in memory
+  BotPoolOptions bots;                     // CPU decisions: threads of their own, and the budget
 };
 
 // The service's settings as the server's configuration gives them.
@@ -41,6 +42,8 @@ class RoomService final : public FrameHandler {
   void on_close(const std::shared_ptr<WsPeer>& peer) override;
 
   const Lobby& lobby() const { return *services_->lobby; }
+  // A room recovery rebuilt, on this service's threads, journal and lobby.
+  std::shared_ptr<Room> restore(RoomSetup setup, RoomRestore state);
 
  private:
   std::shared_ptr<Client> client(std::uint64_t id);
@@ -53,6 +56,7 @@ class RoomService final : public FrameHandler {
   std::mutex mutex_;
   std::unordered_map<std::uint64_t, std::shared_ptr<Client>> clients_;
   std::vector<std::thread> threads_;
+  std::shared_ptr<BotPool> bots_;
 };
 
 }  // namespace tanbo::server
