@@ -19,7 +19,6 @@ for arg in "$@"; do
   esac
 done
 if [ "$with_tests" = 1 ]; then
-  packages+=()
   packages+=(clang libclang-rt-14-dev)  # the libFuzzer targets (tests/fuzz)
   packages+=(chromium)  # the browser tests (tests/web)
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
