@@ -113,15 +113,7 @@ int cmd_replay(int argc, char** argv) {
   auto record = Record::from_json(j, error);
   if (!record) return std::cerr << "tanbo-engine: bad record: " << error << "\n", 1;
   Replay r = replay(*record, [&](std::size_t i, const Match& m) {
-    Json line = {{"index", i},
-                 {"seat", record->actions[i].seat},
-                 {"action", record->actions[i].action},
-                 {"events", m.events()},
-                 {"status", to_string(m.game().status())},
-                 {"state", m.game().state_json()}};
-    if (m.game().status() == Status::finished)
-      line["result"] = {{"places", m.game().result().places}, {"reason", m.game().result().reason}};
-    std::cout << line.dump() << "\n";
+    std::cout << replay_line(*record, i, m).dump() << "\n";
   });
   if (!r.match) {
     for (auto& p : r.problems)

@@ -51,4 +51,16 @@ Verdict verify_record(const Json& j) {
   return {true, {}};
 }
 
+Json replay_line(const Record& record, std::size_t i, const Match& m) {
+  Json line = {{"index", i},
+               {"seat", record.actions[i].seat},
+               {"action", record.actions[i].action},
+               {"events", m.events()},
+               {"status", to_string(m.game().status())},
+               {"state", m.game().state_json()}};
+  if (m.game().status() == Status::finished)
+    line["result"] = {{"places", m.game().result().places}, {"reason", m.game().result().reason}};
+  return line;
+}
+
 }  // namespace tanbo::engine

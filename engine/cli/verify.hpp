@@ -8,6 +8,9 @@
 
 namespace tanbo::engine {
 
+class Match;
+struct Record;
+
 struct Verdict {
   bool verified = false;
   std::string mismatch;  // the first one found, naming where; empty when verified
@@ -16,5 +19,9 @@ struct Verdict {
 // record: {game, options, setup, players, seed, actions:[{seat, action, events?}], commit?,
 // result?}. Optional parts are checked when present; a record without a seed cannot be verified.
 Verdict verify_record(const Json& record);
+
+// tanbo-engine replay's line for step i of `record`, once `m` has applied it: {index, seat,
+// action, events, status, state, result when finished}.
+Json replay_line(const Record& record, std::size_t i, const Match& m);
 
 }  // namespace tanbo::engine

@@ -25,15 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (record) {
     std::size_t lines = 0;
     Replay r = replay(*record, [&](std::size_t i, const Match& m) {
-      Json line = {{"index", i},
-                   {"seat", record->actions[i].seat},
-                   {"action", record->actions[i].action},
-                   {"events", m.events()},
-                   {"status", to_string(m.game().status())},
-                   {"state", m.game().state_json()}};
-      if (m.game().status() == Status::finished)
-        line["result"] = {{"places", m.game().result().places},
-                          {"reason", m.game().result().reason}};
+      Json line = replay_line(*record, i, m);
       TANBO_FUZZ_CHECK(!line.dump().empty(), "");
       if (auto v = m.game().invariant_violation(); !v.empty())
         tanbo::fuzz::broken("invariant_violation after a replayed step", v + "\n" + j.dump());
