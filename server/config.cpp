@@ -75,6 +75,12 @@ Verdict set_durability(Config& c, std::string_view v) {
   return {};
 }
 
+Verdict set_store(Config& c, std::string_view v) {
+  if (v.empty()) return "expected postgresql://... or a SQLite file, got an empty string";
+  c.store = v;
+  return {};
+}
+
 template <auto Config::*Field, std::uint64_t Lo, std::uint64_t Hi>
 Verdict set_number(Config& c, std::string_view v) {
   auto n = parse_unsigned(v, Lo, Hi);
@@ -103,7 +109,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 24> kOptions = {{
+constexpr std::array<Option, 25> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -116,6 +122,10 @@ constexpr std::array<Option, 24> kOptions = {{
      "normal (survives a crash of the server) or full (also a power loss; slower commits) "
      "(default normal)",
      set_durability},
+    {"--store", "TANBO_STORE", "URL",
+     "the database: postgresql://USER:PASSWORD@HOST/DB for PostgreSQL, or sqlite:FILE "
+     "(default: the SQLite file tanbo.db in the data dir)",
+     set_store},
     {"--room-threads", "TANBO_ROOM_THREADS", "N", "threads running the game rooms (default 1)",
      set_number<&Config::room_threads, 1, 1024>},
     {"--retention", "TANBO_RETENTION", "SECONDS",

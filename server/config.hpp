@@ -22,6 +22,9 @@ struct Config {
   bool healthcheck = false;        // probe /healthz of a running server and exit 0 or 1
   // normal or full: SQLite synchronous=NORMAL (survives a crash) or FULL (also a power loss).
   std::string durability = "normal";
+  // The database: empty for the SQLite file tanbo.db in data_dir; postgresql://... for PostgreSQL;
+  // sqlite:FILE or FILE for another SQLite file.
+  std::string store;
 
   // Limits (docs/protocol.md, "Limits").
   std::size_t ws_message_max = 64 * 1024;  // largest WebSocket message read (else close 1009)

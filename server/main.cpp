@@ -43,15 +43,18 @@ int run(const Config& config) {
     return 1;
   }
 
-  const auto db_path = config.data_dir / "tanbo.db";
+  // --store: PostgreSQL or another SQLite file; by default tanbo.db in the data dir.
+  const std::string store_url =
+      config.store.empty() ? (config.data_dir / "tanbo.db").string() : config.store;
   std::string store_error;
-  auto store = store::Store::open(
-      db_path, config.durability == "full" ? store::Durability::full : store::Durability::normal,
+  auto store = store::Store::open_url(
+      store_url, config.durability == "full" ? store::Durability::full : store::Durability::normal,
       store_error);
   if (!store) {  // unreadable, or written by a newer server: refuse rather than guess
-    spdlog::critical("cannot open the store {}: {}", db_path.string(), store_error);
+    spdlog::critical("cannot open the store: {}", store_error);  // it names the database
     return 1;
   }
+  const std::string db_path = store->describe();  // without a password
   auto store_worker = std::make_shared<store::StoreWorker>(
       std::move(store), [](std::string line) { spdlog::error("{}", line); });
 
@@ -65,7 +68,7 @@ int run(const Config& config) {
   try {
     identities = std::make_shared<StoreIdentities>(store_worker);
   } catch (const std::exception& e) {
-    spdlog::critical("cannot read the identities from {}: {}", db_path.string(), e.what());
+    spdlog::critical("cannot read the identities from {}: {}", db_path, e.what());
     return 1;
   }
   options.identities = identities;
@@ -74,7 +77,7 @@ int run(const Config& config) {
   try {
     recover_rooms(*store_worker, *rooms, *identities);
   } catch (const std::exception& e) {
-    spdlog::critical("cannot read the rooms from {}: {}", db_path.string(), e.what());
+    spdlog::critical("cannot read the rooms from {}: {}", db_path, e.what());
     return 1;
   }
   Server server(config, rooms);

@@ -30,7 +30,15 @@ auto on_worker(store::StoreWorker& worker, F f) -> decltype(f(std::declval<store
   auto answer = promise->get_future();
   bool posted = worker.post([promise, f = std::move(f)](store::Store& s) mutable {
     try {
-      promise->set_value(f(s));
+      auto value = std::make_shared<T>(f(s));
+      // What a write answers counts only once its group committed.
+      s.after_commit([promise, value](bool committed) {
+        if (committed)
+          promise->set_value(std::move(*value));
+        else
+          promise->set_exception(
+              std::make_exception_ptr(store::StoreError("the store failed to commit")));
+      });
     } catch (...) {
       promise->set_exception(std::current_exception());
     }

@@ -118,12 +118,13 @@ void StoreJournal::append(JournalEntry entry, std::function<void(bool ok)> done)
   auto answer = std::make_shared<std::function<void(bool)>>(std::move(done));
   bool posted = worker_->post([e = std::move(entry), answer](store::Store& s) {
     WriteResult r = write(s, e, wall_ms());
-    (*answer)(r.ok());
+    // Durable before visible: inside a group the room hears "ok" only after the group's COMMIT.
+    if (r.ok()) return s.after_commit([answer](bool committed) { (*answer)(committed); });
+    (*answer)(false);
     // Thrown after the answer: the worker logs it and reports itself unhealthy.
-    if (!r.ok())
-      throw store::StoreError("room " + e.room + ": " + std::string(kind_name(e.kind)) +
-                              " not written (" + std::string(store::to_string(r.code)) +
-                              "): " + r.message);
+    throw store::StoreError("room " + e.room + ": " + std::string(kind_name(e.kind)) +
+                            " not written (" + std::string(store::to_string(r.code)) +
+                            "): " + r.message);
   });
   if (!posted) (*answer)(false);  // the store is stopping: nothing can be made durable now
 }

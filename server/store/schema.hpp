@@ -1,6 +1,8 @@
 #pragma once
-// The database schema, versioned through PRAGMA user_version. Migration N takes a database from
-// version N - 1 to N; migrations are never edited once released, only appended.
+// The database schema, in both dialects side by side. Migration N takes a database from version
+// N - 1 to N; migrations are never edited once released, only appended, to both dialects at once.
+// SQLite keeps the version in PRAGMA user_version, PostgreSQL in the table tanbo_schema.
+#include <cstdint>
 #include <string>
 
 namespace SQLite {
@@ -11,6 +13,13 @@ namespace tanbo::server::store {
 
 // The version this code reads and writes.
 inline constexpr int kSchemaVersion = 3;
+
+enum class Dialect : std::uint8_t { sqlite, postgres };
+
+// Migration `version` (1..kSchemaVersion) in `dialect`; null for any other version.
+const char* migration(Dialect dialect, int version);
+// The refusal of a database newer than this server.
+std::string newer_schema(int found, int known);
 
 int schema_version(SQLite::Database& db);
 

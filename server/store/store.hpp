@@ -1,11 +1,16 @@
 #pragma once
-// The store: every room, action, game record, identity and rating, in one SQLite file.
+// The store: every room, action, game record, identity and rating, behind one interface with two
+// databases: SQLite (SqliteStore, one file, the default) and PostgreSQL (PgStore, --store
+// postgresql://...). Both keep the same schema, migrated the same way (schema.cpp).
 //
-// Durability contract: every write returns only after its transaction committed. A committed
-// write survives a crash of the process at any moment (WAL, synchronous=NORMAL); with
-// Durability::full it also survives a power loss or an operating system crash (each commit is
-// fsynced). So a room may broadcast what a write carries as soon as the write returned ok (R2:
-// the record is what is stored and recovered).
+// Durability contract: a write is visible to the world only after its transaction committed. A
+// committed write survives a crash of the process at any moment (SQLite: WAL, synchronous=NORMAL;
+// PostgreSQL: its own WAL); with Durability::full SQLite also survives a power loss or an
+// operating system crash (each commit is fsynced; PostgreSQL follows its server's settings).
+// Outside a group a write returns only after its own transaction committed; inside a group (the
+// StoreWorker's group commit) it returns before the group's COMMIT, so whatever announces it (a
+// room's broadcast, R2: the record is what is stored and recovered) goes through after_commit,
+// which runs only once that COMMIT returned.
 //
 // Writes never throw: they answer a WriteResult; a database failure (disk full, I/O error) is
 // `failed`, rolls the transaction back and clears healthy(). Reads throw StoreError only when the
@@ -26,11 +31,6 @@
 #include "engine/core/record.hpp"
 #include "server/store/elo.hpp"
 #include "server/store/names.hpp"
-
-namespace SQLite {
-class Database;
-class Statement;
-}  // namespace SQLite
 
 namespace tanbo::server::store {
 
@@ -116,90 +116,107 @@ std::string game_id(std::string_view room, int game_no);
 
 class Store {
  public:
-  // Opens (creating it and its parent directory when missing) the database at `path`, in WAL
-  // mode, and migrates it to kSchemaVersion. Null with `error` set when it cannot, including a
-  // database from a newer server (the message names both schema versions).
+  // The SQLite file at `path` (see SqliteStore::open). Null with `error` set when it cannot.
   static std::unique_ptr<Store> open(const std::filesystem::path& path, Durability durability,
                                      std::string& error);
-  ~Store();
+  // By URL: "postgresql://..." or "postgres://..." opens PostgreSQL (migrating it as SQLite is);
+  // "sqlite:PATH" or a bare PATH opens that SQLite file.
+  static std::unique_ptr<Store> open_url(std::string_view url, Durability durability,
+                                         std::string& error);
+  virtual ~Store() = default;
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
   // False once a write failed in the database (not for refused input): /healthz "degraded".
   bool healthy() const { return healthy_.load(std::memory_order_relaxed); }
-  const std::filesystem::path& path() const { return path_; }
+  // What the store is, for logs: the file, or the URL without its password.
+  virtual std::string describe() const = 0;
 
-  // --- Rooms and games: each call is one transaction. ---
+  // --- Group commit: one transaction around the writes of many jobs. ---
+
+  // Opens a group: until end_group each write is a SAVEPOINT of one transaction, so a write
+  // refused or failed rolls back only itself, and reads see the group's earlier writes. False
+  // (no group) when the transaction cannot begin: writes then commit one by one.
+  virtual bool begin_group() = 0;
+  // Commits the group. False with `error` set when the COMMIT failed or the transaction was lost
+  // to a failure inside it: nothing of the group was written, and healthy() turns false.
+  virtual bool end_group(std::string& error) = 0;
+  // f(committed) runs once what the current job wrote is durable: at once outside a group, after
+  // the group's COMMIT inside one (false when it was not committed).
+  void after_commit(std::function<void(bool committed)> f);
+  // The group's held answers, for the worker to run after end_group.
+  std::vector<std::function<void(bool)>> take_after_commit();
+  bool in_group() const { return grouped_; }
+
+  // --- Rooms and games: each call is one transaction (one savepoint inside a group). ---
 
   // The room with its seats and its game 1 (row.game_no is ignored: a room starts at game 1;
   // row.first_drawn is taken from row.options.first).
-  WriteResult create_room(const RoomRow& row);
+  virtual WriteResult create_room(const RoomRow& row) = 0;
   // player empty: the seat is free.
-  WriteResult set_seat(std::string_view room, Seat seat, std::string_view player);
+  virtual WriteResult set_seat(std::string_view room, Seat seat, std::string_view player) = 0;
   // One accepted action of the room's current, unfinished game. Versions number a room's
   // actions across its games; a version already logged is `duplicate`.
-  WriteResult append_action(std::string_view room, int game_no, std::int64_t version, Seat seat,
-                            const Json& action);
+  virtual WriteResult append_action(std::string_view room, int game_no, std::int64_t version,
+                                    Seat seat, const Json& action) = 0;
   // Starts game `game_no` (the current one + 1, which must be finished) with a fresh seed.
   // first_drawn: as in RoomRow. started_at 0: now.
-  WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
-                            std::string_view commit, Seat first, bool first_drawn = false,
-                            std::int64_t started_at = 0);
+  virtual WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
+                                    std::string_view commit, Seat first, bool first_drawn = false,
+                                    std::int64_t started_at = 0) = 0;
   // Ends the current game: result is {places: [players ints], reason: string}. The seats are
   // kept with the record; in a ranked room whose seats all hold distinct identities the Elo
   // ratings (M7) change in the same transaction.
-  WriteResult finish_game(std::string_view room, int game_no, const Json& result,
-                          std::int64_t finished_at);
-  WriteResult set_timer(std::string_view room, const Json& timer);
+  virtual WriteResult finish_game(std::string_view room, int game_no, const Json& result,
+                                  std::int64_t finished_at) = 0;
+  virtual WriteResult set_timer(std::string_view room, const Json& timer) = 0;
   // A waiting room everyone left: kept with its seats, never loaded by load_unfinished again.
-  WriteResult abandon_room(std::string_view room, std::int64_t at);
+  virtual WriteResult abandon_room(std::string_view room, std::int64_t at) = 0;
 
   // Every room whose current game is unfinished and that was not abandoned. A room that cannot be
   // read (bad JSON, a value out of range, an unknown game, a bad seed) is reported through `log`
   // and skipped.
-  std::vector<LoadedRoom> load_unfinished(const Log& log);
+  virtual std::vector<LoadedRoom> load_unfinished(const Log& log) = 0;
 
   // --- Records ---
 
   // The record of game `id` ("<room>-<game_no>") in the `tanbo-engine replay` format plus
   // {id, room, game_no, status, players_info, result, started_at, finished_at, commit, ranked}.
   // A game still playing has no `seed` (R1).
-  std::optional<Json> game_record(std::string_view id);
+  virtual std::optional<Json> game_record(std::string_view id) = 0;
   // Finished games, newest first: {games: [summary], next: cursor or null}. `before` is the
   // `next` of the previous page, or a finished_at in ms (games finished strictly before it).
-  Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
-                  int limit, const std::optional<std::string>& before);
+  virtual Json list_games(const std::optional<std::string>& player,
+                          const std::optional<std::string>& game, int limit,
+                          const std::optional<std::string>& before) = 0;
 
   // --- Identities: only a token's hash is ever stored. ---
 
-  WriteResult create_identity(std::string_view id, std::string_view name,
-                              std::string_view token_hash);
-  std::optional<Identity> identity_by_token_hash(std::string_view token_hash);
+  virtual WriteResult create_identity(std::string_view id, std::string_view name,
+                                      std::string_view token_hash) = 0;
+  virtual std::optional<Identity> identity_by_token_hash(std::string_view token_hash) = 0;
   // Every identity with its token hash (the computer seats' included), for a server that keeps
   // them in memory: f(identity, token_hash).
-  void each_identity(const std::function<void(Identity, std::string)>& f);
-  WriteResult set_name(std::string_view id, std::string_view name);
+  virtual void each_identity(const std::function<void(Identity, std::string)>& f) = 0;
+  virtual WriteResult set_name(std::string_view id, std::string_view name) = 0;
 
   // --- Ratings ---
 
   // Unrounded; kInitialRating when the identity has no rated game of `game`.
-  double rating(std::string_view identity, std::string_view game);
+  virtual double rating(std::string_view identity, std::string_view game) = 0;
   // {id, name, ratings: {game: {rating (rounded), games}}, recent: [summary]}.
-  std::optional<Json> player(std::string_view id, int recent = 10);
+  virtual std::optional<Json> player(std::string_view id, int recent = 10) = 0;
   // [{rank, id, name, rating (rounded), games}], best first.
-  Json leaderboard(std::string_view game, int limit);
+  virtual Json leaderboard(std::string_view game, int limit) = 0;
+
+ protected:
+  Store() = default;
+
+  std::atomic<bool> healthy_{true};
+  bool grouped_ = false;
 
  private:
-  Store(std::unique_ptr<SQLite::Database> db, std::filesystem::path path);
-  template <class F>
-  WriteResult write(std::string_view what, F&& body);
-  Json summaries(SQLite::Statement& query);
-  Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
-
-  std::unique_ptr<SQLite::Database> db_;
-  std::unique_ptr<SQLite::Statement> append_;  // the hot path, prepared once
-  std::filesystem::path path_;
-  std::atomic<bool> healthy_{true};
+  std::vector<std::function<void(bool)>> after_commit_;
 };
 
 }  // namespace tanbo::server::store

@@ -1,11 +1,12 @@
 #include "server/store/worker.hpp"
 
 #include <exception>
+#include <string>
 
 namespace tanbo::server::store {
 
-StoreWorker::StoreWorker(std::unique_ptr<Store> store, Log log)
-    : store_(std::move(store)), log_(std::move(log)), thread_([this] { run(); }) {}
+StoreWorker::StoreWorker(std::unique_ptr<Store> store, Log log, GroupLimits limits)
+    : store_(std::move(store)), log_(std::move(log)), limits_(limits), thread_([this] { run(); }) {}
 
 StoreWorker::~StoreWorker() { stop(); }
 
@@ -37,7 +38,48 @@ std::size_t StoreWorker::queued() const {
   return queue_.size();
 }
 
+bool StoreWorker::take(Job& job) {
+  std::lock_guard lock(mutex_);
+  if (queue_.empty()) return false;
+  job = std::move(queue_.front());
+  queue_.pop_front();
+  return true;
+}
+
+void StoreWorker::run_job(Job& job) {
+  try {
+    job(*store_);
+  } catch (const std::exception& e) {
+    job_failed_.store(true, std::memory_order_relaxed);
+    if (log_) log_(std::string("store: a job failed: ") + e.what());
+  } catch (...) {
+    job_failed_.store(true, std::memory_order_relaxed);
+    if (log_) log_("store: a job failed with an unknown exception");
+  }
+  job = nullptr;  // what the job holds (a connection, a room) goes now, not with the next job
+}
+
+// Durable before visible: the answers held by after_commit run only once COMMIT returned.
+void StoreWorker::end_group(std::size_t jobs) {
+  std::string error;
+  const bool committed = store_->end_group(error);
+  if (!committed && log_)
+    log_("store: a group of " + std::to_string(jobs) + " jobs was not committed: " + error);
+  for (auto& answer : store_->take_after_commit()) {
+    try {
+      answer(committed);
+    } catch (const std::exception& e) {
+      job_failed_.store(true, std::memory_order_relaxed);
+      if (log_) log_(std::string("store: an answer failed: ") + e.what());
+    } catch (...) {
+      job_failed_.store(true, std::memory_order_relaxed);
+      if (log_) log_("store: an answer failed with an unknown exception");
+    }
+  }
+}
+
 void StoreWorker::run() {
+  using clock = std::chrono::steady_clock;
   for (;;) {
     Job job;
     {
@@ -48,15 +90,19 @@ void StoreWorker::run() {
       job = std::move(queue_.front());
       queue_.pop_front();
     }
-    try {
-      job(*store_);
-    } catch (const std::exception& e) {
-      job_failed_.store(true, std::memory_order_relaxed);
-      if (log_) log_(std::string("store: a job failed: ") + e.what());
-    } catch (...) {
-      job_failed_.store(true, std::memory_order_relaxed);
-      if (log_) log_("store: a job failed with an unknown exception");
+    // A group that cannot begin leaves this job to its own transactions, as without groups.
+    if (!store_->begin_group()) {
+      run_job(job);
+      continue;
     }
+    const auto deadline = clock::now() + limits_.time;
+    std::size_t jobs = 1;
+    run_job(job);
+    while (jobs < limits_.jobs && clock::now() < deadline && take(job)) {
+      run_job(job);
+      ++jobs;
+    }
+    end_group(jobs);
   }
 }
 

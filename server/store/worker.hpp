@@ -2,7 +2,13 @@
 // One background thread that owns the Store: the network threads never wait on the disk. Jobs
 // run one at a time in the order they were posted; a job that must answer posts its answer to
 // wherever its caller lives (a room's strand), so the worker knows nothing of the network.
+//
+// Group commit: the worker opens one transaction, runs every job queued at that moment in it (at
+// most GroupLimits::jobs, or until GroupLimits::time of work has passed) and commits once, so under
+// load the cost of a commit is paid per group, not per write. A job's answer that says "committed"
+// must go through Store::after_commit, which the worker runs once the group's COMMIT returned.
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -14,12 +20,18 @@
 
 namespace tanbo::server::store {
 
+// A group's bounds: what a commit may wait for, so that a burst does not delay the first answer.
+struct GroupLimits {
+  std::size_t jobs = 256;
+  std::chrono::microseconds time{5000};
+};
+
 class StoreWorker {
  public:
   using Job = std::function<void(Store&)>;
 
   // Starts the thread. `log` (may be empty) receives what a job let escape.
-  explicit StoreWorker(std::unique_ptr<Store> store, Log log = {});
+  explicit StoreWorker(std::unique_ptr<Store> store, Log log = {}, GroupLimits limits = {});
   // Stops as stop() does.
   ~StoreWorker();
   StoreWorker(const StoreWorker&) = delete;
@@ -31,15 +43,20 @@ class StoreWorker {
   // Idempotent; call it from any thread but the worker's own.
   void stop();
 
-  // False once a write failed in the database or a job threw: /healthz reports "degraded".
+  // False once a write or a group's commit failed in the database, or a job threw: /healthz
+  // reports "degraded".
   bool healthy() const;
   std::size_t queued() const;
 
  private:
   void run();
+  bool take(Job& job);  // the next queued job, if any
+  void run_job(Job& job);
+  void end_group(std::size_t jobs);
 
   std::unique_ptr<Store> store_;
   Log log_;
+  GroupLimits limits_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> queue_;

@@ -19,8 +19,11 @@ void add_identities(Store& s) {
 }  // namespace
 
 TEST_CASE("R1: the record of a game still playing hides its seed", "[store][records]") {
-  TempDir dir;
-  auto store = open_store(dir.db());
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
+  auto store = db.open();
   add_identities(*store);
   RoomRow row = sample_room("r");
   REQUIRE(store->create_room(row).ok());
@@ -40,8 +43,11 @@ TEST_CASE("R1: the record of a game still playing hides its seed", "[store][reco
 
 TEST_CASE("R2: a finished game's record is the replay format with its seed revealed",
           "[store][records]") {
-  TempDir dir;
-  auto store = open_store(dir.db());
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
+  auto store = db.open();
   add_identities(*store);
   RoomRow row = sample_room("r");
   REQUIRE(store->create_room(row).ok());
@@ -74,8 +80,11 @@ TEST_CASE("R2: a finished game's record is the replay format with its seed revea
 
 TEST_CASE("M7: finish_game writes the result and the ratings in one transaction",
           "[store][ratings]") {
-  TempDir dir;
-  auto store = open_store(dir.db());
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
+  auto store = db.open();
   add_identities(*store);
   RoomRow row = sample_room("r");
   row.ranked = true;
@@ -98,9 +107,18 @@ TEST_CASE("M7: finish_game writes the result and the ratings in one transaction"
   }
   SECTION("neither is written when the transaction fails midway") {
     // The seats are written after the ratings; a trigger makes that step fail.
-    raw(dir.db()).exec(
-        "CREATE TRIGGER fail_game_players BEFORE INSERT ON game_players "
-        "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
+    if (backend == Backend::sqlite) {
+      db.exec(
+          "CREATE TRIGGER fail_game_players BEFORE INSERT ON game_players "
+          "BEGIN SELECT RAISE(ABORT, 'disk trouble'); END");
+    } else {
+      db.exec(
+          "CREATE FUNCTION disk_trouble() RETURNS trigger LANGUAGE plpgsql AS "
+          "$$ BEGIN RAISE EXCEPTION 'disk trouble'; END $$");
+      db.exec(
+          "CREATE TRIGGER fail_game_players BEFORE INSERT ON game_players "
+          "FOR EACH ROW EXECUTE FUNCTION disk_trouble()");
+    }
     CHECK_FALSE(store->finish_game("r", 1, result({1, 2}), 100).ok());
     CHECK(store->rating("alice", "mancala-simple") == kInitialRating);
     CHECK(store->leaderboard("mancala-simple", 10).empty());
@@ -122,8 +140,11 @@ TEST_CASE("M7: finish_game writes the result and the ratings in one transaction"
 }
 
 TEST_CASE("list_games pages finished games newest first", "[store][records]") {
-  TempDir dir;
-  auto store = open_store(dir.db());
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
+  auto store = db.open();
   // Seven finished games: g0..g6 finishing at 1000 + 10 * i, with g3 and g4 at the same time.
   for (int i = 0; i < 7; ++i) {
     std::string id = "g";
@@ -172,8 +193,11 @@ TEST_CASE("list_games pages finished games newest first", "[store][records]") {
 }
 
 TEST_CASE("identities keep only their token's hash and a validated name", "[store][identity]") {
-  TempDir dir;
-  auto store = open_store(dir.db());
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
+  auto store = db.open();
   REQUIRE(store->create_identity("id1", "Guest 17", "h-one").ok());
   SECTION("found by the hash") {
     auto id = store->identity_by_token_hash("h-one");

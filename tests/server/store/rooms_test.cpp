@@ -43,11 +43,14 @@ std::vector<LoggedAction> without_times(std::vector<LoggedAction> actions) {
 }
 
 TEST_CASE("a room written, closed and reopened loads back identically", "[store][rooms]") {
-  TempDir dir;
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
   RoomRow row = sample_room("r1");
   std::vector<LoggedAction> logged;
   {
-    auto store = open_store(dir.db());
+    auto store = db.open();
     REQUIRE(store->create_room(row).ok());
     REQUIRE(store->set_seat("r1", 1, "").ok());
     REQUIRE(store->set_seat("r1", 1, "carol").ok());
@@ -57,7 +60,7 @@ TEST_CASE("a room written, closed and reopened loads back identically", "[store]
   row.seats = {"alice", "carol"};
   row.timer = {{"turn_ms", 15000}, {"left", {1000, 2000}}};
 
-  auto store = open_store(dir.db());
+  auto store = db.open();
   std::vector<std::string> log;
   auto rooms = store->load_unfinished([&](std::string l) { log.push_back(std::move(l)); });
   CHECK(log.empty());
@@ -81,36 +84,39 @@ TEST_CASE("a room written, closed and reopened loads back identically", "[store]
 
 TEST_CASE("a room row that cannot be read is set aside with a log line and the others load",
           "[store][rooms][recovery]") {
-  TempDir dir;
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
   {
-    auto store = open_store(dir.db());
+    auto store = db.open();
     for (auto id : {"good1", "bad", "good2"}) REQUIRE(store->create_room(sample_room(id)).ok());
   }
   std::string broken;
   SECTION("options that are not JSON") {
-    raw(dir.db()).exec("UPDATE rooms SET options = '{not json' WHERE id = 'bad'");
+    db.exec("UPDATE rooms SET options = '{not json' WHERE id = 'bad'");
     broken = "options";
   }
   SECTION("an unknown game") {
-    raw(dir.db()).exec("UPDATE rooms SET game = 'chess' WHERE id = 'bad'");
+    db.exec("UPDATE rooms SET game = 'chess' WHERE id = 'bad'");
     broken = "unknown game";
   }
   SECTION("a ranked flag that is neither 0 nor 1") {
-    raw(dir.db()).exec("UPDATE rooms SET ranked = 'yes' WHERE id = 'bad'");
+    db.exec(backend == Backend::sqlite ? "UPDATE rooms SET ranked = 'yes' WHERE id = 'bad'"
+                                       : "UPDATE rooms SET ranked = 2 WHERE id = 'bad'");
     broken = "ranked";
   }
   SECTION("a seed that no longer matches its commitment") {
-    raw(dir.db()).exec("UPDATE games SET seed = '" + std::string(64, '0') + "' WHERE room = 'bad'");
+    db.exec("UPDATE games SET seed = '" + std::string(64, '0') + "' WHERE room = 'bad'");
     broken = "commit";
   }
   SECTION("an action that is not JSON") {
-    auto db = raw(dir.db());
     db.exec(
         "INSERT INTO actions (room, version, game_no, seat, action) VALUES "
         "('bad', 1, 1, 0, '{\"hole\":')");
     broken = "action";
   }
-  auto store = open_store(dir.db());
+  auto store = db.open();
   std::vector<std::string> log;
   auto rooms = store->load_unfinished([&](std::string l) { log.push_back(std::move(l)); });
   REQUIRE(rooms.size() == 2);
@@ -121,8 +127,11 @@ TEST_CASE("a room row that cannot be read is set aside with a log line and the o
 }
 
 TEST_CASE("an action version already logged is refused as a duplicate", "[store][rooms]") {
-  TempDir dir;
-  auto store = open_store(dir.db());
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
+  auto store = db.open();
   REQUIRE(store->create_room(sample_room("r")).ok());
   REQUIRE(store->append_action("r", 1, 1, 0, Json{{"hole", 1}}).ok());
   auto again = store->append_action("r", 1, 1, 1, Json{{"hole", 4}});
@@ -143,8 +152,11 @@ TEST_CASE("an action version already logged is refused as a duplicate", "[store]
 }
 
 TEST_CASE("writes refuse what does not fit the room", "[store][rooms]") {
-  TempDir dir;
-  auto store = open_store(dir.db());
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
+  auto store = db.open();
   REQUIRE(store->create_room(sample_room("r")).ok());
   SECTION("an unknown room") {
     CHECK(store->append_action("x", 1, 1, 0, "resign").code == Code::not_found);
@@ -186,9 +198,12 @@ TEST_CASE("writes refuse what does not fit the room", "[store][rooms]") {
 
 TEST_CASE("a rematch starts the next game; recovery gives the new game with its own actions",
           "[store][rooms]") {
-  TempDir dir;
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
   RoomRow row = sample_room("r");
-  auto store = open_store(dir.db());
+  auto store = db.open();
   REQUIRE(store->create_room(row).ok());
   auto game1 = play(*store, row, 3);
   REQUIRE(store->finish_game("r", 1, Json{{"places", {2, 1}}, {"reason", "resign"}}, 10).ok());
@@ -213,9 +228,12 @@ TEST_CASE("a rematch starts the next game; recovery gives the new game with its 
 }
 
 TEST_CASE("every action acknowledged before a kill -9 is there after it", "[store][rooms][crash]") {
-  TempDir dir;
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
   {
-    auto store = open_store(dir.db());
+    auto store = db.open();
     REQUIRE(store->create_room(sample_room("r")).ok());
   }
   int acks[2];
@@ -226,7 +244,7 @@ TEST_CASE("every action acknowledged before a kill -9 is there after it", "[stor
     // The child appends as fast as it can and acknowledges each version once it returned ok.
     close(acks[0]);
     std::string error;
-    auto store = Store::open(dir.db(), Durability::normal, error);
+    auto store = Store::open_url(db.url(), Durability::normal, error);
     for (std::int64_t v = 1; store; ++v) {
       if (!store->append_action("r", 1, v, int(v % 2), Json{{"hole", v % 6}}).ok()) break;
       if (write(acks[1], &v, sizeof v) != sizeof v) break;
@@ -243,7 +261,7 @@ TEST_CASE("every action acknowledged before a kill -9 is there after it", "[stor
   REQUIRE(WIFSIGNALED(status));
   REQUIRE(acked >= 200);
 
-  auto store = open_store(dir.db());
+  auto store = db.open();
   auto rooms = store->load_unfinished({});
   REQUIRE(rooms.size() == 1);
   CHECK(rooms[0].version >= acked);

@@ -161,3 +161,41 @@ TEST_CASE("both durability settings open the same database", "[store][schema]") 
   auto s = open_store(dir.db(), Durability::normal);
   CHECK(s->load_unfinished({}).size() == 1);
 }
+
+TEST_CASE("PostgreSQL: the same migrations bring a new database to the current schema, once",
+          "[store][schema][postgres]") {
+  if (unavailable(Backend::postgres)) return;
+  TestDb db(Backend::postgres);
+  { auto s = db.open(); }
+  { auto s = db.open(); }
+  CHECK(db.count("SELECT version FROM tanbo_schema") == kSchemaVersion);
+  CHECK(db.count("SELECT count(*) FROM tanbo_schema") == 1);
+  CHECK(db.count("SELECT count(*) FROM identities WHERE id LIKE 'cpu:%'") == 3);
+  SECTION("a database from a newer server is refused, naming both schema versions") {
+    db.exec("UPDATE tanbo_schema SET version = " + std::to_string(kSchemaVersion + 1));
+    std::string error;
+    CHECK_FALSE(Store::open_url(db.url(), Durability::normal, error));
+    CHECK_THAT(error, Catch::Contains("version " + std::to_string(kSchemaVersion + 1)) &&
+                          Catch::Contains("version " + std::to_string(kSchemaVersion)));
+  }
+}
+
+TEST_CASE("a store URL picks the database; a refused one is named without its password",
+          "[store][schema]") {
+  SECTION("sqlite:PATH and a bare path open that file") {
+    TempDir dir;
+    std::string error;
+    auto s = Store::open_url("sqlite:" + dir.db().string(), Durability::normal, error);
+    REQUIRE(s);
+    CHECK(s->describe() == dir.db().string());
+    CHECK(std::filesystem::exists(dir.db()));
+  }
+  SECTION("postgresql:// picks PostgreSQL") {
+    std::string error;
+    auto s = Store::open_url("postgresql://tanbo:secret@127.0.0.1:1/none?connect_timeout=2",
+                             Durability::normal, error);
+    CHECK_FALSE(s);
+    CHECK_THAT(error, Catch::Contains("postgresql://tanbo:***@127.0.0.1:1/none"));
+    CHECK_THAT(error, !Catch::Contains("secret"));
+  }
+}

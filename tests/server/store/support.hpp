@@ -1,16 +1,24 @@
 #pragma once
-// Real SQLite files in a fresh temporary directory per test; no mocks.
+// Real databases, no mocks: SQLite files in a fresh temporary directory per test, and a throwaway
+// PostgreSQL cluster per test process with a fresh database per test.
 #include <SQLiteCpp/Database.h>
+#include <pwd.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <ostream>
+#include <pqxx/pqxx>
 #include <random>
 #include <string>
 
 #include <catch2/catch.hpp>
 
 #include "engine/core/rng.hpp"
+#include "server/store/pg_store.hpp"
+#include "server/store/sqlite_store.hpp"
 #include "server/store/store.hpp"
 
 namespace tanbo::server::store::testing {
@@ -51,6 +59,135 @@ inline std::unique_ptr<Store> open_store(const std::filesystem::path& path,
 inline SQLite::Database raw(const std::filesystem::path& path) {
   return SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 5000);
 }
+
+// The test process's PostgreSQL cluster: initdb and pg_ctl of /usr/lib/postgresql/15/bin in a
+// temporary directory, listening on a Unix socket there only. PostgreSQL refuses to run as root,
+// so a root test process runs it as the user `postgres` (runuser). Started on first use, stopped
+// at exit; why_not() names the reason when it cannot start, and the PostgreSQL runs are skipped.
+class PgCluster {
+ public:
+  static PgCluster& get() {
+    static PgCluster cluster;
+    return cluster;
+  }
+  ~PgCluster() {
+    if (started_) run(bin_ + "/pg_ctl -D " + dir_.string() + "/data -m immediate stop");
+    std::error_code ec;
+    std::filesystem::remove_all(dir_, ec);
+  }
+  PgCluster(const PgCluster&) = delete;
+  PgCluster& operator=(const PgCluster&) = delete;
+
+  const std::string& why_not() const { return why_not_; }
+  std::string url(const std::string& database) const {
+    return "postgresql:///" + database + "?host=" + dir_.string() + "&user=tanbo";
+  }
+  // A new, empty database: its URL.
+  std::string fresh_database() {
+    std::string name = std::to_string(next_++);
+    name.insert(name.begin(), 't');  // not "t" + ...: GCC 12's -Wrestrict misfires on it
+    pqxx::connection c(url("postgres"));
+    pqxx::nontransaction tx(c);
+    tx.exec0("CREATE DATABASE " + name);
+    return url(name);
+  }
+
+ private:
+  PgCluster() {
+    if (!std::filesystem::exists(bin_ + "/initdb")) {
+      why_not_ =
+          "PostgreSQL 15 is not installed (no " + bin_ + "/initdb; tools/install-deps.sh --test)";
+      return;
+    }
+    dir_ = std::filesystem::temp_directory_path() / ("tanbo-pg-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    if (geteuid() == 0) {
+      const passwd* pw = getpwnam("postgres");
+      if (!pw || chown(dir_.c_str(), pw->pw_uid, pw->pw_gid) != 0) {
+        why_not_ = "running as root, and PostgreSQL refuses root: no user postgres to run it as";
+        return;
+      }
+      as_ = "runuser -u postgres -- ";
+    }
+    const std::string d = dir_.string();
+    if (run(bin_ + "/initdb -D " + d + "/data -A trust -U tanbo --no-sync -E UTF8 --no-locale > " +
+            d + "/initdb.log 2>&1") != 0) {
+      why_not_ = "initdb failed: see " + d + "/initdb.log";
+      return;
+    }
+    if (run(bin_ + "/pg_ctl -D " + d + "/data -l " + d + "/server.log -w -o \"-k " + d +
+            " -c listen_addresses='' -c fsync=off -c max_connections=40 -c "
+            "track_commit_timestamp=on\" start > /dev/null") != 0) {
+      why_not_ = "pg_ctl start failed: see " + d + "/server.log";
+      return;
+    }
+    started_ = true;
+  }
+  int run(const std::string& command) const { return std::system((as_ + command).c_str()); }
+
+  std::string bin_ = "/usr/lib/postgresql/15/bin";
+  std::filesystem::path dir_;
+  std::string as_;
+  std::string why_not_;
+  bool started_ = false;
+  int next_ = 0;
+};
+
+enum class Backend { sqlite, postgres };
+
+inline std::ostream& operator<<(std::ostream& os, Backend b) {
+  return os << (b == Backend::sqlite ? "sqlite" : "postgres");
+}
+
+// True, with a warning naming the reason, when `b` cannot run here: the test returns.
+inline bool unavailable(Backend b) {
+  if (b != Backend::postgres || PgCluster::get().why_not().empty()) return false;
+  WARN("PostgreSQL run skipped: " << PgCluster::get().why_not());
+  return true;
+}
+
+// One test's database on a backend: a file in a fresh TempDir, or a fresh database in the
+// cluster. open() opens a Store on it, again after a close to reopen it.
+class TestDb {
+ public:
+  explicit TestDb(Backend b) : backend_(b) {
+    if (b == Backend::postgres) url_ = PgCluster::get().fresh_database();
+  }
+  Backend backend() const { return backend_; }
+  const TempDir& dir() const { return dir_; }
+  std::string url() const { return backend_ == Backend::sqlite ? dir_.db().string() : url_; }
+
+  std::unique_ptr<Store> open(Durability d = Durability::normal) const {
+    std::string error;
+    auto store = Store::open_url(url(), d, error);
+    INFO(error);
+    REQUIRE(store);
+    return store;
+  }
+  // Raw SQL on a connection of its own, for what only raw SQL can do or see.
+  void exec(const std::string& sql) const {
+    if (backend_ == Backend::sqlite) {
+      SQLite::Database(dir_.db(), SQLite::OPEN_READWRITE, 5000).exec(sql);
+    } else {
+      pqxx::connection c(url_);
+      pqxx::nontransaction tx(c);
+      tx.exec(sql);
+    }
+  }
+  std::int64_t count(const std::string& sql) const {
+    if (backend_ == Backend::sqlite)
+      return SQLite::Database(dir_.db(), SQLite::OPEN_READONLY, 5000).execAndGet(sql).getInt64();
+    pqxx::connection c(url_);
+    pqxx::nontransaction tx(c);
+    return tx.exec1(sql)[0].as<std::int64_t>();
+  }
+
+ private:
+  Backend backend_;
+  TempDir dir_;
+  std::string url_;
+};
 
 inline engine::Seed seed_of(const std::string& text) { return engine::seed_from_text(text); }
 

@@ -10,12 +10,15 @@ using namespace tanbo::server::store::testing;
 
 TEST_CASE("the worker runs jobs in order off the caller's thread and drains on stop",
           "[store][worker]") {
-  TempDir dir;
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
   std::vector<int> order;
   std::vector<bool> written;
   std::thread::id ran_on;
   {
-    StoreWorker worker(open_store(dir.db()));
+    StoreWorker worker(db.open());
     // A slow first job keeps the rest queued when stop() is called.
     REQUIRE(worker.post([&](Store& s) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -38,7 +41,7 @@ TEST_CASE("the worker runs jobs in order off the caller's thread and drains on s
   for (int i = 0; i < 100; ++i) CHECK(order[std::size_t(i)] == i);
   CHECK(written == std::vector<bool>(101, true));
   SECTION("what the drained jobs wrote is in the database, in order") {
-    auto store = open_store(dir.db());
+    auto store = db.open();
     auto rooms = store->load_unfinished({});
     REQUIRE(rooms.size() == 1);
     CHECK(rooms[0].version == 100);
@@ -48,10 +51,13 @@ TEST_CASE("the worker runs jobs in order off the caller's thread and drains on s
 }
 
 TEST_CASE("the worker turns unhealthy when a job throws, and keeps running", "[store][worker]") {
-  TempDir dir;
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
   std::vector<std::string> log;
   std::mutex m;
-  StoreWorker worker(open_store(dir.db()), [&](std::string l) {
+  StoreWorker worker(db.open(), [&](std::string l) {
     std::lock_guard lock(m);
     log.push_back(std::move(l));
   });

@@ -1,0 +1,70 @@
+#pragma once
+// The embedded store: one SQLite file through SQLiteCpp, in WAL mode. The default.
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "server/store/store.hpp"
+
+struct sqlite3;
+namespace SQLite {
+class Database;
+class Statement;
+}  // namespace SQLite
+
+namespace tanbo::server::store {
+
+class SqliteStore final : public Store {
+ public:
+  // Opens (creating it and its parent directory when missing) the database at `path`, in WAL
+  // mode, and migrates it to kSchemaVersion. Null with `error` set when it cannot, including a
+  // database from a newer server (the message names both schema versions).
+  static std::unique_ptr<SqliteStore> open(const std::filesystem::path& path, Durability durability,
+                                           std::string& error);
+  ~SqliteStore() override;
+
+  const std::filesystem::path& path() const { return path_; }
+  std::string describe() const override { return path_.string(); }
+  // The connection, for tests that count or veto commits (sqlite3_commit_hook).
+  sqlite3* handle() const;
+
+  bool begin_group() override;
+  bool end_group(std::string& error) override;
+
+  WriteResult create_room(const RoomRow& row) override;
+  WriteResult set_seat(std::string_view room, Seat seat, std::string_view player) override;
+  WriteResult append_action(std::string_view room, int game_no, std::int64_t version, Seat seat,
+                            const Json& action) override;
+  WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
+                            std::string_view commit, Seat first, bool first_drawn = false,
+                            std::int64_t started_at = 0) override;
+  WriteResult finish_game(std::string_view room, int game_no, const Json& result,
+                          std::int64_t finished_at) override;
+  WriteResult set_timer(std::string_view room, const Json& timer) override;
+  WriteResult abandon_room(std::string_view room, std::int64_t at) override;
+  std::vector<LoadedRoom> load_unfinished(const Log& log) override;
+  std::optional<Json> game_record(std::string_view id) override;
+  Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
+                  int limit, const std::optional<std::string>& before) override;
+  WriteResult create_identity(std::string_view id, std::string_view name,
+                              std::string_view token_hash) override;
+  std::optional<Identity> identity_by_token_hash(std::string_view token_hash) override;
+  void each_identity(const std::function<void(Identity, std::string)>& f) override;
+  WriteResult set_name(std::string_view id, std::string_view name) override;
+  double rating(std::string_view identity, std::string_view game) override;
+  std::optional<Json> player(std::string_view id, int recent = 10) override;
+  Json leaderboard(std::string_view game, int limit) override;
+
+ private:
+  SqliteStore(std::unique_ptr<SQLite::Database> db, std::filesystem::path path);
+  template <class F>
+  WriteResult write(std::string_view what, F&& body);
+  Json summaries(SQLite::Statement& query);
+  Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
+
+  std::unique_ptr<SQLite::Database> db_;
+  std::unique_ptr<SQLite::Statement> append_;  // the hot path, prepared once
+  std::filesystem::path path_;
+};
+
+}  // namespace tanbo::server::store
