@@ -96,7 +96,7 @@ target() {  # 1,000 rooms x (2 players + 3 spectators), no think time
 idle() {  # 10,000 idle, hello'd, lobby-watching connections
   run_case "idle-10000" "" --idle 10000 --duration "$duration"
 }
-broadcast() {  # one room, 5,000 spectators; each spectator's join re-sends the state to all
+broadcast() {  # one room, 5,000 spectators: every step's state goes to 5,002 connections
   local n=${BROADCAST_SPECTATORS:-5000}
   run_case "broadcast-1x$n" "--queue-max 100000" --rooms 1 --spectators-per-room "$n" \
     --game mancala-simple --duration "$duration" --setup-timeout 600

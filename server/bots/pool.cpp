@@ -5,6 +5,8 @@
 
 #include <stdexcept>
 
+#include "server/metrics/metrics.hpp"
+
 namespace tanbo::server {
 
 namespace bots = engine::bots;
@@ -67,7 +69,10 @@ void BotPool::decide(BotRequest& r) {
     engine::FastRng rng(seed_base_ ^ (asked_.fetch_add(1, std::memory_order_relaxed) + 1) *
                                          0x9E3779B97F4A7C15ull);
     const bots::Deadline deadline{r.deadline, &stop_};
+    const auto asked = metrics::Clock::now();
     engine::Action a = bots_[std::size_t(r.level)]->choose(*r.game, r.seat, deadline, rng);
+    // The choice alone: the time queued behind other rooms' questions is not the bot's.
+    metrics::observe_bot_decision(metrics::Clock::now() - asked);
     answer = r.game->action_json(a);
     decisions_.fetch_add(1, std::memory_order_relaxed);
   } catch (const std::exception& e) {  // a position the bot cannot be asked about: never expected

@@ -33,7 +33,9 @@ std::string_view close_words(CloseCode code) {
 template <class Stream>
 WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<NetContext> ctx,
                                            std::string remote)
-    : ws_(std::move(stream)), ctx_(std::move(ctx)), remote_(std::move(remote)) {}
+    : ws_(std::move(stream)), ctx_(std::move(ctx)), remote_(std::move(remote)) {
+  if (const auto* strand = ws_.get_executor().template target<Strand>()) strand_ = *strand;
+}
 
 template <class Stream>
 WebSocketSession<Stream>::~WebSocketSession() {
@@ -126,9 +128,10 @@ void WebSocketSession<Stream>::finish() {
 
 template <class Stream>
 void WebSocketSession<Stream>::send(std::shared_ptr<const std::string> text) {
-  net::post(ws_.get_executor(),
-            beast::bind_front_handler(&WebSocketSession::on_send, this->shared_from_this(),
-                                      std::move(text)));
+  auto op = beast::bind_front_handler(&WebSocketSession::on_send, this->shared_from_this(),
+                                      std::move(text));
+  if (strand_) return net::post(*strand_, std::move(op));
+  net::post(ws_.get_executor(), std::move(op));
 }
 
 template <class Stream>

@@ -1,6 +1,7 @@
 #pragma once
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "server/net/beast.hpp"
@@ -40,6 +41,10 @@ class WebSocketSession final : public WsPeer,
   void finish();
 
   websocket::stream<Stream> ws_;
+  // The connection's strand, typed: a broadcast posts to thousands of sessions, and a post
+  // through the type-erased executor copies it (and its strand) several times each.
+  using Strand = net::strand<net::io_context::executor_type>;
+  std::optional<Strand> strand_;
   beast::flat_buffer buffer_;
   std::shared_ptr<NetContext> ctx_;
   std::deque<std::shared_ptr<const std::string>> queue_;  // front() is in flight when writing_

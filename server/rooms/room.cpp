@@ -212,14 +212,20 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
     }
   }
   auto finish = [this, peer, who, seat, j, re] {
+    bool seats_moved = seat != engine::kNoSeat;
     if (Member* m = member(peer->id())) {
+      seats_moved = seats_moved || m->seat != engine::kNoSeat;
       m->seat = seat;
     } else {
       members_.push_back(Member{peer, peer->id(), who.id, seat});
     }
     peer->send(protocol::share(protocol::joined(
         re, id(), j.as, seat == engine::kNoSeat ? std::nullopt : std::optional(seat))));
-    after_change();
+    if (seats_moved) return after_change();
+    // A spectator arriving changes no seat: the joiner alone gets the state; the others see the
+    // new count in the room's next state, so a crowd joining costs one state per arrival.
+    spectators_changed();
+    send_current_state(*member(peer->id()));
   };
   if (!taken_now) return finish();
 
@@ -301,10 +307,10 @@ void Room::do_rematch(const Peer& peer, const Id& re) {
 }
 
 void Room::do_leave(const Peer& peer, const Id& re) {
-  std::erase_if(members_, [&](const Member& m) { return m.peer_id == peer->id(); });
+  const bool seated = remove_member(peer->id());
   peer->send(protocol::share(protocol::left(re, id())));
   // R3: leaving is not resigning; the seat stays the player's.
-  after_change();
+  seated ? after_change() : spectators_changed();
 }
 
 void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) {
@@ -320,13 +326,31 @@ void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) 
       if (s.version > r.version) steps.push_back(s);
     peer->send(protocol::share(protocol::resumed(re, id(), version_, steps)));
   }
-  send_state(*m);
+  send_current_state(*m);
 }
 
 void Room::do_disconnect(std::uint64_t peer_id) {
   auto before = members_.size();
-  std::erase_if(members_, [&](const Member& m) { return m.peer_id == peer_id; });
-  if (members_.size() != before) after_change();
+  const bool seated = remove_member(peer_id);
+  if (seated) return after_change();
+  if (members_.size() != before) spectators_changed();
+}
+
+bool Room::remove_member(std::uint64_t peer_id) {
+  bool seated = false;
+  std::erase_if(members_, [&](const Member& m) {
+    if (m.peer_id != peer_id) return false;
+    seated = seated || m.seat != engine::kNoSeat;
+    return true;
+  });
+  return seated;
+}
+
+// Only the spectator count moved: the lobby lists it and retention may start, but no member gets
+// a frame for it (the room's next state carries it).
+void Room::spectators_changed() {
+  publish();
+  check_retention();
 }
 
 // ---- changes ------------------------------------------------------------------------------
@@ -411,8 +435,8 @@ void Room::refresh() {
   v.game = setup_.info->id;
   v.status = st;
   v.seats = seats;
-  v.spectators = spectators();
-  v.state = match_ ? &state : nullptr;
+  v.spectators = frame_spectators_ = spectators();
+  v.state = nullptr;  // moved in below: the game's tree is built once per frame, never copied
   v.pending = match_ && st == RoomStatus::playing ? &pending : nullptr;
   v.events = match_ ? &match_->events() : nullptr;
   v.result = result ? &*result : nullptr;
@@ -426,7 +450,9 @@ void Room::refresh() {
     clock.left_ms = std::max<std::int64_t>(0, clock.deadline_ms - now_ms());
     v.clock = &clock;
   }
-  frame_ = protocol::share(protocol::state(v));
+  engine::Json message = protocol::state(v);
+  if (match_) message["state"] = std::move(state);
+  frame_ = protocol::share(message);
   deciding_ = v.pending ? pending.seat : engine::kNoSeat;
   legal_frame_.reset();
   if (deciding_ != engine::kNoSeat)
@@ -440,6 +466,13 @@ void Room::send_state(const Member& m) const {
   peer->send(m.seat != engine::kNoSeat && m.seat == deciding_ ? legal_frame_ : frame_);
 }
 
+// A state for one member (a join, a resume) shows the count as it is now: the frames are built
+// again, same version and game state, when spectators came or went since they were last built.
+void Room::send_current_state(const Member& m) {
+  if (frame_ && frame_spectators_ != spectators()) refresh();
+  send_state(m);
+}
+
 void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const Id& re) const {
   spdlog::debug("room {}: refused {}: {}", id(), protocol::to_string(code), message);
   metrics::rejected(code);
@@ -447,13 +480,17 @@ void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const I
 }
 
 void Room::publish() {
+  // Most steps change nothing the lobby lists: skip the summary's copy and the lobby's lock.
+  Listed now{status(), seat_views(), spectators(), game_no_, match_ != nullptr};
+  if (listed_ && *listed_ == now) return;
   protocol::RoomSummary s;
   s.room = id();
   s.game = setup_.info->id;
   s.options = match_ ? match_->record().options : setup_.options;
-  s.status = status();
-  s.seats = seat_views();
-  s.spectators = spectators();
+  s.status = now.status;
+  s.seats = now.seats;
+  s.spectators = now.spectators;
+  listed_ = std::move(now);
   s.ranked = setup_.ranked;
   if (int t = timer_seconds()) s.timer = t;
   lobby_->publish(std::move(s), owner());

@@ -149,6 +149,9 @@ class Room final : public std::enable_shared_from_this<Room> {
   void after_change();                           // refresh, broadcast, publish to the lobby
   void refresh();                                // builds the state frames once
   void send_state(const Member& m) const;
+  void send_current_state(const Member& m);   // rebuilds the frames first if the count moved
+  void spectators_changed();                  // the lobby and retention; no frame to members
+  bool remove_member(std::uint64_t peer_id);  // true when the member held a seat
   void refuse(const Peer& peer, protocol::ErrorCode code, std::string message, const Id& re) const;
   void publish();
   Member* member(std::uint64_t peer_id);
@@ -168,11 +171,23 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::vector<Seat> seats_;
   std::vector<Member> members_;
   std::uint64_t version_ = 0;
-  std::int64_t step_at_ms_ = 0;  // wall clock (ms since the epoch) of the last step: clocks start there
+  std::int64_t step_at_ms_ =
+      0;  // wall clock (ms since the epoch) of the last step: clocks start there
   std::deque<protocol::Step> history_;
   protocol::Frame frame_;        // the state every member gets
   protocol::Frame legal_frame_;  // the same with `legal`, for the deciding seat
   engine::Seat deciding_ = engine::kNoSeat;
+  int frame_spectators_ = 0;  // the count frame_ shows
+  // What the lobby last got from publish(); options change only with a new game.
+  struct Listed {
+    protocol::RoomStatus status;
+    std::vector<protocol::SeatView> seats;
+    int spectators;
+    int game_no;
+    bool started;
+    friend bool operator==(const Listed&, const Listed&) = default;
+  };
+  std::optional<Listed> listed_;
 
   boost::asio::steady_timer clock_;  // the deciding seat's turn timer; re-armed on every step
   std::uint64_t clock_version_ = 0;  // the version clock_ is armed for (0: none)

@@ -4,12 +4,15 @@
 // GCC 12 with ASan misreads std::function's move inside <regex> as maybe-uninitialized; the
 // warning is in the standard library's code, not ours.
 #pragma GCC diagnostic push
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <regex>
 #pragma GCC diagnostic pop
 #include <sstream>
 #include <string>
 
+#include "tests/server/rooms/cpu_fixture.hpp"
 #include "tests/server/rooms/fixture.hpp"
 
 using namespace tanbo::server;
@@ -129,6 +132,34 @@ TEST_CASE("/metrics parses as Prometheus text and its counters rise by what a ga
     CHECK(at(after, "process_threads") >= 4);
     CHECK(at(after, "process_open_fds") > 3);
   }
+}
+
+TEST_CASE("/metrics: the bot decision histogram counts every choice a CPU seat made",
+          "[net][metrics][bots]") {
+  CpuServer fx;
+  const std::string count = "tanbo_bot_decision_seconds_count";
+  const std::string sum = "tanbo_bot_decision_seconds_sum";
+  Samples before = scrape(fx.port());
+
+  ProtocolClient human(fx.port());
+  human.hello("Ana");
+  json first;
+  std::string room = create_room(human,
+                                 {{"game", "mancala-simple"},
+                                  {"seats", 2},
+                                  {"options", {{"first", 0}}},
+                                  {"cpu", {{{"seat", 1}, {"level", "random"}}}}},
+                                 &first);
+  REQUIRE(first.at("status") == "playing");
+  HumanGame g = play_human(human, room, 0, first, 7, 100);
+  REQUIRE(g.end.at("status") == "finished");
+  REQUIRE(g.cpu_steps > 0);
+  Samples after = scrape(fx.port());
+
+  // Each CPU step is one choice; a choice may also be made for a version the room has left.
+  CHECK(at(after, count) - at(before, count) >= g.cpu_steps);
+  CHECK(at(after, sum) >= at(before, sum));
+  CHECK(at(after, R"(tanbo_bot_decision_seconds_bucket{le="+Inf"})") == at(after, count));
 }
 
 TEST_CASE("/metrics answers HEAD with headers only and refuses other methods", "[net][metrics]") {

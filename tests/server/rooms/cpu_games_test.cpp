@@ -129,8 +129,7 @@ TEST_CASE("a seated player fills the free seats with CPUs and the game starts at
   watcher.hello("Ben");
   watcher.send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "spectator"}});
   watcher.expect("joined");
-  watcher.expect("state");
-  ana.expect("state");
+  CHECK(watcher.expect("state").at("spectators") == 1);  // the joiner's alone
 
   SECTION("a spectator may not: not_seated") {
     watcher.send({{"type", "fill_cpu"}, {"id", 2}, {"room", room}, {"level", "greedy"}});
@@ -141,6 +140,7 @@ TEST_CASE("a seated player fills the free seats with CPUs and the game starts at
     json s = ana.expect("state");
     CHECK(s.at("status") == "playing");
     CHECK(s.at("version") == 1);
+    CHECK(s.at("spectators") == 1);
     for (int seat : {1, 2}) {
       CHECK(s.at("seats")[seat].at("cpu") == true);
       CHECK(s.at("seats")[seat].at("level") == "greedy");

@@ -29,9 +29,7 @@ Table Table::seat(std::uint16_t port, const std::string& game, int players, int 
     s.hello("Spectator " + std::to_string(i));
     s.send({{"type", "join"}, {"id", 2}, {"room", t.room}, {"as", "spectator"}});
     s.expect("joined");
-    s.expect("state");
-    p0.expect("state");
-    for (int k = 0; k < i; ++k) t.spectators[std::size_t(k)]->expect("state");
+    s.expect("state");  // the joiner's alone: the others see the count in the next state
   }
   for (int i = 1; i < players; ++i) {
     auto& p = *t.players[std::size_t(i)];
