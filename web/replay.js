@@ -1,5 +1,7 @@
-// Replays of finished games from the public API: the list (/api/games) and one record
-// (/api/games/{id}) stepped forward and back, with the seed checked in the page.
+// Replays of finished games from the public API: the list (/api/games), one record
+// (/api/games/{id}) and its steps (/api/games/{id}/steps: the server replays the record through
+// the engine and gives the public state after each decision, so each board is drawn by the room's
+// own board code and the page never re-implements a rule); the seed is checked in the page.
 import {h, ordinal, formatOptions} from './util.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex, firstDraw} from './verify.js';
@@ -35,18 +37,45 @@ export class ReplayListView {
   }
 }
 
+// Events the core adds to every game (engine/core/match.cpp), in the room log's words.
+function describeCore(ev, name, board) {
+  switch (ev.type) {
+    case 'start': return `Game starts; ${name(ev.first)} moves first`;
+    // A game may name its own events `action` too (Tanbo's T4 letters): those carry no `action`.
+    case 'action': return ev.action === undefined ? undefined : `${name(ev.seat)}: ${board.describeAction(ev.action)}`;
+    case 'forced': return `${name(ev.seat)} (only choice): ${board.describeAction(ev.action)}`;
+    case 'resign': return `${name(ev.seat)} resigns`;
+    case 'end': return `Game over (${ev.result.reason})`;
+    default: return undefined;
+  }
+}
+
+// Keys that step the replay while focus is not in a field or on a board button.
+const KEYS = {ArrowLeft: (v) => v.step - 1, ArrowRight: (v) => v.step + 1, Home: () => 0,
+              End: (v) => v.record.actions.length};
+
 export class ReplayView {
   constructor(app, id) {
     this.app = app;
     this.id = id;
     this.step = 0;
+    this.steps = null;  // the server's steps; null when it could not give them (the list stays)
+    this.stepsError = null;
+    this.onKey = (e) => this.key(e);
   }
 
   async mount(main) {
     this.main = main;
     main.append(h('h2', {}, `Replay of ${this.id}`), h('p', {}, 'Loading…'));
+    const id = encodeURIComponent(this.id);
+    const steps = fetch(`/api/games/${id}/steps`).then(async (res) => {
+      const body = await res.json();
+      if (!res.ok) throw new Error(body.error?.message || res.statusText);
+      return body.steps;
+    });
+    steps.catch(() => {});  // awaited below: a failure costs the board only
     try {
-      const res = await fetch(`/api/games/${encodeURIComponent(this.id)}`);
+      const res = await fetch(`/api/games/${id}`);
       const body = await res.json();
       if (!res.ok) throw new Error(body.error?.message || res.statusText);
       this.record = body;
@@ -54,8 +83,27 @@ export class ReplayView {
       main.replaceChildren(h('h2', {}, `Replay of ${this.id}`), h('p', {role: 'alert'}, `Could not load: ${err.message}`));
       return;
     }
+    try {
+      this.steps = await steps;
+      if (this.steps?.length !== this.record.actions.length + 1) throw new Error('the steps do not match the record');
+    } catch (err) {
+      this.steps = null;
+      this.stepsError = err.message;
+    }
+    if (this.app.view !== this) return;  // the page moved on meanwhile
     this.build();
+    document.addEventListener('keydown', this.onKey);
     this.verify();
+  }
+
+  unmount() { document.removeEventListener('keydown', this.onKey); }
+
+  key(e) {
+    const to = KEYS[e.key];
+    if (!to || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.target.closest?.('input, select, textarea, [contenteditable], [role=button]')) return;
+    e.preventDefault();
+    this.go(to(this));
   }
 
   build() {
@@ -65,26 +113,38 @@ export class ReplayView {
     this.board = boardFor(r.game);
     this.counterEl = h('span', {id: 'replay-step', 'aria-live': 'polite'});
     this.currentEl = h('p', {class: 'banner', id: 'replay-current'});
+    this.turnEl = h('p', {id: 'replay-turn'});
+    this.boardEl = h('div', {class: 'board', id: 'replay-board'});
+    this.factsEl = h('div', {class: 'controls', id: 'replay-facts'});
+    this.eventsEl = h('ul', {class: 'log', id: 'replay-events'});
     this.listEl = h('ol', {class: 'log replay-actions', id: 'replay-actions'});
     this.resultEl = h('div', {class: 'result', id: 'replay-result'});
     this.verifyEl = h('div', {class: 'verify', id: 'replay-verify', role: 'status'}, 'Checking the seed…');
-    const btn = (id, label, f) => h('button', {type: 'button', id, onclick: f}, label);
+    const btn = (id, label, key, f) => h('button', {type: 'button', id, 'aria-keyshortcuts': key, onclick: f}, label);
     this.listEl.replaceChildren(...r.actions.map((a, i) => h('li', {'data-step': i + 1},
       `${this.name(a.seat)}: ${a.action === 'resign' ? 'resigns' : this.board.describeAction(a.action)}`)));
+    const note = this.steps
+      ? 'Each board is the state the server computed by replaying the record through the engine.'
+      : `The board cannot be drawn (${this.stepsError}); the decisions are listed in order.`;
     this.main.replaceChildren(
       h('h2', {}, `Replay: ${g ? g.name : r.game} ${r.id}`),
       h('p', {class: 'muted'}, `${formatOptions(r.options)} · ${r.players} players${r.ranked ? ' · ranked' : ''}`),
       h('p', {}, `Players: ${Array.from({length: r.players}, (_, s) => `${this.name(s)} (seat ${s + 1})`).join(', ')}; first to move: ${this.name(r.first)}.`),
       this.verifyEl,
-      h('div', {class: 'stepper', role: 'group', 'aria-label': 'Step through the game'},
-        btn('replay-start', '⏮ Start', () => this.go(0)),
-        btn('replay-back', '◀ Back', () => this.go(this.step - 1)),
+      h('div', {class: 'stepper', role: 'group', 'aria-label': 'Step through the game (keys: left and right arrows, Home, End)'},
+        btn('replay-start', '⏮ Start', 'Home', () => this.go(0)),
+        btn('replay-back', '◀ Back', 'ArrowLeft', () => this.go(this.step - 1)),
         this.counterEl,
-        btn('replay-forward', 'Forward ▶', () => this.go(this.step + 1)),
-        btn('replay-end', 'End ⏭', () => this.go(r.actions.length))),
-      this.currentEl,
-      h('p', {class: 'muted small'}, 'The record holds each decision; the page lists them in order (the states between them are the engine\'s to compute: `tanbo-engine replay` shows them).'),
-      this.listEl, this.resultEl);
+        btn('replay-forward', 'Forward ▶', 'ArrowRight', () => this.go(this.step + 1)),
+        btn('replay-end', 'End ⏭', 'End', () => this.go(r.actions.length))),
+      this.currentEl, this.turnEl,
+      h('div', {class: 'play'}, this.boardEl,
+        h('div', {class: 'side'}, this.resultEl, this.factsEl,
+          h('section', {'aria-labelledby': 'replay-events-h'}, h('h3', {id: 'replay-events-h'}, 'What this step did'),
+            this.eventsEl),
+          h('section', {'aria-labelledby': 'replay-all-h'}, h('h3', {id: 'replay-all-h'}, 'Every decision'),
+            this.listEl))),
+      h('p', {class: 'muted small'}, `${note} Keys: ← and → step, Home and End jump.`));
     this.go(0);
   }
 
@@ -99,6 +159,7 @@ export class ReplayView {
     this.currentEl.textContent = this.step === 0 ? 'The start of the game.'
       : `${this.step}. ${this.name(a.seat)}: ${a.action === 'resign' ? 'resigns' : this.board.describeAction(a.action)}`;
     this.listEl.querySelector('.current')?.scrollIntoView?.({block: 'nearest'});
+    this.draw(this.steps?.[this.step]);
     if (this.step === r.actions.length && r.result) {
       const order = r.result.places.map((p, seat) => ({p, seat})).sort((x, y) => x.p - y.p);
       this.resultEl.replaceChildren(h('h3', {}, 'Result'),
@@ -107,6 +168,23 @@ export class ReplayView {
     } else {
       this.resultEl.replaceChildren();
     }
+  }
+
+  // The board after this step, by the room's board code from seat 1's side and without `legal`
+  // (nothing is played here: no board button, the facts only); the step's events in words.
+  draw(st) {
+    this.boardEl.hidden = !st;
+    if (!st) return;
+    const name = this.name;
+    const out = this.board.render({state: st.state, legal: null, pending: st.pending, me: null, viewer: 0,
+                                   seats: [], act: () => {}, name});
+    this.boardEl.replaceChildren(out.svg);
+    this.factsEl.replaceChildren(...(out.controls || []));
+    const what = st.pending && (this.board.decisions?.[st.pending.decision] || st.pending.decision);
+    this.turnEl.textContent = st.pending ? `Next: ${name(st.pending.seat)} (seat ${st.pending.seat + 1}): ${what}.`
+      : st.status === 'finished' ? 'Game over.' : '';
+    const lines = (st.events || []).map((ev) => describeCore(ev, name, this.board) ?? this.board.describeEvent?.(ev, name));
+    this.eventsEl.replaceChildren(...lines.filter(Boolean).map((l) => h('li', {}, l)));
   }
 
   async verify() {

@@ -1,8 +1,14 @@
 #include "server/api/api.hpp"
 
-#include <charconv>
+#include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <charconv>
+#include <exception>
+
+#include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
+#include "protocol/server.hpp"
 
 namespace tanbo::server::api {
 namespace {
@@ -123,6 +129,23 @@ Reply answer_one(const GetGame& q, store::Store& store) {
   return error_reply(404, "not_found", "no game " + q.id);
 }
 
+Reply answer_one(const GetSteps& q, store::Store& store) {
+  auto record = store.game_record(q.id);
+  if (!record) return error_reply(404, "not_found", "no game " + q.id);
+  // R1: a game still playing keeps its seed secret, so its states are the room's to show.
+  if ((*record)["status"] != "finished")
+    return error_reply(
+        409, "not_finished",
+        "game " + q.id + " is still being played: its steps are public once it ends");
+  if (std::size_t n = (*record)["actions"].size(); n > kStepsMax)
+    return error_reply(413, "too_large",
+                       "game " + q.id + " has " + std::to_string(n) +
+                           " actions; steps are served "
+                           "for at most " +
+                           std::to_string(kStepsMax));
+  return {200, std::move(*record)};
+}
+
 Reply answer_one(const ListGames& q, store::Store& store) {
   Json page = store.list_games(q.player, q.game, q.limit, q.before);
   if (auto e = page.find("error"); e != page.end())
@@ -139,7 +162,123 @@ Reply answer_one(const GetLeaderboard& q, store::Store& store) {
   return {200, {{"game", q.game}, {"leaderboard", store.leaderboard(q.game, q.limit)}}};
 }
 
+// One step as the room's `state` message shows it (protocol::state, the same builder), less the
+// members that belong to the room or to the whole game: those are the answer's, once.
+Json step_json(const engine::Match& m, std::string_view game, std::size_t step,
+               const engine::RecordedAction* by) {
+  const engine::Game& g = m.game();
+  const bool finished = g.status() == engine::Status::finished;
+  Json state = g.state_json();
+  engine::Pending pending;
+  std::optional<engine::Result> result;
+  if (finished)
+    result = g.result();
+  else
+    pending = g.pending();
+  protocol::StateView v;
+  v.game = game;
+  v.status = finished ? protocol::RoomStatus::finished : protocol::RoomStatus::playing;
+  v.state = nullptr;  // moved in below rather than copied: the same member, half the work
+  v.pending = finished ? nullptr : &pending;
+  v.events = &m.events();
+  v.result = result ? &*result : nullptr;
+  Json j = protocol::state(v);
+  j["state"] = std::move(state);
+  for (const char* room_only : {"type", "room", "version", "game", "seats", "spectators", "commit"})
+    j.erase(room_only);
+  j["step"] = step;
+  j["seat"] = by ? Json(by->seat) : Json(nullptr);
+  j["action"] = by ? by->action : Json(nullptr);
+  return j;
+}
+
 }  // namespace
+
+StepsReplay::StepsReplay(Json record) : record_(std::move(record)) {
+  try {
+    if (auto it = record_.find("id"); it != record_.end() && it->is_string())
+      id_ = it->get<std::string>();
+    std::string error;
+    head_ = engine::Record::from_json(record_, error);
+    if (!head_) {
+      fail(error);
+      return;
+    }
+    engine::Problems problems;
+    match_ = engine::Match::start(*head_, problems);
+    if (!match_) {
+      for (const auto& p : problems)
+        error += (error.empty() ? "" : "; ") + p.field + ": " + p.message;
+      fail(error);
+      return;
+    }
+    steps_.get_ref<Json::array_t&>().reserve(head_->actions.size() + 1);
+    push_step(nullptr);
+  } catch (const std::exception& e) {  // a malformed record (a JSON type error), or the engine
+    fail(e.what());
+  }
+}
+
+void StepsReplay::fail(std::string why) {
+  spdlog::error("api: game {} does not replay: {}", id_, why);
+  failed_ = error_reply(500, "replay_failed", "game " + id_ + " does not replay: " + why);
+}
+
+void StepsReplay::push_step(const engine::RecordedAction* by) {
+  steps_.push_back(step_json(*match_, head_->game, steps_.size(), by));
+}
+
+bool StepsReplay::advance(std::size_t actions) {
+  if (failed_) return true;
+  try {
+    // R2: the record's actions in order, each checked against the legal list as when it was
+    // played (R3: a resignation is recorded as "resign").
+    const std::size_t end = next_ + std::min(actions, head_->actions.size() - next_);
+    for (; next_ < end; ++next_) {
+      const auto& a = head_->actions[next_];
+      auto refusal = a.action == Json(engine::kResign) ? match_->resign(a.seat)
+                                                       : match_->act(a.seat, a.action);
+      if (refusal) {
+        fail("actions[" + std::to_string(next_) + "]: refused (" + std::string(refusal->code) +
+             "): " + refusal->message);
+        return true;
+      }
+      push_step(&a);
+    }
+    return next_ == head_->actions.size() ? finish() : false;
+  } catch (const std::exception& e) {
+    fail(e.what());
+    return true;
+  }
+}
+
+bool StepsReplay::finish() {
+  const engine::Game& g = match_->game();
+  if (g.status() != engine::Status::finished) {
+    fail("the record ends before the game does");
+    return true;
+  }
+  Json replayed = {{"places", g.result().places}, {"reason", g.result().reason}};
+  const Json& recorded = record_["result"];
+  if (!recorded.is_object() || !(recorded.value("places", Json()) == replayed["places"]) ||
+      !(recorded.value("reason", Json()) == replayed["reason"]))
+    fail("result: recorded " + recorded.dump() + ", replayed " + replayed.dump());
+  return true;
+}
+
+Reply StepsReplay::reply() {
+  if (failed_) return std::move(*failed_);
+  record_.erase("actions");  // each step carries its own
+  record_["steps"] = std::move(steps_);
+  return {200, std::move(record_)};
+}
+
+Reply steps(Json record) {
+  StepsReplay replay(std::move(record));
+  while (!replay.advance(kStepsMax)) {
+  }
+  return replay.reply();
+}
 
 Reply error_reply(unsigned status, std::string_view code, std::string message) {
   return {status,
@@ -177,6 +316,11 @@ std::variant<Query, Reply> parse(std::string_view method, std::string_view targe
   if (path == "/api/games") return parse_list(*params);
   if (path == "/api/leaderboard") return parse_leaderboard(*params);
   if (path.starts_with("/api/games/")) {
+    if (std::string_view rest = path.substr(11); rest.ends_with("/steps")) {
+      auto id = segment(rest.substr(0, rest.size() - 6));
+      if (!id) return no_such_path(path);
+      return GetSteps{std::move(*id)};
+    }
     auto id = segment(path.substr(11));
     if (!id) return no_such_path(path);
     return GetGame{std::move(*id)};

@@ -41,6 +41,17 @@ Reply lobby_reply(std::string_view target, const NetContext& ctx) {
   return {200, {{"rooms", std::move(list)}}};
 }
 
+// The steps of a finished game, after the store read: one slice of the replay per store job, each
+// posted behind whatever queued meanwhile, so a room's append waits at most one slice, never a
+// whole game. The worker is alive while its own job runs, hence the plain pointer.
+void replay_slices(std::shared_ptr<StepsReplay> replay, store::StoreWorker* worker,
+                   std::function<void(const Reply&)> send) {
+  if (replay->advance(kStepsSlice)) return send(replay->reply());
+  auto next = [replay, worker, send](store::Store&) { replay_slices(replay, worker, send); };
+  if (!worker->post(std::move(next)))
+    send(error_reply(503, "store_unavailable", "the store is shutting down"));
+}
+
 }  // namespace
 
 void serve(const http::request<http::string_body>& req, const NetContext& ctx, Respond respond) {
@@ -60,8 +71,11 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, R
     return respond(to_response(version, keep_alive, head,
                                error_reply(503, "store_unavailable", "no store is open")));
 
-  auto job = [query = std::get<Query>(std::move(parsed)), respond, version, keep_alive,
-              head](store::Store& store) {
+  auto send = [respond, version, keep_alive, head](const Reply& reply) {
+    respond(to_response(version, keep_alive, head, reply));
+  };
+  auto job = [query = std::get<Query>(std::move(parsed)), respond, version, keep_alive, head, send,
+              worker = ctx.store.get()](store::Store& store) {
     Reply reply;
     try {
       reply = answer(query, store);
@@ -70,7 +84,21 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, R
                           error_reply(503, "store_unavailable", "the store failed to read")));
       throw;  // the worker logs it and turns unhealthy: /healthz says degraded
     }
-    respond(to_response(version, keep_alive, head, reply));
+    if (std::holds_alternative<GetSteps>(query) && reply.status == 200)
+      return store.after_commit([replay = std::make_shared<StepsReplay>(std::move(reply.body)),
+                                 worker, send](bool committed) {
+        if (!committed)
+          return send(error_reply(503, "store_unavailable", "the store failed to commit"));
+        replay_slices(replay, worker, send);
+      });
+    // A read inside a group may show the group's writes: it answers once they are committed.
+    store.after_commit(
+        [respond, res = std::make_shared<Response>(to_response(version, keep_alive, head, reply)),
+         version, keep_alive, head](bool committed) {
+          if (committed) return respond(std::move(*res));
+          respond(to_response(version, keep_alive, head,
+                              error_reply(503, "store_unavailable", "the store failed to commit")));
+        });
   };
   if (!ctx.store->post(std::move(job)))
     respond(to_response(version, keep_alive, head,

@@ -212,8 +212,9 @@ export function tests(env) {
       await c.page.goto(`${env.base}/#/room/${room}`);
       await c.page.waitForFunction((r) => window.tanbo.view?.msg?.room === r, room);
       assert.equal(await c.page.evaluate(() => window.tanbo.view.seat), null);
-      await a.page.waitForFunction(() => window.tanbo.view.msg.spectators === 1);
-      assert.match(await a.page.locator('#spectators').textContent(), /1 spectator watching/);
+      // The spectator's own state counts it; the players see the count with the next move.
+      await c.page.waitForFunction(() => window.tanbo.view.msg.spectators === 1);
+      assert.match(await c.page.locator('#spectators').textContent(), /1 spectator watching/);
       // The lobby lists the match as live, with its spectator count, and offers to watch it.
       const e = await newPlayer(env, 'Eve');
       const live = e.page.locator(`#live-rooms [data-room="${room}"]`);
@@ -225,6 +226,10 @@ export function tests(env) {
       let steps = 0, reloaded = false, dropped = false;
       while ((await status(a)) !== 'finished') {
         if (await playStep([a, b])) steps++;
+        if (steps === 1) {
+          await a.page.waitForFunction(() => window.tanbo.view.msg.spectators === 1);
+          assert.match(await a.page.locator('#spectators').textContent(), /1 spectator watching/);
+        }
         if (steps === 5 && !reloaded) {
           reloaded = true;
           await a.page.reload();
@@ -257,25 +262,54 @@ export function tests(env) {
       finished.mancala = {room, places: places[0]};
       await closeAll([a, b, c]);
     }},
-    {name: 'replay: a finished game steps to the end and shows its result and seed check', fn: async () => {
+    {name: 'replay: a finished game steps through its boards to the end, with its result and seed check', fn: async () => {
       assert.ok(finished.mancala, 'needs the finished game of the first test');
       const p = await newPlayer(env, 'Dee');
-      await p.page.goto(`${env.base}/#/replays`);
-      await p.page.click(`#replay-list a[href*="${finished.mancala.room}"]`);
-      await p.page.waitForSelector('#replay-step');
-      const total = Number((await p.page.locator('#replay-step').textContent()).match(/of (\d+)/)[1]);
+      const page = p.page;
+      const step = () => page.locator('#replay-step').textContent();
+      const board = () => page.locator('#replay-board svg').evaluate((svg) => svg.outerHTML);
+      await page.goto(`${env.base}/#/replays`);
+      await page.click(`#replay-list a[href*="${finished.mancala.room}"]`);
+      await page.waitForSelector('#replay-step');
+      const total = Number((await step()).match(/of (\d+)/)[1]);
       assert.ok(total > 5);
-      await p.page.click('#replay-forward');
-      assert.equal(await p.page.locator('#replay-step').textContent(), `Decision 1 of ${total}`);
-      await p.page.click('#replay-end');
-      assert.equal(await p.page.locator('#replay-step').textContent(), `Decision ${total} of ${total}`);
-      assert.match(await p.page.locator('#replay-result').textContent(), /Reason: finished/);
-      await p.page.click('#replay-back');
-      assert.equal(await p.page.locator('#replay-step').textContent(), `Decision ${total - 1} of ${total}`);
-      assert.equal(await p.page.locator('#replay-result').textContent(), '');
-      await p.page.waitForSelector('#replay-verify[data-ok=true]');
-      assert.match(await p.page.locator('#replay-verify').textContent(), /SHA-256/);
-      await p.page.screenshot({path: path.join(env.outDir, 'replay.png'), fullPage: true});
+      // The start position, drawn by the room's board code from the server's steps.
+      await page.waitForSelector('#replay-board svg.mancala');
+      const start = await board();
+      assert.match(await page.locator('#replay-events').textContent(), /Game starts/);
+      assert.match(await page.locator('#replay-turn').textContent(), /^Next: .*sow/);
+      await page.click('#replay-forward');
+      assert.equal(await step(), `Decision 1 of ${total}`);
+      const first = await board();
+      assert.notEqual(first, start, 'one decision changes the board');
+      assert.match(await page.locator('#replay-events').textContent(), /sow hole \d+/);
+      await page.click('#replay-end');
+      assert.equal(await step(), `Decision ${total} of ${total}`);
+      const end = await board();
+      assert.notEqual(end, start, 'the end differs from the start');
+      assert.match(await page.locator('#replay-result').textContent(), /Reason: finished/);
+      assert.match(await page.locator('#replay-events').textContent(), /Game over \(finished\)/);
+      assert.equal(await page.locator('#replay-turn').textContent(), 'Game over.');
+      await page.screenshot({path: path.join(env.outDir, 'replay-end.png'), fullPage: true});
+      await page.click('#replay-back');
+      assert.equal(await step(), `Decision ${total - 1} of ${total}`);
+      assert.equal(await page.locator('#replay-result').textContent(), '');
+      // The keyboard: Home, the arrows and End step as the buttons do.
+      await page.keyboard.press('Home');
+      assert.equal(await step(), `Decision 0 of ${total}`);
+      assert.equal(await board(), start);
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await step(), `Decision 1 of ${total}`);
+      assert.equal(await board(), first);
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await step(), `Decision 0 of ${total}`);
+      await page.keyboard.press('End');
+      assert.equal(await step(), `Decision ${total} of ${total}`);
+      assert.equal(await board(), end);
+      await page.waitForSelector('#replay-verify[data-ok=true]');
+      assert.match(await page.locator('#replay-verify').textContent(), /SHA-256/);
+      await page.locator('#replay-board').screenshot({path: path.join(env.outDir, 'replay-board.png')});
+      await page.screenshot({path: path.join(env.outDir, 'replay.png'), fullPage: true});
       await closeAll([p]);
     }},
     {name: 'mancala-simple: the sow decision by clicking a hole', fn: () =>
