@@ -34,7 +34,8 @@ template <class Stream>
 WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<NetContext> ctx,
                                            std::string remote)
     : ws_(std::move(stream)), ctx_(std::move(ctx)), remote_(std::move(remote)) {
-  if (const auto* strand = ws_.get_executor().template target<Strand>()) strand_ = *strand;
+  const auto executor = ws_.get_executor();  // a copy: target() points into it
+  if (const auto* strand = executor.template target<Strand>()) strand_ = *strand;
 }
 
 template <class Stream>
