@@ -46,7 +46,6 @@ struct Config {
   std::string tls_key;   // PEM private key
   std::filesystem::path web_dir = "web";  // the browser client's files, served at /
 
-
   bool operator==(const Config&) const = default;
 };
 
