@@ -5,6 +5,7 @@
 import {h, ordinal, formatOptions} from './util.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex, firstDraw} from './verify.js';
+import {describeCore} from './room.js';
 
 function names(record) {
   const info = record.players_info || [];
@@ -34,19 +35,6 @@ export class ReplayListView {
     } catch (err) {
       list.replaceChildren(h('li', {}, `Could not load the games: ${err.message}`));
     }
-  }
-}
-
-// Events the core adds to every game (engine/core/match.cpp), in the room log's words.
-function describeCore(ev, name, board) {
-  switch (ev.type) {
-    case 'start': return `Game starts; ${name(ev.first)} moves first`;
-    // A game may name its own events `action` too (Tanbo's T4 letters): those carry no `action`.
-    case 'action': return ev.action === undefined ? undefined : `${name(ev.seat)}: ${board.describeAction(ev.action)}`;
-    case 'forced': return `${name(ev.seat)} (only choice): ${board.describeAction(ev.action)}`;
-    case 'resign': return `${name(ev.seat)} resigns`;
-    case 'end': return `Game over (${ev.result.reason})`;
-    default: return undefined;
   }
 }
 

@@ -337,8 +337,8 @@ export class RoomView {
   }
 }
 
-// Events the core adds to every game (engine/core/match.cpp).
-function describeCore(ev, name, board) {
+// Events the core adds to every game (engine/core/match.cpp); the replay words them the same.
+export function describeCore(ev, name, board) {
   switch (ev.type) {
     case 'start': return `Game starts; ${name(ev.first)} moves first`;
     // A game may name its own events `action` too (Tanbo's T4 letters): those carry no `action`.
