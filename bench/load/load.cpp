@@ -54,6 +54,9 @@ struct Shared {
   std::atomic<std::int64_t> window_start{kNever};
   std::atomic<std::int64_t> window_end{kNever};
   std::atomic<bool> stopping{false};
+  // Set when every room is playing: until then no one acts, so the rooms already set up do not
+  // starve the connections still opening.
+  std::atomic<bool> playing{false};
   bool in_window(std::int64_t t) const {
     return t >= window_start.load(std::memory_order_relaxed) &&
            t < window_end.load(std::memory_order_relaxed);
@@ -93,6 +96,7 @@ class Conn : public std::enable_shared_from_this<Conn> {
   bool act_pending = false, saw_start = false;
   std::int64_t act_id = 0, act_sent = 0;
   std::unique_ptr<net::steady_timer> think;
+  std::string held_legal;  // the legal actions of acted_version, held until the play starts
 
  private:
   void on_connect(beast::error_code ec);
@@ -132,6 +136,7 @@ struct RoomDriver {
   void on_joined(Conn& c);
   void on_state(Conn& c, const Scanned& s, std::int64_t t);
   void act(Conn& c, std::uint64_t version, std::string_view legal);
+  void play();
 };
 
 class Worker {
@@ -154,6 +159,9 @@ class Worker {
       for (auto& c : r->spectators) dial(c);
     }
     for (auto& c : idle) dial(c);
+  }
+  void play() {
+    for (auto& r : rooms) r->play();
   }
   void close_all() {
     for (auto& r : rooms) {
@@ -411,7 +419,9 @@ void RoomDriver::on_state(Conn& c, const Scanned& s, std::int64_t t) {
     bool stopping = w.shared.stopping.load(std::memory_order_relaxed);
     if (!s.legal.empty() && v != c.acted_version && !stopping) {
       c.acted_version = v;
-      if (w.options.think_ms == 0) {
+      if (!w.shared.playing.load(std::memory_order_relaxed)) {
+        c.held_legal = s.legal;
+      } else if (w.options.think_ms == 0) {
         act(c, v, s.legal);
       } else {
         if (!c.think) c.think = std::make_unique<net::steady_timer>(w.ioc);
@@ -463,6 +473,16 @@ void RoomDriver::act(Conn& c, std::uint64_t v, std::string_view legal) {
   sent_at[v % kSentSlots] = c.act_sent;
   w.outstanding.fetch_add(1, std::memory_order_relaxed);
   c.send(std::move(m));
+}
+
+// The start of play: each seat to move acts on the state it holds.
+void RoomDriver::play() {
+  for (auto& c : players) {
+    if (c->held_legal.empty()) continue;
+    std::string legal = std::move(c->held_legal);
+    c->held_legal.clear();
+    if (c->open() && c->acted_version == max_version) act(*c, max_version, legal);
+  }
 }
 
 // ---- figures ----------------------------------------------------------------------------------
@@ -569,6 +589,10 @@ Json run(const Options& o) {
             << " s: " << sum(&Worker::open) << " connections, " << sum(&Worker::rooms_started)
             << " rooms playing\n";
   int open_at_start = sum(&Worker::open);
+  shared.playing = true;
+  for (auto& w : workers) net::post(w->ioc, [&w = *w] { w.play(); });
+  // The first acts of every room leave at once: measure from a second later, in the steady state.
+  if (o.rooms > 0) std::this_thread::sleep_for(std::chrono::seconds(1));
 
   ProcSample start = sample_process(o.server_pid);
   double self_start = self_cpu_seconds();
