@@ -134,6 +134,7 @@ struct RoomDriver {
   void on_welcome();
   void on_created(std::string_view room);
   void on_joined(Conn& c);
+  void join_players();
   void on_state(Conn& c, const Scanned& s, std::int64_t t);
   void act(Conn& c, std::uint64_t version, std::string_view legal);
   void play();
@@ -374,15 +375,19 @@ void RoomDriver::on_welcome() {
 void RoomDriver::on_created(std::string_view room) {
   id = room;
   id_json = Json(id).dump();
-  if (spectators.empty()) return on_joined(*players.front());
+  if (spectators.empty()) return join_players();
   for (auto& c : spectators)
     c->send(R"({"type":"join","id":2,"as":"spectator","room":)" + id_json + "}");
 }
 
-// Spectators first, so that every one of them sees the game from its first version.
+// Spectators first, so that every one of them sees the game from its first version. A player's
+// own "joined" starts nothing: a join repeated by a seated player is answered again, and would
+// loop.
 void RoomDriver::on_joined(Conn& c) {
-  if (c.role != Role::spectator && !spectators.empty()) return;
-  if (c.role == Role::spectator && ++spectators_joined != int(spectators.size())) return;
+  if (c.role == Role::spectator && ++spectators_joined == int(spectators.size())) join_players();
+}
+
+void RoomDriver::join_players() {
   for (std::size_t p = 1; p < players.size(); ++p)
     players[p]->send(R"({"type":"join","id":2,"as":"player","room":)" + id_json + R"(,"seat":)" +
                      std::to_string(p) + "}");
