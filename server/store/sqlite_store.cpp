@@ -57,17 +57,23 @@ std::int64_t stored_int(const SQLite::Statement& q, int index, std::string_view 
   return c.getInt64();
 }
 
-std::optional<Current> current_game(SQLite::Database& db, std::string_view room) {
-  SQLite::Statement q(
-      db,
-      "SELECT g.seq, g.game_no, r.players, g.finished_at IS NOT NULL, r.ranked, r.game "
-      "FROM rooms r JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
-      "WHERE r.id = ?");
+constexpr const char* kCurrentGame =
+    "SELECT g.seq, g.game_no, r.players, g.finished_at IS NOT NULL, r.ranked, r.game "
+    "FROM rooms r JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
+    "WHERE r.id = ?";
+constexpr const char* kAppendAction =
+    "INSERT INTO actions (room, version, game_no, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)";
+
+// q: kCurrentGame, prepared. Reset before returning, so that no read stays open on the file.
+std::optional<Current> current_game(SQLite::Statement& q, std::string_view room) {
   q.bind(1, str(room));
-  if (!q.executeStep()) return std::nullopt;
-  return Current{q.getColumn(0).getInt64(),    q.getColumn(1).getInt(),
-                 q.getColumn(2).getInt(),      q.getColumn(3).getInt() != 0,
-                 q.getColumn(4).getInt() != 0, q.getColumn(5).getString()};
+  std::optional<Current> current;
+  if (q.executeStep())
+    current = Current{q.getColumn(0).getInt64(),    q.getColumn(1).getInt(),
+                      q.getColumn(2).getInt(),      q.getColumn(3).getInt() != 0,
+                      q.getColumn(4).getInt() != 0, q.getColumn(5).getString()};
+  q.reset();
+  return current;
 }
 
 }  // namespace
@@ -94,11 +100,7 @@ std::unique_ptr<SqliteStore> SqliteStore::open(const std::filesystem::path& path
                                             : "PRAGMA synchronous = NORMAL");
     db->exec("PRAGMA foreign_keys = ON");
     if (!migrate(*db, kSchemaVersion, error)) return error = where + error, nullptr;
-    auto store = std::unique_ptr<SqliteStore>(new SqliteStore(std::move(db), path));
-    store->append_ = std::make_unique<SQLite::Statement>(
-        *store->db_,
-        "INSERT INTO actions (room, version, game_no, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)");
-    return store;
+    return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(db), path));
   } catch (const std::exception& e) {
     error = where + e.what();
     return nullptr;
@@ -111,26 +113,28 @@ namespace {
 
 // A write inside a group: released when it succeeded, otherwise rolled back alone. SQLite may
 // already have rolled the whole transaction back (an I/O error, a full disk); end_group sees that.
+// `run` executes a prepared statement by its SQL.
+template <class Run>
 class Savepoint {
  public:
-  explicit Savepoint(SQLite::Database& db) : db_(db) { db_.exec("SAVEPOINT w"); }
+  explicit Savepoint(Run run) : run_(run) { run_("SAVEPOINT w"); }
   ~Savepoint() {
     if (released_) return;
     try {
-      db_.exec("ROLLBACK TO w");
-      db_.exec("RELEASE w");
+      run_("ROLLBACK TO w");
+      run_("RELEASE w");
     } catch (...) {  // the transaction is gone already: nothing left to undo
     }
   }
   Savepoint(const Savepoint&) = delete;
   Savepoint& operator=(const Savepoint&) = delete;
   void release() {
-    db_.exec("RELEASE w");
+    run_("RELEASE w");
     released_ = true;
   }
 
  private:
-  SQLite::Database& db_;
+  Run run_;
   bool released_ = false;
 };
 
@@ -138,10 +142,22 @@ class Savepoint {
 
 sqlite3* SqliteStore::handle() const { return db_->getHandle(); }
 
+SQLite::Statement& SqliteStore::prepared(const char* sql) {
+  auto& q = prepared_[sql];
+  if (!q) {
+    q = std::make_unique<SQLite::Statement>(*db_, sql);
+  } else {
+    // A failed step leaves its error in the statement; tryReset clears it without rethrowing.
+    q->tryReset();
+    q->clearBindings();
+  }
+  return *q;
+}
+
 bool SqliteStore::begin_group() {
   if (grouped_) return true;
   try {
-    db_->exec("BEGIN IMMEDIATE");
+    prepared("BEGIN IMMEDIATE").exec();
     grouped_ = true;
   } catch (const std::exception&) {
     grouped_ = false;
@@ -155,7 +171,7 @@ bool SqliteStore::end_group(std::string& error) {
   try {
     if (sqlite3_get_autocommit(db_->getHandle()))
       throw StoreError("the transaction was rolled back by a failure inside it");
-    db_->exec("COMMIT");
+    prepared("COMMIT").exec();
     return true;
   } catch (const std::exception& e) {
     error = e.what();
@@ -181,7 +197,7 @@ WriteResult SqliteStore::write(std::string_view what, F&& body) {
         healthy_.store(false, std::memory_order_relaxed);
         return refuse(Code::failed, str(what) + ": the group's transaction was lost");
       }
-      Savepoint sp(*db_);
+      Savepoint sp([this](const char* sql) { prepared(sql).exec(); });
       WriteResult r = body();
       if (r.ok()) sp.release();
       return r;
@@ -277,22 +293,21 @@ WriteResult SqliteStore::set_seat(std::string_view room, Seat seat, std::string_
 WriteResult SqliteStore::append_action(std::string_view room, int game_no, std::int64_t version,
                                        Seat seat, const Json& action) {
   return write("append_action " + str(room), [&]() -> WriteResult {
-    auto current = current_game(*db_, room);
+    auto current = current_game(prepared(kCurrentGame), room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
     if (current->game_no != game_no) return not_current(room, game_no, *current);
     if (current->finished)
       return refuse(Code::invalid, "game " + game_id(room, game_no) + " is over");
     if (seat < 0 || seat >= current->players)
       return refuse(Code::invalid, "no seat " + std::to_string(seat));
-    // A failed step leaves its error in the statement; tryReset clears it without rethrowing.
-    append_->tryReset();
-    append_->bind(1, str(room));
-    append_->bind(2, std::int64_t(version));
-    append_->bind(3, game_no);
-    append_->bind(4, seat);
-    append_->bind(5, action.dump());
-    append_->bind(6, std::int64_t(now_ms()));
-    append_->exec();
+    auto& append = prepared(kAppendAction);
+    append.bind(1, str(room));
+    append.bind(2, std::int64_t(version));
+    append.bind(3, game_no);
+    append.bind(4, seat);
+    append.bind(5, action.dump());
+    append.bind(6, std::int64_t(now_ms()));
+    append.exec();
     return {};
   });
 }
@@ -301,7 +316,7 @@ WriteResult SqliteStore::start_rematch(std::string_view room, int game_no,
                                        std::string_view seed_hex, std::string_view commit,
                                        Seat first, bool first_drawn, std::int64_t started_at) {
   return write("start_rematch " + str(room), [&]() -> WriteResult {
-    auto current = current_game(*db_, room);
+    auto current = current_game(prepared(kCurrentGame), room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
     if (!current->finished)
       return refuse(Code::invalid, "game " + game_id(room, current->game_no) + " is not over");
@@ -333,7 +348,7 @@ WriteResult SqliteStore::start_rematch(std::string_view room, int game_no,
 WriteResult SqliteStore::finish_game(std::string_view room, int game_no, const Json& result,
                                      std::int64_t finished_at) {
   return write("finish_game " + str(room), [&]() -> WriteResult {
-    auto current = current_game(*db_, room);
+    auto current = current_game(prepared(kCurrentGame), room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
     if (current->game_no != game_no) return not_current(room, game_no, *current);
     if (current->finished)
