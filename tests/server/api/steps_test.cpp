@@ -13,44 +13,6 @@ namespace {
 
 std::string error_code(const Json& body) { return body.at("error").at("code").get<std::string>(); }
 
-// Plays room `id`'s game 1 of `game` to its end with engine::Match, the legal actions taken in a
-// fixed rotation; `resign_after` > 0: the deciding seat resigns after that many actions (R3).
-// Logs every action and the result as a room would; returns the finished Match.
-std::unique_ptr<engine::Match> play_game(Store& s, const std::string& id, const std::string& game,
-                                         std::size_t resign_after = 0) {
-  store::RoomRow row = store::testing::sample_room(id);
-  row.game = game;
-  if (game != "mancala-simple") row.options = {{"first", "random"}};
-  engine::Record head;
-  head.game = row.game;
-  head.options = row.options;
-  head.players = row.players;
-  head.seed = store::testing::seed_of("seed of " + id);
-  engine::Problems problems;
-  auto match = engine::Match::start(head, problems);
-  REQUIRE(match);
-  row.first = match->first();
-  REQUIRE(s.create_room(row).ok());
-  for (std::size_t step = 0; match->game().status() != engine::Status::finished; ++step) {
-    REQUIRE(step < 3000);
-    const engine::Seat seat = match->game().pending().seat;
-    if (resign_after && step == resign_after) {
-      REQUIRE_FALSE(match->resign(seat));
-      continue;
-    }
-    const auto& legal = match->legal_json();
-    REQUIRE(!legal.empty());
-    REQUIRE_FALSE(match->act(seat, legal[(step * 7) % legal.size()]));
-  }
-  const auto& actions = match->record().actions;
-  for (std::size_t i = 0; i < actions.size(); ++i)
-    REQUIRE(s.append_action(id, 1, std::int64_t(i + 1), actions[i].seat, actions[i].action).ok());
-  auto r = match->game().result();
-  REQUIRE(
-      s.finish_game(id, 1, {{"places", r.places}, {"reason", r.reason}}, 1'700'000'100'000).ok());
-  return match;
-}
-
 }  // namespace
 
 TEST_CASE("R2: the steps of a finished game are its record replayed, one state per action",
@@ -65,7 +27,7 @@ TEST_CASE("R2: the steps of a finished game are its record replayed, one state p
   std::unique_ptr<engine::Match> played;
   ApiServer fx([&](Store& s) {
     add_players(s);
-    played = play_game(s, "g", row.game, row.resign_after);
+    played = play_match(s, "g", 1'700'000'100'000, {row.game, row.resign_after, false});
   });
   const auto& actions = played->record().actions;
   Json body = fx.get_json("/api/games/g-1/steps");

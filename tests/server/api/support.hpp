@@ -79,11 +79,22 @@ inline void finished_room(store::Store& s, const std::string& id, std::vector<st
   REQUIRE(s.finish_game(id, 1, result(std::move(places), "resign"), finished_at).ok());
 }
 
+// How play_match plays a room: which game (its options: `first` drawn), whether the deciding seat
+// resigns after `resign_after` actions (R3; 0: never), whether the room is ranked.
+struct Play {
+  std::string game = "mancala-simple";
+  std::size_t resign_after = 0;
+  bool ranked = true;
+};
+
 // Plays room `id`'s game 1 to its end with engine::Match, taking the legal actions in a fixed
-// rotation, and logs every accepted action and the result as a room would.
-inline engine::Record play_room(store::Store& s, const std::string& id, std::int64_t finished_at) {
+// rotation, and logs every accepted action and the result as a room would; the finished Match.
+inline std::unique_ptr<engine::Match> play_match(store::Store& s, const std::string& id,
+                                                 std::int64_t finished_at, const Play& how = {}) {
   store::RoomRow row = store::testing::sample_room(id, finished_at - 60'000);
-  row.ranked = true;
+  row.ranked = how.ranked;
+  row.game = how.game;
+  if (how.game != "mancala-simple") row.options = {{"first", "random"}};
   engine::Record head;
   head.game = row.game;
   head.options = row.options;
@@ -95,10 +106,15 @@ inline engine::Record play_room(store::Store& s, const std::string& id, std::int
   row.first = match->first();
   REQUIRE(s.create_room(row).ok());
   for (std::size_t step = 0; match->game().status() != engine::Status::finished; ++step) {
-    REQUIRE(step < 2000);
+    REQUIRE(step < 3000);
+    const engine::Seat seat = match->game().pending().seat;
+    if (how.resign_after && step == how.resign_after) {
+      REQUIRE_FALSE(match->resign(seat));
+      continue;
+    }
     const auto& legal = match->legal_json();
     REQUIRE(!legal.empty());
-    REQUIRE_FALSE(match->act(match->game().pending().seat, legal[(step * 7) % legal.size()]));
+    REQUIRE_FALSE(match->act(seat, legal[(step * 7) % legal.size()]));
   }
   const auto& actions = match->record().actions;
   for (std::size_t i = 0; i < actions.size(); ++i)
@@ -107,7 +123,12 @@ inline engine::Record play_room(store::Store& s, const std::string& id, std::int
             .ok());
   auto r = match->game().result();
   REQUIRE(s.finish_game(id, 1, {{"places", r.places}, {"reason", r.reason}}, finished_at).ok());
-  return match->record();
+  return match;
+}
+
+// A ranked game of mancala-simple played to its end; its record.
+inline engine::Record play_room(store::Store& s, const std::string& id, std::int64_t finished_at) {
+  return play_match(s, id, finished_at)->record();
 }
 
 }  // namespace tanbo::server::api::testing
