@@ -7,6 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libssl-dev
   libsqlite3-dev libsqlitecpp-dev libpqxx-dev
+  libhiredis-dev
   prometheus-cpp-dev
   catch2
 )
@@ -21,6 +22,7 @@ done
 if [ "$with_tests" = 1 ]; then
   packages+=(clang libclang-rt-14-dev)  # the libFuzzer targets (tests/fuzz)
   packages+=(postgresql)  # the store tests run against PostgreSQL too (tests/server/store)
+  packages+=(redis-server)  # the cluster tests start one (tests/server/cluster)
   packages+=(chromium)  # the browser tests (tests/web)
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
 fi
