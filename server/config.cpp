@@ -1,5 +1,6 @@
 #include "server/config.hpp"
 
+#include <algorithm>
 #include <array>
 #include <boost/asio/ip/address.hpp>
 #include <charconv>
@@ -8,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "server/cluster/redis.hpp"
 #include "server/net/tls.hpp"
 
 namespace tanbo::server {
@@ -81,6 +83,25 @@ Verdict set_store(Config& c, std::string_view v) {
   return {};
 }
 
+Verdict set_cluster(Config& c, std::string_view v) {
+  std::string error;
+  if (!cluster::parse_redis_url(v, error)) return error;
+  c.cluster = v;
+  return {};
+}
+
+// A node id goes into Redis keys and a pub/sub notice: one word.
+Verdict set_node_id(Config& c, std::string_view v) {
+  auto word = [](char ch) {
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+           ch == '-' || ch == '_' || ch == '.';
+  };
+  if (v.empty() || v.size() > 64 || !std::all_of(v.begin(), v.end(), word))
+    return "expected 1-64 letters, digits, '-', '_' or '.', got '" + std::string(v) + "'";
+  c.node_id = v;
+  return {};
+}
+
 template <auto Config::*Field, std::uint64_t Lo, std::uint64_t Hi>
 Verdict set_number(Config& c, std::string_view v) {
   auto n = parse_unsigned(v, Lo, Hi);
@@ -109,7 +130,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 25> kOptions = {{
+constexpr std::array<Option, 28> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -174,6 +195,17 @@ constexpr std::array<Option, 25> kOptions = {{
      set_file<&Config::tls_cert>},
     {"--tls-key", "TANBO_TLS_KEY", "FILE", "PEM private key of --tls-cert",
      set_file<&Config::tls_key>},
+    {"--cluster", "TANBO_CLUSTER", "URL",
+     "run as one node of several sharing redis://HOST[:PORT]: node registry, room owners, "
+     "lobby across nodes (default: this node alone)",
+     set_cluster},
+    {"--node-id", "TANBO_NODE_ID", "ID",
+     "this node's name in the cluster: letters, digits, '-', '_', '.' (default: a random one)",
+     set_node_id},
+    {"--cluster-lease-ms", "TANBO_CLUSTER_LEASE_MS", "MS",
+     "the node's and its room-owner keys expire this long after the last renewal; renewed every "
+     "third of it (default 5000)",
+     set_number<&Config::cluster_lease_ms, 300, 3600000>},
     {"--healthcheck", "", "",
      "probe GET /healthz of the server at --bind/--port; exit 0 if healthy, 1 if not",
      set_healthcheck},
@@ -235,6 +267,8 @@ ParseOutcome parse_config(std::span<const std::string_view> args, const EnvLooku
     if (auto bad = o->set(c, value); !bad.empty())
       return ConfigError{std::string(flag) + ": " + bad};
   }
+  if (c.cluster.empty() && (!c.node_id.empty() || c.cluster_lease_ms != Config{}.cluster_lease_ms))
+    return ConfigError{"--node-id and --cluster-lease-ms need --cluster"};
   if (c.tls_cert.empty() != c.tls_key.empty())
     return ConfigError{"--tls-cert and --tls-key go together: give both or neither"};
   // The probe never reads them: it does not verify the server's certificate.

@@ -45,6 +45,10 @@ struct Config {
   std::string tls_cert;  // PEM certificate chain; with tls_key: the port speaks TLS only
   std::string tls_key;   // PEM private key
   std::filesystem::path web_dir = "web";  // the browser client's files, served at /
+  // Several nodes on one Redis (docs/operations.md, "Cluster (Redis)"); empty: this node alone.
+  std::string cluster;               // redis://HOST[:PORT]
+  std::string node_id;               // empty: a random one at start
+  unsigned cluster_lease_ms = 5000;  // node and room-owner keys expire this long after renewal
 
   bool operator==(const Config&) const = default;
 };
