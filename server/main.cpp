@@ -2,12 +2,14 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
 #include <boost/asio/signal_set.hpp>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 
+#include "server/cluster/node.hpp"
 #include "server/config.hpp"
 #include "server/identity/store_identities.hpp"
 #include "server/net/probe.hpp"
@@ -24,6 +26,31 @@ using namespace tanbo::server;
 
 // SIGTERM to exit must fit in 5 s; this leaves room for the rest of the teardown.
 constexpr auto kShutdownGrace = std::chrono::seconds(3);
+
+// Where the other nodes' clients would reach this one: the bound address, or the host's name when
+// bound to every interface.
+std::string advertised_address(const Config& config, std::uint16_t port) {
+  std::string host = config.bind;
+  if (host == "0.0.0.0" || host == "::") {
+    char name[256] = {};
+    host = ::gethostname(name, sizeof name - 1) == 0 ? name : "localhost";
+  } else if (host.find(':') != std::string::npos) {
+    host = "[" + host + "]";
+  }
+  return host + ":" + std::to_string(port);
+}
+
+// --cluster: the node exists before recovery, so the rooms recovery brings back are claimed as
+// new ones are.
+std::unique_ptr<cluster::Node> cluster_node(const Config& config, const RoomService& rooms) {
+  if (config.cluster.empty()) return nullptr;
+  std::string error;
+  cluster::NodeOptions o;
+  o.redis = *cluster::parse_redis_url(config.cluster, error);  // parse_config checked it
+  o.id = config.node_id.empty() ? cluster::random_node_id() : config.node_id;
+  o.lease = std::chrono::milliseconds(config.cluster_lease_ms);
+  return std::make_unique<cluster::Node>(std::move(o), rooms.shared_lobby());
+}
 
 void setup_logging(const Config& config) {
   auto logger = spdlog::stderr_color_mt("tanbo");
@@ -74,6 +101,7 @@ int run(const Config& config) {
   options.identities = identities;
   options.journal = std::make_shared<StoreJournal>(store_worker);
   auto rooms = std::make_shared<RoomService>(options);
+  auto node = cluster_node(config, *rooms);
   try {
     recover_rooms(*store_worker, *rooms, *identities);
   } catch (const std::exception& e) {
@@ -89,6 +117,13 @@ int run(const Config& config) {
     spdlog::critical("cannot listen: {}", e.what());
     return 1;
   }
+  if (node) {
+    std::string error;
+    if (!node->start(advertised_address(config, server.port()), error)) {
+      spdlog::critical("cannot join the cluster: {}", error);
+      return 1;
+    }
+  }
   spdlog::info("tanbo-server {} listening on {}:{} ({} threads, data in {})", version(),
                config.bind, server.port(), config.threads, config.data_dir.string());
 
@@ -100,6 +135,7 @@ int run(const Config& config) {
   if (auto left = server.stop(kShutdownGrace))
     spdlog::warn("{} connections did not close in time; dropped", left);
   rooms->shutdown();
+  if (node) node->leave();  // its keys go now rather than when their leases expire
   spdlog::info("shutdown complete");
   spdlog::shutdown();
   return 0;

@@ -36,9 +36,7 @@ Reply lobby_reply(std::string_view target, const NetContext& ctx) {
     }
   const auto* rooms = dynamic_cast<const RoomService*>(ctx.frames.get());
   if (!rooms) return error_reply(503, "rooms_unavailable", "this server hosts no rooms");
-  Json list = Json::array();
-  for (const auto& r : rooms->lobby().list(game)) list.push_back(protocol::room_json(r));
-  return {200, {{"rooms", std::move(list)}}};
+  return {200, {{"rooms", rooms->lobby().listing(game)}}};
 }
 
 // The steps of a finished game, after the store read: one slice of the replay per store job, each

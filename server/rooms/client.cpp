@@ -126,7 +126,9 @@ void Client::on(const protocol::ListGames&, const Id& re) {
 }
 
 void Client::on(const protocol::ListRooms& m, const Id& re) {
-  reply(protocol::rooms(re, services_->lobby->list(m.game)));
+  auto j = protocol::rooms(re, {});
+  j["rooms"] = services_->lobby->listing(m.game);  // a cluster's other nodes' rooms too
+  reply(j);
 }
 
 void Client::on(const protocol::WatchLobby&, const Id&) {

@@ -16,6 +16,7 @@ void Lobby::add(std::shared_ptr<Room> room) {
   std::lock_guard lock(mutex_);
   auto id = room->id();
   auto owner = room->owner();
+  tell(id, Change::added);
   rooms_[id] = Entry{std::move(room), std::nullopt, std::move(owner)};
 }
 
@@ -34,6 +35,7 @@ void Lobby::publish(protocol::RoomSummary summary, const std::string& owner) {
   metrics::room_moved(summary.game,
                       it->second.summary ? std::optional(it->second.summary->status) : std::nullopt,
                       summary.status);
+  tell(summary.room, Change::listed);
   it->second.summary = std::move(summary);
   schedule();
 }
@@ -43,6 +45,7 @@ void Lobby::remove(const std::string& id) {
   if (auto it = rooms_.find(id); it != rooms_.end() && it->second.summary)
     metrics::room_moved(it->second.summary->game, it->second.summary->status, std::nullopt);
   if (rooms_.erase(id) == 0) return;
+  tell(id, Change::removed);
   changed_.erase(id);
   if (!watchers_.empty()) removed_.insert(id);
   schedule();
@@ -54,6 +57,66 @@ std::vector<protocol::RoomSummary> Lobby::list(const std::optional<std::string>&
   for (const auto& [id, e] : rooms_)
     if (e.summary && (!game || e.summary->game == *game)) out.push_back(*e.summary);
   return out;
+}
+
+protocol::Json Lobby::entry(const protocol::RoomSummary& s) const {
+  auto j = protocol::room_json(s);
+  if (!node_.empty()) j["node"] = node_;
+  return j;
+}
+
+void Lobby::tell(const std::string& room, Change change) const {
+  if (observer_) observer_(room, change);
+}
+
+protocol::Json Lobby::listing(const std::optional<std::string>& game) const {
+  auto out = protocol::Json::array();
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_)
+    if (e.summary && (!game || e.summary->game == *game)) out.push_back(entry(*e.summary));
+  for (const auto& [id, j] : remote_)
+    if (!game || j.value("game", "") == *game) out.push_back(j);
+  return out;
+}
+
+void Lobby::set_node(std::string node) {
+  std::lock_guard lock(mutex_);
+  node_ = std::move(node);
+}
+
+protocol::Json Lobby::local_listing() const {
+  auto out = protocol::Json::array();
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_)
+    if (e.summary) out.push_back(entry(*e.summary));
+  return out;
+}
+
+void Lobby::set_remote(std::map<std::string, std::vector<protocol::Json>> by_node) {
+  std::map<std::string, protocol::Json> now;
+  std::lock_guard lock(mutex_);
+  for (auto& [node, entries] : by_node)
+    for (auto& j : entries) {
+      if (!j.is_object() || !j.contains("room") || !j["room"].is_string()) continue;
+      auto id = j["room"].get<std::string>();
+      if (!rooms_.contains(id)) now[id] = std::move(j);
+    }
+  const bool watched = !watchers_.empty();
+  for (const auto& [id, j] : now)
+    if (auto it = remote_.find(id); watched && (it == remote_.end() || it->second != j))
+      remote_changed_.insert(id);
+  for (const auto& [id, j] : remote_)
+    if (watched && !now.contains(id)) {
+      remote_changed_.erase(id);
+      removed_.insert(id);
+    }
+  remote_ = std::move(now);
+  if (!remote_changed_.empty() || !removed_.empty()) schedule();
+}
+
+void Lobby::observe(std::function<void(const std::string& room, Change)> observer) {
+  std::lock_guard lock(mutex_);
+  observer_ = std::move(observer);
 }
 
 int Lobby::open_rooms(const std::string& owner) const {
@@ -119,25 +182,28 @@ void Lobby::schedule() {
 }
 
 void Lobby::push() {
-  std::vector<protocol::RoomSummary> changed;
-  std::vector<std::string> removed;
+  auto frame = protocol::lobby({}, {});
   std::vector<std::shared_ptr<WsPeer>> to;
   {
     std::lock_guard lock(mutex_);
     scheduled_ = false;
     last_push_ = std::chrono::steady_clock::now();
+    auto& changed = frame["changed"];
     for (const auto& id : changed_)
       if (auto it = rooms_.find(id); it != rooms_.end() && it->second.summary)
-        changed.push_back(*it->second.summary);
-    removed.assign(removed_.begin(), removed_.end());
+        changed.push_back(entry(*it->second.summary));
+    for (const auto& id : remote_changed_)
+      if (auto it = remote_.find(id); it != remote_.end()) changed.push_back(it->second);
+    for (const auto& id : removed_) frame["removed"].push_back(id);
     changed_.clear();
+    remote_changed_.clear();
     removed_.clear();
     for (const auto& [id, p] : watchers_)
       if (auto live = p.lock()) to.push_back(std::move(live));
   }
-  if (changed.empty() && removed.empty()) return;
-  auto frame = protocol::share(protocol::lobby(changed, removed));
-  for (const auto& p : to) p->send(frame);
+  if (frame["changed"].empty() && frame["removed"].empty()) return;
+  auto shared = protocol::share(frame);
+  for (const auto& p : to) p->send(shared);
 }
 
 }  // namespace tanbo::server

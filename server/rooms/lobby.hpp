@@ -1,10 +1,13 @@
 #pragma once
 // The directory of rooms and what the lobby shows of them. Rooms publish their summary on every
 // change; watchers get the changes batched, at most one `lobby` push per interval.
+// In a cluster (server/cluster/) the lobby also lists the other nodes' rooms as their nodes wrote
+// them to Redis, and every entry it serves names its node.
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -45,6 +48,23 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   void watch(std::shared_ptr<WsPeer> peer);
   void unwatch(std::uint64_t peer_id);
 
+  // What `rooms`, `watch_lobby` and GET /api/rooms show: this node's rooms, then the other
+  // nodes'; each entry is protocol::room_json's, plus "node" in a cluster.
+  protocol::Json listing(const std::optional<std::string>& game) const;
+
+  // --- The cluster's side (server/cluster/); unused on a node alone. ---
+  // Entries name `node` from now on. Call before the first room.
+  void set_node(std::string node);
+  // This node's rooms only, as listing() shows them.
+  protocol::Json local_listing() const;
+  // The other nodes' rooms as last read, by node; replaces the previous set, and watchers get
+  // what changed. Entries naming a room of this node are ignored.
+  void set_remote(std::map<std::string, std::vector<protocol::Json>> by_node);
+  enum class Change { added, listed, removed };
+  // Told of every room added, listed anew or removed. Runs under the lobby's lock: it must only
+  // queue work, never call the lobby back.
+  void observe(std::function<void(const std::string& room, Change)> observer);
+
  private:
   struct Entry {
     std::shared_ptr<Room> room;
@@ -53,6 +73,8 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   };
   void schedule();  // under mutex_
   void push();
+  protocol::Json entry(const protocol::RoomSummary& s) const;  // under mutex_
+  void tell(const std::string& room, Change change) const;     // under mutex_
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   boost::asio::steady_timer timer_;
@@ -63,6 +85,10 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   std::unordered_map<std::uint64_t, std::weak_ptr<WsPeer>> watchers_;
   std::set<std::string> changed_, removed_;
   bool scheduled_ = false;
+  std::string node_;
+  std::map<std::string, protocol::Json> remote_;  // by room id
+  std::set<std::string> remote_changed_;
+  std::function<void(const std::string&, Change)> observer_;
   std::chrono::steady_clock::time_point last_push_{};
 };
 

@@ -184,6 +184,26 @@ void Room::stop() {
   });
 }
 
+void Room::lose(std::string why) {
+  net::post(strand_, [self = shared_from_this(), why = std::move(why)] {
+    if (self->retired_) return;
+    spdlog::error("room {} lost: {}", self->id(), why);
+    self->broken_ = self->stopped_ = self->retired_ = true;
+    self->clock_.cancel();
+    self->retire_.cancel();
+    for (auto& a : self->away_)
+      if (a.timer) a.timer->cancel();
+    auto frame = protocol::share(protocol::error(ErrorCode::internal, why, Id{}));
+    for (const auto& m : self->members_)
+      if (auto p = m.peer.lock()) {
+        p->send(frame);
+        p->close(CloseCode::going_away);
+      }
+    self->members_.clear();
+    self->lobby_->remove(self->id());
+  });
+}
+
 // ---- requests -----------------------------------------------------------------------------
 
 void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re) {

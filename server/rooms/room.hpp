@@ -98,6 +98,10 @@ class Room final : public std::enable_shared_from_this<Room> {
   void fill_cpu(Peer peer, protocol::CpuLevel level, Id re);
   // Cancels the room's timers and asks no more bots (service shutdown). Posted to the strand.
   void stop();
+  // Another node of the cluster owns the room (server/cluster/): every member gets an `error`
+  // (internal) with `why` and is closed with going_away, the room leaves the lobby and refuses
+  // everything after. Posted to the strand, past a journal append in flight.
+  void lose(std::string why);
 
  private:
   struct Seat {

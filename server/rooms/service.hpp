@@ -42,6 +42,7 @@ class RoomService final : public FrameHandler {
   void on_close(const std::shared_ptr<WsPeer>& peer) override;
 
   const Lobby& lobby() const { return *services_->lobby; }
+  std::shared_ptr<Lobby> shared_lobby() const { return services_->lobby; }  // for the cluster
   // A room recovery rebuilt, on this service's threads, journal and lobby.
   std::shared_ptr<Room> restore(RoomSetup setup, RoomRestore state);
 

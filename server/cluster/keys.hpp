@@ -1,0 +1,23 @@
+#pragma once
+// What the cluster keeps in Redis (docs/operations.md, "Cluster (Redis)"). Every key but the
+// channel expires with the lease unless its node renews it.
+#include <string>
+#include <string_view>
+
+namespace tanbo::server::cluster::keys {
+
+// A live node: JSON {id, address, started_at}.
+inline std::string node(std::string_view id) { return "tanbo:node:" + std::string(id); }
+// A room's owner: the node id.
+inline std::string room_owner(std::string_view room) {
+  return "tanbo:room:" + std::string(room) + ":owner";
+}
+// A node's lobby listing: a JSON array of the entries its lobby serves, each with "node".
+inline constexpr std::string_view kLobbyPrefix = "tanbo:lobby:";
+inline std::string lobby(std::string_view node) {
+  return std::string(kLobbyPrefix) + std::string(node);
+}
+// Pub/sub: a node wrote its listing; the message is its id.
+inline constexpr std::string_view kLobbyChannel = "tanbo:lobby";
+
+}  // namespace tanbo::server::cluster::keys

@@ -1,0 +1,23 @@
+#pragma once
+// The lobby across nodes: each node writes its own listing under its own key and reads the
+// others'. Called on the cluster worker's thread, with its connection.
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.hpp"
+#include "server/cluster/redis.hpp"
+
+namespace tanbo::server::cluster {
+
+// SET tanbo:lobby:<node> PX lease, then PUBLISH tanbo:lobby <node>; false when Redis refused.
+bool write_listing(RedisConnection& redis, const std::string& node, const engine::Json& listing,
+                   std::chrono::milliseconds lease);
+// Every node's listing but `self`'s, by node; nullopt when Redis could not be read (the caller
+// keeps what it had). A listing that is not a JSON array counts as empty.
+std::optional<std::map<std::string, std::vector<engine::Json>>> read_listings(
+    RedisConnection& redis, const std::string& self);
+
+}  // namespace tanbo::server::cluster

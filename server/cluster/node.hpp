@@ -1,0 +1,94 @@
+#pragma once
+// This server as one node of a cluster sharing a Redis (docs/operations.md, "Cluster (Redis)"):
+// it registers itself, owns its rooms through expiring leases, and shares its lobby listing with
+// the other nodes while reading theirs.
+//
+// Two threads of its own, each with its own connection, talk to Redis; nothing else does, so no
+// network or room thread ever waits on it. The worker thread registers and renews, claims and
+// releases rooms and writes and reads the listings; the subscriber thread only listens on
+// tanbo:lobby and wakes the worker. Results go where their reader lives: listings into the Lobby
+// (behind its own lock), a lost room to Room::lose, which posts itself to the room's strand.
+#include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/cluster/redis.hpp"
+#include "server/cluster/scripts.hpp"
+
+namespace tanbo::server {
+class Lobby;
+}
+
+namespace tanbo::server::cluster {
+
+struct NodeOptions {
+  RedisAddress redis;
+  std::string id;  // unique among the nodes
+  std::chrono::milliseconds lease{5000};
+  std::chrono::milliseconds lobby_debounce{200};  // at most one listing write per this, on change
+  RedisTimeouts timeouts;
+};
+
+// A random node id: 12 hex digits.
+std::string random_node_id();
+
+class Node {
+ public:
+  // Watches `lobby` from now on (rooms added meanwhile are claimed once started) and names this
+  // node in its entries.
+  Node(NodeOptions options, std::shared_ptr<Lobby> lobby);
+  ~Node();  // leave()
+  Node(const Node&) = delete;
+  Node& operator=(const Node&) = delete;
+
+  // Connects, registers the node as reached at `address` (HOST:PORT) and starts the threads;
+  // false with `error` when Redis cannot be reached.
+  bool start(std::string address, std::string& error);
+  // The clean leave: stops the threads, then deletes the node's keys (node, lobby listing, the
+  // owner keys it still holds) and tells the others. Idempotent.
+  void leave();
+
+  const std::string& id() const { return options_.id; }
+
+ private:
+  // What the lobby's observer and the subscriber hand the worker; guarded by mutex.
+  struct Inbox {
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::vector<std::string> claims, releases;
+    bool listing_changed = false;
+    bool others_changed = false;
+    bool stopping = false;
+  };
+
+  void work();
+  void listen();
+  void register_node(RedisConnection& redis);
+  void renew(RedisConnection& redis);
+  void claim(RedisConnection& redis, const std::string& room);
+  void lose(const std::string& room, const std::string& owner);
+  void write_listing(RedisConnection& redis);
+  void read_listings(RedisConnection& redis);
+  void say_goodbye(RedisConnection& redis);
+  void note_connection(const RedisConnection& redis);
+
+  NodeOptions options_;
+  std::shared_ptr<Lobby> lobby_;
+  std::shared_ptr<Inbox> inbox_;
+  std::string address_;
+  std::string started_at_;                         // Unix ms
+  std::unique_ptr<RedisConnection> worker_redis_;  // the worker thread's once started
+  std::set<std::string> owned_;                    // room ids; the worker thread's
+  std::chrono::steady_clock::time_point last_listing_{};
+  bool was_connected_ = true;
+  Scripts scripts_;
+  std::thread worker_, subscriber_;
+  bool left_ = false;
+};
+
+}  // namespace tanbo::server::cluster
