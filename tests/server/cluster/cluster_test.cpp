@@ -166,6 +166,27 @@ TEST_CASE("nodes register, own their rooms and share their lobbies through Redis
   }
 }
 
+TEST_CASE("after a Redis restart the nodes register again and keep their rooms", "[cluster]") {
+  auto redis = start_redis();
+  if (!redis) return;
+  Node a(*redis, "node-a", kLease), b(*redis, "node-b", kLease);
+  OpenRoom room(a.port());
+  const auto owner = "tanbo:room:" + room.id + ":owner";
+  REQUIRE(within(3s, [&] { return !listed(b.port(), room.id).is_null(); }));
+
+  redis->restart();  // empty: every key is gone
+  auto back = within(kLease + 3s, [&] {
+    return redis->command({"GET", owner}).text() == "node-a" &&
+           redis->command({"EXISTS", "tanbo:node:node-a", "tanbo:node:node-b"}).integer() == 2 &&
+           !listed(b.port(), room.id).is_null();
+  });
+  REQUIRE(back);
+  CHECK(a.process().wait_for_line("cluster: back in touch with", 1s));
+  // The lobby across nodes follows again: a room created now reaches B.
+  OpenRoom later(a.port());
+  CHECK(within(3s, [&] { return !listed(b.port(), later.id).is_null(); }));
+}
+
 TEST_CASE("a room whose lease another node holds is closed with a reason", "[cluster]") {
   auto redis = start_redis();
   if (!redis) return;

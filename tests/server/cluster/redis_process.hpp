@@ -46,10 +46,30 @@ inline std::uint16_t free_port() {
 
 class RedisProcess {
  public:
-  explicit RedisProcess(const std::string& binary) : port_(free_port()) {
+  explicit RedisProcess(std::string binary) : binary_(std::move(binary)), port_(free_port()) {
     std::filesystem::create_directories(dir_.path);
+    start();
+  }
+  ~RedisProcess() { stop(); }
+
+  // A restart on the same port, empty: nothing was saved.
+  void restart() {
+    stop();
+    start();
+  }
+  std::uint16_t port() const { return port_; }
+  std::string url() const { return "redis://127.0.0.1:" + std::to_string(port_); }
+  // A fresh connection of the test's own.
+  cluster::RedisReply command(const std::vector<std::string>& args) const {
+    cluster::RedisConnection c({"127.0.0.1", port_});
+    if (!c.connect()) throw std::runtime_error(c.last_error());
+    return c.command(args);
+  }
+
+ private:
+  void start() {
     process_ = std::make_unique<ChildProcess>(
-        binary,
+        binary_,
         std::vector<std::string>{"--port", std::to_string(port_), "--bind", "127.0.0.1", "--save",
                                  "", "--appendonly", "no", "--dir", dir_.path.string()});
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
@@ -61,21 +81,12 @@ class RedisProcess {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
   }
-  ~RedisProcess() {
+  void stop() {
     process_->signal(SIGKILL);
     process_->wait(std::chrono::seconds(5));
   }
 
-  std::uint16_t port() const { return port_; }
-  std::string url() const { return "redis://127.0.0.1:" + std::to_string(port_); }
-  // A fresh connection of the test's own.
-  cluster::RedisReply command(const std::vector<std::string>& args) const {
-    cluster::RedisConnection c({"127.0.0.1", port_});
-    if (!c.connect()) throw std::runtime_error(c.last_error());
-    return c.command(args);
-  }
-
- private:
+  std::string binary_;
   DataDir dir_;
   std::uint16_t port_;
   std::unique_ptr<ChildProcess> process_;
