@@ -56,19 +56,13 @@ struct OpenRoom {
   std::string id;
 };
 
-// A raw client: in a cluster the lobby's entries carry "node", which the protocol's schemas do
-// not list, so its frames are read without the schema check.
+// A lobby watcher whose every frame is checked against the protocol's schemas, "node" included.
 struct LobbyWatcher {
-  explicit LobbyWatcher(std::uint16_t port) : ws(port) {
-    ws.send(json{{"type", "hello"}, {"id", "h"}, {"name", "Watcher"}}.dump());
-    REQUIRE(next().at("type") == "welcome");
-    ws.send(json{{"type", "watch_lobby"}}.dump());
+  explicit LobbyWatcher(std::uint16_t port) : client(port) {
+    client.hello("Watcher");
+    client.send({{"type", "watch_lobby"}});
   }
-  json next() {
-    auto f = ws.read();
-    if (f.got != WsClient::Got::text) throw std::runtime_error("lobby watcher: " + f.text);
-    return json::parse(f.text);
-  }
+  json next() { return client.next(); }
   // Reads pushes until one says `room` changed (returned) or was removed (null).
   json until_about(const std::string& room) {
     for (;;) {
@@ -80,7 +74,7 @@ struct LobbyWatcher {
         if (r == room) return nullptr;
     }
   }
-  WsClient ws;
+  ProtocolClient client;
 };
 
 long long pttl(const RedisProcess& redis, const std::string& key) {
@@ -108,7 +102,7 @@ TEST_CASE("nodes register, own their rooms and share their lobbies through Redis
     CHECK(pushed.at("node") == "node-a");
 
     // The `rooms` request serves the same merged listing.
-    watcher.ws.send(json{{"type", "rooms"}, {"id", 7}}.dump());
+    watcher.client.send({{"type", "rooms"}, {"id", 7}});
     json reply;
     while ((reply = watcher.next()).at("type") != "rooms") {
     }

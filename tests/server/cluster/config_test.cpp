@@ -21,7 +21,7 @@ ParseOutcome parse(std::vector<std::string_view> args,
 
 }  // namespace
 
-TEST_CASE("--cluster takes redis://HOST[:PORT] and nothing else", "[cluster][config]") {
+TEST_CASE("the cluster flag takes redis://HOST[:PORT] and nothing else", "[cluster][config]") {
   using Row = std::tuple<std::string, std::optional<cluster::RedisAddress>>;
   auto [url, expected] = GENERATE(table<std::string, std::optional<cluster::RedisAddress>>({
       Row{"redis://127.0.0.1:6380", cluster::RedisAddress{"127.0.0.1", 6380}},
