@@ -343,7 +343,7 @@ void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) 
   if (covered) {
     std::vector<protocol::Step> steps;
     for (const auto& s : history_)
-      if (s.version > r.version) steps.push_back(s);
+      if (s.version > r.version) steps.push_back({s.version, protocol::Json::parse(s.events)});
     peer->send(protocol::share(protocol::resumed(re, id(), version_, steps)));
   }
   send_current_state(*m);
@@ -421,7 +421,7 @@ void Room::step(std::vector<JournalEntry> entries) {
 void Room::after_change() {
   // Each step is kept once, whatever else moved the room at the same version.
   if (match_ && (history_.empty() || history_.back().version != version_) && version_ > 0)
-    history_.push_back({version_, match_->events()});
+    history_.push_back({version_, match_->events().dump()});
   while (history_.size() > settings_.history) history_.pop_front();
   watch_seats();
   publish();  // the lobby knows the change before any member sees it

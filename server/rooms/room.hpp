@@ -177,7 +177,13 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::uint64_t version_ = 0;
   std::int64_t step_at_ms_ =
       0;  // wall clock (ms since the epoch) of the last step: clocks start there
-  std::deque<protocol::Step> history_;
+  // The steps kept for resume, their events as JSON text: a tree of std::map nodes per step made
+  // these 64 steps most of a playing room's memory.
+  struct KeptStep {
+    std::uint64_t version;
+    std::string events;
+  };
+  std::deque<KeptStep> history_;
   protocol::Frame frame_;        // the state every member gets
   protocol::Frame legal_frame_;  // the same with `legal`, for the deciding seat
   engine::Seat deciding_ = engine::kNoSeat;

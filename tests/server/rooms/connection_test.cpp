@@ -41,6 +41,7 @@ TEST_CASE("a player who reconnects with the token gets the seat back, and resume
 
   // The game goes on while the seat is away, as far as seat 0 decides alone.
   int missed = 0;
+  std::vector<json> missed_events;  // as the spectator saw each missed step
   while (t.deciding() == 0 && missed < 3) {
     std::uint64_t v = t.state.at("version");
     t.at(0).send(
@@ -48,8 +49,10 @@ TEST_CASE("a player who reconnects with the token gets the seat back, and resume
     t.seen[0] = t.at(0).expect("state");
     t.state = t.spectators[0]->expect("state");
     REQUIRE(t.state.at("version") == v + 1);
+    missed_events.push_back(t.state.at("events"));
     ++missed;
   }
+  REQUIRE(missed > 0);
 
   auto back = std::make_unique<ProtocolClient>(fx.port());
   auto welcome = back->hello("", token);
@@ -66,8 +69,11 @@ TEST_CASE("a player who reconnects with the token gets the seat back, and resume
   back->send({{"type", "resume"}, {"id", 2}, {"room", t.room}, {"version", left_at}});
   auto resumed = back->expect("resumed");
   REQUIRE(resumed.at("steps").size() == std::size_t(missed));
-  for (int i = 0; i < missed; ++i)
-    CHECK(resumed.at("steps")[std::size_t(i)].at("version") == left_at + 1 + std::uint64_t(i));
+  for (int i = 0; i < missed; ++i) {
+    const json& step = resumed.at("steps")[std::size_t(i)];
+    CHECK(step.at("version") == left_at + 1 + std::uint64_t(i));
+    CHECK(step.at("events") == missed_events[std::size_t(i)]);  // the events the room broadcast
+  }
   CHECK(resumed.at("version") == state.at("version"));
   CHECK(back->expect("state").at("version") == state.at("version"));
 
