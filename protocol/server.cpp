@@ -67,16 +67,14 @@ Json room_json(const RoomSummary& r) {
           {"timer", r.timer ? Json(*r.timer) : Json("none")}};
 }
 
-Json rooms(const Id& re, std::span<const RoomSummary> list) {
+Json rooms(const Id& re, Json entries) {
   Json j = reply("rooms", re);
-  Json& out = j["rooms"] = Json::array();
-  for (const auto& r : list) out.push_back(room_json(r));
+  j["rooms"] = std::move(entries);
   return j;
 }
 
-Json lobby(std::span<const RoomSummary> changed, std::span<const std::string> removed) {
-  Json j = {{"type", "lobby"}, {"changed", Json::array()}, {"removed", Json::array()}};
-  for (const auto& r : changed) j["changed"].push_back(room_json(r));
+Json lobby(Json changed, std::span<const std::string> removed) {
+  Json j = {{"type", "lobby"}, {"changed", std::move(changed)}, {"removed", Json::array()}};
   for (const auto& id : removed) j["removed"].push_back(id);
   return j;
 }

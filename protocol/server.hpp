@@ -97,9 +97,11 @@ Json welcome(const Id& re, const Player& player, std::string_view token, std::st
              std::span<const SeatRef> seats = {});
 Json games(const Id& re, std::span<const engine::GameInfo* const> list);
 Json room_json(const RoomSummary& r);
-Json rooms(const Id& re, std::span<const RoomSummary> list);
-// Pushed to lobby watchers, batched: rooms new or changed since the last push, and rooms gone.
-Json lobby(std::span<const RoomSummary> changed, std::span<const std::string> removed);
+// `entries`: a JSON array of room_json's objects (a cluster's lobby adds "node" to each).
+Json rooms(const Id& re, Json entries);
+// Pushed to lobby watchers, batched: rooms new or changed since the last push (room_json's
+// objects, as for rooms), and rooms gone.
+Json lobby(Json changed, std::span<const std::string> removed);
 Json created(const Id& re, std::string_view room);
 Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat);
 Json state(const StateView& v);

@@ -126,9 +126,7 @@ void Client::on(const protocol::ListGames&, const Id& re) {
 }
 
 void Client::on(const protocol::ListRooms& m, const Id& re) {
-  auto j = protocol::rooms(re, {});
-  j["rooms"] = services_->lobby->listing(m.game);  // a cluster's other nodes' rooms too
-  reply(j);
+  reply(protocol::rooms(re, services_->lobby->listing(m.game)));  // a cluster's other nodes' too
 }
 
 void Client::on(const protocol::WatchLobby&, const Id&) {

@@ -182,28 +182,28 @@ void Lobby::schedule() {
 }
 
 void Lobby::push() {
-  auto frame = protocol::lobby({}, {});
+  auto changed = protocol::Json::array();
+  std::vector<std::string> removed;
   std::vector<std::shared_ptr<WsPeer>> to;
   {
     std::lock_guard lock(mutex_);
     scheduled_ = false;
     last_push_ = std::chrono::steady_clock::now();
-    auto& changed = frame["changed"];
     for (const auto& id : changed_)
       if (auto it = rooms_.find(id); it != rooms_.end() && it->second.summary)
         changed.push_back(entry(*it->second.summary));
     for (const auto& id : remote_changed_)
       if (auto it = remote_.find(id); it != remote_.end()) changed.push_back(it->second);
-    for (const auto& id : removed_) frame["removed"].push_back(id);
+    removed.assign(removed_.begin(), removed_.end());
     changed_.clear();
     remote_changed_.clear();
     removed_.clear();
     for (const auto& [id, p] : watchers_)
       if (auto live = p.lock()) to.push_back(std::move(live));
   }
-  if (frame["changed"].empty() && frame["removed"].empty()) return;
-  auto shared = protocol::share(frame);
-  for (const auto& p : to) p->send(shared);
+  if (changed.empty() && removed.empty()) return;
+  auto frame = protocol::share(protocol::lobby(std::move(changed), removed));
+  for (const auto& p : to) p->send(frame);
 }
 
 }  // namespace tanbo::server
