@@ -175,24 +175,23 @@ void Room::fill_cpu(Peer peer, protocol::CpuLevel level, Id re) {
 }
 void Room::stop() {
   // Straight to the strand, past a journal append in flight: it touches timers only.
-  net::post(strand_, [self = shared_from_this()] {
-    self->stopped_ = true;
-    self->clock_.cancel();
-    self->retire_.cancel();
-    for (auto& a : self->away_)
-      if (a.timer) a.timer->cancel();
-  });
+  net::post(strand_, [self = shared_from_this()] { self->halt(); });
+}
+
+void Room::halt() {
+  stopped_ = true;
+  clock_.cancel();
+  retire_.cancel();
+  for (auto& a : away_)
+    if (a.timer) a.timer->cancel();
 }
 
 void Room::lose(std::string why) {
   net::post(strand_, [self = shared_from_this(), why = std::move(why)] {
     if (self->retired_) return;
     spdlog::error("room {} lost: {}", self->id(), why);
-    self->broken_ = self->stopped_ = self->retired_ = true;
-    self->clock_.cancel();
-    self->retire_.cancel();
-    for (auto& a : self->away_)
-      if (a.timer) a.timer->cancel();
+    self->broken_ = self->retired_ = true;
+    self->halt();
     auto frame = protocol::share(protocol::error(ErrorCode::internal, why, Id{}));
     for (const auto& m : self->members_)
       if (auto p = m.peer.lock()) {

@@ -151,7 +151,8 @@ class Room final : public std::enable_shared_from_this<Room> {
   bool start_game(engine::Json options);         // a new Match from a fresh seed; one step
   void step(std::vector<JournalEntry> entries);  // journal, then refresh and broadcast
   void after_change();                           // refresh, broadcast, publish to the lobby
-  void refresh();                                // builds the state frames once
+  void halt();     // no more timers or bots: stop() and lose(); on the strand
+  void refresh();  // builds the state frames once
   void send_state(const Member& m) const;
   void send_current_state(const Member& m);   // rebuilds the frames first if the count moved
   void spectators_changed();                  // the lobby and retention; no frame to members
