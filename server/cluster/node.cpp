@@ -17,15 +17,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-std::string unix_ms_now() {
-  return std::to_string(
-      std::chrono::duration_cast<milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-          .count());
-}
-
-std::string url(const RedisAddress& a) {
-  return "redis://" + (a.host.find(':') != std::string::npos ? "[" + a.host + "]" : a.host) + ":" +
-         std::to_string(a.port);
+std::int64_t unix_ms_now() {
+  return std::chrono::duration_cast<milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 }  // namespace
@@ -42,7 +37,7 @@ Node::Node(NodeOptions options, std::shared_ptr<Lobby> lobby)
     : options_(std::move(options)),
       lobby_(std::move(lobby)),
       inbox_(std::make_shared<Inbox>()),
-      started_at_(unix_ms_now()) {
+      started_at_ms_(unix_ms_now()) {
   lobby_->set_node(options_.id);
   // The inbox, not the node: the lobby may outlive this object by a moment at shutdown.
   lobby_->observe([inbox = inbox_](const std::string& room, Lobby::Change change) {
@@ -74,7 +69,7 @@ bool Node::start(std::string address, std::string& error) {
     return false;
   }
   spdlog::info("cluster: node {} at {} joined {} (lease {} ms)", options_.id, address_,
-               url(options_.redis), options_.lease.count());
+               redis_url(options_.redis), options_.lease.count());
   worker_ = std::thread([this] { work(); });
   subscriber_ = std::thread([this] { listen(); });
   return true;
@@ -93,8 +88,7 @@ void Node::leave() {
 }
 
 void Node::register_node(RedisConnection& redis) {
-  engine::Json j = {
-      {"id", options_.id}, {"address", address_}, {"started_at", std::stoll(started_at_)}};
+  engine::Json j = {{"id", options_.id}, {"address", address_}, {"started_at", started_at_ms_}};
   auto r = redis.command(
       {"SET", keys::node(options_.id), j.dump(), "PX", std::to_string(options_.lease.count())});
   // An unreachable Redis is note_connection's to report, once.
@@ -106,10 +100,10 @@ void Node::note_connection(const RedisConnection& redis) {
   if (redis.connected() == was_connected_) return;
   was_connected_ = redis.connected();
   if (was_connected_)
-    spdlog::info("cluster: back in touch with {}", url(options_.redis));
+    spdlog::info("cluster: back in touch with {}", redis_url(options_.redis));
   else
     spdlog::error("cluster: lost {}: {}; retrying (the leases expire after {} ms)",
-                  url(options_.redis), redis.last_error(), options_.lease.count());
+                  redis_url(options_.redis), redis.last_error(), options_.lease.count());
 }
 
 void Node::claim(RedisConnection& redis, const std::string& room) {
@@ -169,7 +163,7 @@ void Node::say_goodbye(RedisConnection& redis) {
   owned_.clear();
   redis.command({"DEL", keys::lobby(options_.id), keys::node(options_.id)});
   redis.command({"PUBLISH", std::string(keys::kLobbyChannel), options_.id});
-  spdlog::info("cluster: node {} left {}", options_.id, url(options_.redis));
+  spdlog::info("cluster: node {} left {}", options_.id, redis_url(options_.redis));
 }
 
 // Renewal every third of the lease: two renewals may fail before a key expires. The others'

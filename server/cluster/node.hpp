@@ -81,7 +81,7 @@ class Node {
   std::shared_ptr<Lobby> lobby_;
   std::shared_ptr<Inbox> inbox_;
   std::string address_;
-  std::string started_at_;                         // Unix ms
+  std::int64_t started_at_ms_;                     // Unix ms
   std::unique_ptr<RedisConnection> worker_redis_;  // the worker thread's once started
   std::set<std::string> owned_;                    // room ids; the worker thread's
   std::chrono::steady_clock::time_point last_listing_{};

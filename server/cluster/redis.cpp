@@ -101,6 +101,11 @@ std::optional<RedisAddress> parse_redis_url(std::string_view url, std::string& e
   return a;
 }
 
+std::string redis_url(const RedisAddress& a) {
+  const bool v6 = a.host.find(':') != std::string::npos;
+  return "redis://" + (v6 ? "[" + a.host + "]" : a.host) + ":" + std::to_string(a.port);
+}
+
 std::string RedisReply::error() const {
   auto* e = std::get_if<RedisError>(&value);
   return e ? e->text : std::string();
@@ -129,11 +134,10 @@ bool RedisConnection::connect() {
   redisContext* c =
       redisConnectWithTimeout(address_.host.c_str(), address_.port, to_timeval(timeouts_.connect));
   if (c == nullptr || c->err) {
-    last_error_ = "cannot connect to redis://" + address_.host + ":" +
-                  std::to_string(address_.port) + ": " + (c ? c->errstr : "out of memory");
+    std::string why =
+        "cannot connect to " + redis_url(address_) + ": " + (c ? c->errstr : "out of memory");
     if (c) redisFree(c);
-    backoff_ = std::clamp(backoff_ * 2, timeouts_.backoff_min, timeouts_.backoff_max);
-    retry_at_ = std::chrono::steady_clock::now() + backoff_;
+    drop(why);
     return false;
   }
   redisSetTimeout(c, to_timeval(timeouts_.command));

@@ -24,6 +24,8 @@ struct RedisAddress {
 };
 // nullopt and `error` set when `url` is not of that form.
 std::optional<RedisAddress> parse_redis_url(std::string_view url, std::string& error);
+// The address as parse_redis_url reads it, port included.
+std::string redis_url(const RedisAddress& address);
 
 struct RedisReply;
 // RESP's reply kinds. Status is "+OK"; an Error is Redis refusing (or this side failing to talk
