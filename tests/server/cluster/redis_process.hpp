@@ -108,11 +108,7 @@ class Node {
                              "--bind", "127.0.0.1", "--port", "0", "--threads", "2", "--data-dir",
                              dir_.path.string(), "--cluster", redis.url(), "--node-id", id,
                              "--cluster-lease-ms", std::to_string(lease.count())});
-    auto line = process_->wait_for_line("listening on 127.0.0.1:", std::chrono::seconds(30));
-    if (!line) throw std::runtime_error("tanbo-server did not start:\n" + process_->stderr_text());
-    std::string rest = line->substr(line->rfind(':') + 1);
-    port_ =
-        static_cast<std::uint16_t>(std::stoi(rest.substr(0, rest.find_first_not_of("0123456789"))));
+    port_ = listening_port(*process_, std::chrono::seconds(30));
   }
 
   // A node still running stops cleanly here and must exit 0: a sanitized build's report (or a

@@ -28,6 +28,16 @@ struct DataDir {
   std::filesystem::path db() const { return path / "tanbo.db"; }
 };
 
+// The port a server started with --bind 127.0.0.1 --port 0 logs it listens on; throws when no
+// such line comes `within`.
+inline std::uint16_t listening_port(ChildProcess& process, std::chrono::seconds within) {
+  auto line = process.wait_for_line("listening on 127.0.0.1:", within);
+  if (!line) throw std::runtime_error("tanbo-server did not start:\n" + process.stderr_text());
+  std::string rest = line->substr(line->rfind(':') + 1);
+  return static_cast<std::uint16_t>(
+      std::stoi(rest.substr(0, rest.find_first_not_of("0123456789"))));
+}
+
 class ServerProcess {
  public:
   // Starts the server and waits until it listens; throws when it does not within 20 s.
@@ -42,11 +52,7 @@ class ServerProcess {
                                   "--max-rooms",    "1000"};
     args.insert(args.end(), extra.begin(), extra.end());
     process_ = std::make_unique<ChildProcess>(TANBO_SERVER_BINARY, args);
-    auto line = process_->wait_for_line("listening on 127.0.0.1:", std::chrono::seconds(20));
-    if (!line) throw std::runtime_error("tanbo-server did not start:\n" + process_->stderr_text());
-    std::string rest = line->substr(line->rfind(':') + 1);
-    port_ =
-        static_cast<std::uint16_t>(std::stoi(rest.substr(0, rest.find_first_not_of("0123456789"))));
+    port_ = listening_port(*process_, std::chrono::seconds(20));
   }
 
   std::uint16_t port() const { return port_; }
