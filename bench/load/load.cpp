@@ -82,7 +82,7 @@ enum class Role : std::uint8_t { player, spectator, idle };
 // room (or the lobby, when idle) decides what to send.
 class Conn : public std::enable_shared_from_this<Conn> {
  public:
-  Conn(Worker& w, RoomDriver* room, Role role, int index);
+  Conn(Worker& w, RoomDriver* room, Role role, int index, const Endpoint& server);
   void dial();
   void send(std::string text);
   void close();
@@ -110,6 +110,7 @@ class Conn : public std::enable_shared_from_this<Conn> {
   void on_message(std::string_view text);
 
   Worker& w_;
+  const Endpoint& server_;
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
   std::deque<std::string> out_;
@@ -199,13 +200,13 @@ class Worker {
 
 // ---- Conn -----------------------------------------------------------------------------------
 
-Conn::Conn(Worker& w, RoomDriver* r, Role ro, int i)
-    : room(r), role(ro), index(i), w_(w), ws_(w.ioc.get_executor()) {}
+Conn::Conn(Worker& w, RoomDriver* r, Role ro, int i, const Endpoint& server)
+    : room(r), role(ro), index(i), w_(w), server_(server), ws_(w.ioc.get_executor()) {}
 
 void Conn::dial() {
   dialing_ = true;
   beast::get_lowest_layer(ws_).expires_after(std::chrono::seconds(30));
-  tcp::endpoint ep(net::ip::make_address(w_.options.host), w_.options.port);
+  tcp::endpoint ep(net::ip::make_address(server_.host), server_.port);
   beast::get_lowest_layer(ws_).async_connect(
       ep, [self = shared_from_this()](beast::error_code ec) { self->on_connect(ec); });
 }
@@ -214,7 +215,7 @@ void Conn::on_connect(beast::error_code ec) {
   if (ec || closing_) return fail(ec);
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
   ws_.read_message_max(1 << 20);
-  ws_.async_handshake(w_.options.host + ":" + std::to_string(w_.options.port), w_.options.target,
+  ws_.async_handshake(server_.host + ":" + std::to_string(server_.port), server_.target,
                       [self = shared_from_this()](beast::error_code e) { self->on_handshake(e); });
 }
 
@@ -530,6 +531,36 @@ ProcSample sample_process(int pid) {
   return s;
 }
 
+std::vector<ProcSample> sample_processes(const std::vector<int>& pids) {
+  std::vector<ProcSample> samples;
+  for (int pid : pids) samples.push_back(sample_process(pid));
+  return samples;
+}
+
+// Several servers' figures as one: unknown (-1) if any is.
+ProcSample total(const std::vector<ProcSample>& samples) {
+  ProcSample sum{0, 0};
+  for (const auto& s : samples) {
+    sum.rss_kib = sum.rss_kib < 0 || s.rss_kib < 0 ? -1 : sum.rss_kib + s.rss_kib;
+    sum.cpu_ticks = sum.cpu_ticks < 0 || s.cpu_ticks < 0 ? -1 : sum.cpu_ticks + s.cpu_ticks;
+  }
+  return sum;
+}
+
+// One server's figures over the window, or several servers' summed.
+Json server_figures(const ProcSample& before, const ProcSample& start, const ProcSample& end,
+                    double window_s, int open_at_end) {
+  Json server = {{"rss_before_kib", before.rss_kib},
+                 {"rss_start_kib", start.rss_kib},
+                 {"rss_end_kib", end.rss_kib}};
+  double hz = double(sysconf(_SC_CLK_TCK));
+  if (start.cpu_ticks >= 0 && end.cpu_ticks >= 0)
+    server["cpu_percent"] = 100.0 * double(end.cpu_ticks - start.cpu_ticks) / hz / window_s;
+  if (before.rss_kib >= 0 && end.rss_kib >= 0 && open_at_end > 0)
+    server["rss_per_connection_kib"] = double(end.rss_kib - before.rss_kib) / double(open_at_end);
+  return server;
+}
+
 double self_cpu_seconds() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
@@ -553,18 +584,24 @@ Json run(const Options& o) {
   Shared shared;
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < o.threads; ++i) workers.push_back(std::make_unique<Worker>(o, shared, i));
+  // A room's connections share one worker whatever their servers, so its set-up (create, then
+  // the spectators' joins, then the players') stays in order on that worker's thread.
+  auto server = [&](int room, int member) -> const Endpoint& {
+    return o.servers[server_of(room, member, o.servers.size())];
+  };
   for (int r = 0; r < o.rooms; ++r) {
     Worker& w = *workers[std::size_t(r % o.threads)];
     auto room = std::make_unique<RoomDriver>(w);
     for (int p = 0; p < o.players_per_room; ++p)
-      room->players.push_back(std::make_shared<Conn>(w, room.get(), Role::player, p));
+      room->players.push_back(std::make_shared<Conn>(w, room.get(), Role::player, p, server(r, p)));
     for (int s = 0; s < o.spectators_per_room; ++s)
-      room->spectators.push_back(std::make_shared<Conn>(w, room.get(), Role::spectator, s));
+      room->spectators.push_back(std::make_shared<Conn>(w, room.get(), Role::spectator, s,
+                                                        server(r, o.players_per_room + s)));
     w.rooms.push_back(std::move(room));
   }
   for (int i = 0; i < o.idle; ++i) {
     Worker& w = *workers[std::size_t(i % o.threads)];
-    w.idle.push_back(std::make_shared<Conn>(w, nullptr, Role::idle, i));
+    w.idle.push_back(std::make_shared<Conn>(w, nullptr, Role::idle, i, server(i, 0)));
   }
 
   auto sum = [&](std::atomic<int> Worker::*field) {
@@ -572,7 +609,7 @@ Json run(const Options& o) {
     for (auto& w : workers) n += ((*w).*field).load(std::memory_order_relaxed);
     return n;
   };
-  ProcSample before = sample_process(o.server_pid);
+  std::vector<ProcSample> before = sample_processes(o.server_pids);
   auto t0 = SteadyClock::now();
 
   std::vector<std::thread> threads;
@@ -599,14 +636,14 @@ Json run(const Options& o) {
   // The first acts of every room leave at once: measure from a second later, in the steady state.
   if (o.rooms > 0) std::this_thread::sleep_for(std::chrono::seconds(1));
 
-  ProcSample start = sample_process(o.server_pid);
+  std::vector<ProcSample> start = sample_processes(o.server_pids);
   double self_start = self_cpu_seconds();
   std::int64_t ws = now_ns();
   shared.window_start = ws;
   std::this_thread::sleep_for(std::chrono::duration<double>(o.duration));
   std::int64_t we = now_ns();
   shared.window_end = we;
-  ProcSample end = sample_process(o.server_pid);
+  std::vector<ProcSample> end = sample_processes(o.server_pids);
   double self_end = self_cpu_seconds();
   int open_at_end = sum(&Worker::open);
 
@@ -659,8 +696,11 @@ Json run(const Options& o) {
   for (auto& [k, n] : all.errors) errors[k] = n;
   Json closes = Json::object();
   for (auto& [k, n] : all.close_codes) closes[k] = n;
+  Json urls = Json::array();
+  for (const auto& s : o.servers) urls.push_back(s.url);
   Json report = {
       {"ok", ready},
+      {"urls", urls},
       {"game", o.game},
       {"threads", o.threads},
       {"think_ms", o.think_ms},
@@ -703,16 +743,23 @@ Json run(const Options& o) {
         {"bytes_total", all.bytes_total}}},
       {"load_generator_cpu_percent", 100.0 * (self_end - self_start) / window_s},
   };
-  if (o.server_pid > 0) {
-    double hz = double(sysconf(_SC_CLK_TCK));
-    Json server = {{"pid", o.server_pid},
-                   {"rss_before_kib", before.rss_kib},
-                   {"rss_start_kib", start.rss_kib},
-                   {"rss_end_kib", end.rss_kib}};
-    if (start.cpu_ticks >= 0 && end.cpu_ticks >= 0)
-      server["cpu_percent"] = 100.0 * double(end.cpu_ticks - start.cpu_ticks) / hz / window_s;
-    if (before.rss_kib >= 0 && end.rss_kib >= 0 && open_at_end > 0)
-      server["rss_per_connection_kib"] = double(end.rss_kib - before.rss_kib) / double(open_at_end);
+  // One pid: the object of the earlier results (bench/results), unchanged. Several: their sums
+  // (cpu_percent in shares of one core, so 3 busy nodes may show up to 300), each one's in per_pid.
+  const auto& pids = o.server_pids;
+  if (pids.size() == 1) {
+    report["server"] = server_figures(before[0], start[0], end[0], window_s, open_at_end);
+    report["server"]["pid"] = pids[0];
+  } else if (pids.size() > 1) {
+    Json server = server_figures(total(before), total(start), total(end), window_s, open_at_end);
+    server["pids"] = pids;
+    Json per_pid = Json::array();
+    for (std::size_t i = 0; i < pids.size(); ++i) {
+      // Without rss_per_connection_kib: how many connections a node held is not counted.
+      Json one = server_figures(before[i], start[i], end[i], window_s, 0);
+      one["pid"] = pids[i];
+      per_pid.push_back(one);
+    }
+    server["per_pid"] = per_pid;
     report["server"] = server;
   }
   return report;

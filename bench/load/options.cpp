@@ -16,7 +16,8 @@ bool parse_number(std::string_view text, T& out, T lo, T hi) {
 }
 
 // ws://HOST:PORT/PATH, HOST a name or an address ([::1] for IPv6).
-std::string parse_url(std::string_view url, Options& o) {
+std::string parse_url(std::string_view url, Endpoint& o) {
+  const std::string url_text(url);
   constexpr std::string_view scheme = "ws://";
   if (!url.starts_with(scheme)) return "--url: only ws:// URLs (loopback) are supported";
   url.remove_prefix(scheme.size());
@@ -41,6 +42,7 @@ std::string parse_url(std::string_view url, Options& o) {
     return "--url: " + std::string(host) + " is not a loopback address; tanbo-load only loads " +
            "a server on this machine";
   o.host = host == "localhost" ? "127.0.0.1" : std::string(host);
+  o.url = url_text;
   return {};
 }
 
@@ -65,6 +67,7 @@ bool is_loopback(std::string_view host) {
 
 ParseOutcome parse_options(std::span<const std::string_view> args) {
   Options o;
+  bool url_given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view flag = args[i];
     if (flag == "-h" || flag == "--help") return HelpRequested{};
@@ -78,8 +81,11 @@ ParseOutcome parse_options(std::span<const std::string_view> args) {
       return OptionsError{std::string(flag) + ": bad value '" + std::string(value) + "'"};
     };
     if (flag == "--url") {
-      o.url = value;
-      if (auto why = parse_url(value, o); !why.empty()) return OptionsError{why};
+      Endpoint server;
+      if (auto why = parse_url(value, server); !why.empty()) return OptionsError{why};
+      if (!url_given) o.servers.clear();
+      url_given = true;
+      o.servers.push_back(std::move(server));
     } else if (flag == "--rooms") {
       if (!parse_number(value, o.rooms, 0, kMaxConnections)) return bad();
     } else if (flag == "--players-per-room") {
@@ -102,7 +108,9 @@ ParseOutcome parse_options(std::span<const std::string_view> args) {
     } else if (flag == "--idle") {
       if (!parse_number(value, o.idle, 0, kMaxConnections)) return bad();
     } else if (flag == "--server-pid") {
-      if (!parse_number(value, o.server_pid, 1, 1 << 30)) return bad();
+      int pid = 0;
+      if (!parse_number(value, pid, 1, 1 << 30)) return bad();
+      o.server_pids.push_back(pid);
     } else if (flag == "--threads") {
       if (!parse_number(value, o.threads, 1, 64)) return bad();
     } else if (flag == "--seed") {
@@ -124,7 +132,9 @@ std::string usage() {
   return R"(Usage: tanbo-load [OPTION]...
 Loads a tanbo-server on this machine over WebSocket and prints one JSON object of figures.
 
-  --url URL                 ws://HOST:PORT/PATH, loopback only (default ws://127.0.0.1:8080/ws)
+  --url URL                 ws://HOST:PORT/PATH, loopback only (default ws://127.0.0.1:8080/ws);
+                            repeated for the nodes of a cluster: room k is created on node
+                            k mod N, its other members connect to nodes k+1, k+2... mod N
   --rooms R                 rooms to create and play (default 0)
   --players-per-room P      seats per room, 1 to 8 (default 2)
   --spectators-per-room S   spectators joined to each room (default 0)
@@ -134,7 +144,8 @@ Loads a tanbo-server on this machine over WebSocket and prints one JSON object o
   --setup-timeout SECONDS   longest set-up before measuring anyway (default 120)
   --think-ms T              delay before each action (default 0: as fast as the server allows)
   --idle N                  extra connections that say hello, watch the lobby and stay idle
-  --server-pid PID          report the server's RSS and CPU from /proc/PID
+  --server-pid PID          report the server's RSS and CPU from /proc/PID; repeated, their sum
+                            and each pid's own figures
   --threads N               client threads, rooms shared among them (default 1)
   --seed N                  seed of the random choices (default 1)
   --dial-window N           connections in their handshake at once, per thread (default 128)

@@ -179,13 +179,14 @@ TEST_CASE("tanbo-load plays 10 rooms for 3 s with no error and counts that add u
   auto accepted_before = metric(*port, "tanbo_actions_accepted_total");
   auto in_before = metric(*port, "tanbo_messages_in_total");
 
+  const std::string url = "ws://127.0.0.1:" + std::to_string(*port) + "/ws";
   auto [status, out] =
-      run_load("--url ws://127.0.0.1:" + std::to_string(*port) +
-               "/ws --rooms 10 --spectators-per-room " + std::to_string(spectators) +
+      run_load("--url " + url + " --rooms 10 --spectators-per-room " + std::to_string(spectators) +
                " --duration 3" + " --server-pid " + std::to_string(server.pid()));
   INFO(out);
   REQUIRE(status == 0);
   json r = report_of(out);
+  CHECK(r["urls"] == json::array({url}));
   auto accepted = r["actions"]["accepted"].get<std::uint64_t>();
   auto finished = r["games"]["finished"].get<std::uint64_t>();
 
@@ -256,7 +257,17 @@ TEST_CASE("tanbo-load idles connections in the lobby and reports the server's me
 }
 
 TEST_CASE("tanbo-load refuses a server that is not on this machine", "[load][bench]") {
-  auto [status, out] = run_load("--url ws://192.0.2.1:8080/ws --rooms 1");
-  CHECK(status == 2);
-  CHECK_THAT(out, Catch::Contains("not a loopback address"));
+  {
+    auto [status, out] = run_load("--url ws://192.0.2.1:8080/ws --rooms 1");
+    CHECK(status == 2);
+    CHECK_THAT(out, Catch::Contains("not a loopback address"));
+  }
+  // Nor one among several nodes: it is named, and nothing is loaded.
+  {
+    auto [status, out] = run_load(
+        "--url ws://127.0.0.1:1/ws --url ws://192.0.2.1:8080/ws --url ws://127.0.0.1:2/ws "
+        "--rooms 3");
+    CHECK(status == 2);
+    CHECK_THAT(out, Catch::Contains("192.0.2.1 is not a loopback address"));
+  }
 }

@@ -72,9 +72,36 @@ TEST_CASE("tanbo-load only loads a server on this machine", "[load][options]") {
       REQUIRE(std::holds_alternative<Options>(out));
     }
     auto o = std::get<Options>(parse({"--url", "ws://localhost:9000/ws", "--rooms", "1"}));
-    CHECK(o.host == "127.0.0.1");
-    CHECK(o.port == 9000);
-    CHECK(o.target == "/ws");
+    REQUIRE(o.servers.size() == 1);
+    CHECK(o.servers[0].host == "127.0.0.1");
+    CHECK(o.servers[0].port == 9000);
+    CHECK(o.servers[0].target == "/ws");
+    CHECK(o.servers[0].url == "ws://localhost:9000/ws");
+  }
+  SECTION("without --url, the default server alone") {
+    auto o = std::get<Options>(parse({"--rooms", "1"}));
+    REQUIRE(o.servers.size() == 1);
+    CHECK(o.servers[0].url == "ws://127.0.0.1:8080/ws");
+    CHECK(o.servers[0].port == 8080);
+  }
+  SECTION("--url repeated: the nodes of a cluster, in order, each of them checked") {
+    auto out = parse({"--url", "ws://127.0.0.1:9001/ws", "--url", "ws://localhost:9002/ws", "--url",
+                      "ws://[::1]:9003/x", "--rooms", "3"});
+    REQUIRE(std::holds_alternative<Options>(out));
+    auto o = std::get<Options>(out);
+    REQUIRE(o.servers.size() == 3);
+    CHECK(o.servers[0].port == 9001);
+    CHECK(o.servers[1].host == "127.0.0.1");
+    CHECK(o.servers[1].port == 9002);
+    CHECK(o.servers[2].host == "::1");
+    CHECK(o.servers[2].target == "/x");
+    for (std::string_view outsider : {"ws://10.0.0.1:9002/ws", "ws://example.org/ws"}) {
+      CAPTURE(outsider);
+      auto refused = parse({"--url", "ws://127.0.0.1:9001/ws", "--url", outsider, "--url",
+                            "ws://127.0.0.1:9003/ws", "--rooms", "3"});
+      REQUIRE(std::holds_alternative<OptionsError>(refused));
+      CHECK_THAT(std::get<OptionsError>(refused).message, Catch::Contains("loopback"));
+    }
   }
   SECTION("any other host is refused, naming it") {
     for (std::string_view url : {"ws://10.0.0.1:8080/ws", "ws://example.org/ws",
@@ -110,7 +137,28 @@ TEST_CASE("tanbo-load's counts and times are bounded", "[load][options]") {
     CHECK(o.game == "tanbo");
     CHECK(o.duration == 2.5);
     CHECK(o.think_ms == 20);
-    CHECK(o.server_pid == 42);
+    CHECK(o.server_pids == std::vector<int>{42});
     CHECK(o.threads == 2);
+  }
+  SECTION("--server-pid repeated") {
+    auto o = std::get<Options>(
+        parse({"--rooms", "1", "--server-pid", "42", "--server-pid", "43", "--server-pid", "44"}));
+    CHECK(o.server_pids == std::vector<int>{42, 43, 44});
+  }
+}
+
+TEST_CASE("tanbo-load spreads a room's members over the servers, its owner's first",
+          "[load][options]") {
+  // One server: everyone on it.
+  for (int member = 0; member < 5; ++member) CHECK(server_of(7, member, 1) == 0);
+  // Three: room k is created on node k mod 3, and of a room's 2 players and 3 spectators only
+  // one other member is on its owner.
+  for (int room = 0; room < 6; ++room) {
+    CAPTURE(room);
+    CHECK(server_of(room, 0, 3) == std::size_t(room % 3));
+    int on_owner = 0;
+    for (int member = 1; member < 5; ++member)
+      on_owner += server_of(room, member, 3) == server_of(room, 0, 3) ? 1 : 0;
+    CHECK(on_owner == 1);
   }
 }
