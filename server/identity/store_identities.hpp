@@ -1,10 +1,14 @@
 #pragma once
 // Identities kept in the store (token hashes only). Every identity is read into memory once, at
-// start, on the starting thread; after that a lookup (hello with a token, a recovered seat's
-// name) is a map lookup under a mutex and never touches the disk, so the network threads that
-// answer `hello` never wait on SQLite. A new guest or a new name is written through the
-// StoreWorker's queue: it is committed before any room entry that names the identity, because
+// start, on the starting thread; after that a lookup of a known identity (hello with a token, a
+// recovered seat's name) is a map lookup under a mutex and never touches the disk, so the network
+// threads that answer `hello` never wait on SQLite. A new guest or a new name is written through
+// the StoreWorker's queue: it is committed before any room entry that names the identity, because
 // rooms journal through the same queue after the welcome was sent.
+//
+// In a cluster another node may create an identity after this one started: a token or an id
+// missing from memory is looked up in the store (the caller waits for the StoreWorker's answer)
+// and kept.
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -34,10 +38,14 @@ class StoreIdentities final : public Identities {
   std::size_t size() const;
 
  private:
+  // Keeps an identity the store found, unless a lookup or create_guest kept it first: the one kept.
+  Identity remember(Identity identity, std::string hash) const;
+
   std::shared_ptr<store::StoreWorker> worker_;
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, Identity> by_hash_;     // SHA-256(token) hex -> identity
-  std::unordered_map<std::string, std::string> hash_of_;  // id -> its token hash
+  // What the store holds, as far as it was read: by_id (const) adds to it as find does.
+  mutable std::unordered_map<std::string, Identity> by_hash_;     // SHA-256(token) hex -> identity
+  mutable std::unordered_map<std::string, std::string> hash_of_;  // id -> its token hash
 };
 
 }  // namespace tanbo::server

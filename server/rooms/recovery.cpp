@@ -9,6 +9,7 @@
 
 #include "engine/core/match.hpp"
 #include "server/identity/store_identities.hpp"
+#include "server/rooms/lobby.hpp"
 #include "server/rooms/room.hpp"
 #include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
@@ -117,47 +118,80 @@ std::variant<Rebuilt, std::string> rebuild(const store::LoadedRoom& loaded,
   return out;
 }
 
+// Rebuilds one loaded room, writes the end its replay reached but its row did not, and restores
+// it; what became of it goes into `report`.
+void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
+                    const StoreIdentities& identities, const store::LoadedRoom& l,
+                    RecoveryReport& report) {
+  auto rebuilt = rebuild(l, identities);
+  if (auto* why = std::get_if<std::string>(&rebuilt)) {
+    spdlog::warn("recovery: room {} set aside: {}", l.row.id, *why);
+    report.set_aside.push_back(l.row.id + ": " + *why);
+    return;
+  }
+  auto& r = std::get<Rebuilt>(rebuilt);
+  if (r.unrecorded_end) {
+    // The process stopped between the last action's commit and the result's: write it now,
+    // so the record is complete (and the seed revealed, R1) as the replay says it ended.
+    engine::Json result{{"places", r.unrecorded_end->places}, {"reason", r.unrecorded_end->reason}};
+    auto w = on_worker(worker, [&](store::Store& s) {
+      return s.finish_game(l.row.id, l.row.game_no, result, wall_ms());
+    });
+    if (!w.ok()) {
+      spdlog::warn("recovery: room {} set aside: its result cannot be written: {}", l.row.id,
+                   w.message);
+      report.set_aside.push_back(l.row.id + ": " + w.message);
+      return;
+    }
+    ++report.finished;
+  }
+  rooms.restore(std::move(r.setup), std::move(r.state));
+  ++report.restored;
+}
+
+// What the store says of a room it cannot read: a warning, and a line in the report.
+store::Log set_aside_into(RecoveryReport& report) {
+  return [&report](std::string line) {
+    spdlog::warn("recovery: {}", line);
+    report.set_aside.push_back(std::move(line));
+  };
+}
+
 }  // namespace
 
 RecoveryReport recover_rooms(store::StoreWorker& worker, RoomService& rooms,
                              const StoreIdentities& identities) {
+  return recover_rooms(worker, rooms, identities, {});
+}
+
+RecoveryReport recover_rooms(store::StoreWorker& worker, RoomService& rooms,
+                             const StoreIdentities& identities, const ClaimRoom& claim) {
   RecoveryReport report;
-  auto loaded = on_worker(worker, [&report](store::Store& s) {
-    return s.load_unfinished([&report](std::string line) {
-      spdlog::warn("recovery: {}", line);
-      report.set_aside.push_back(std::move(line));
-    });
-  });
+  auto loaded = on_worker(
+      worker, [&report](store::Store& s) { return s.load_unfinished(set_aside_into(report)); });
   for (auto& l : loaded) {
-    auto rebuilt = rebuild(l, identities);
-    if (auto* why = std::get_if<std::string>(&rebuilt)) {
-      spdlog::warn("recovery: room {} set aside: {}", l.row.id, *why);
-      report.set_aside.push_back(l.row.id + ": " + *why);
+    if (claim && !claim(l.row.id)) {
+      ++report.left_to_others;
       continue;
     }
-    auto& r = std::get<Rebuilt>(rebuilt);
-    if (r.unrecorded_end) {
-      // The process stopped between the last action's commit and the result's: write it now,
-      // so the record is complete (and the seed revealed, R1) as the replay says it ended.
-      engine::Json result{{"places", r.unrecorded_end->places},
-                          {"reason", r.unrecorded_end->reason}};
-      auto w = on_worker(worker, [&](store::Store& s) {
-        return s.finish_game(l.row.id, l.row.game_no, result, wall_ms());
-      });
-      if (!w.ok()) {
-        spdlog::warn("recovery: room {} set aside: its result cannot be written: {}", l.row.id,
-                     w.message);
-        report.set_aside.push_back(l.row.id + ": " + w.message);
-        continue;
-      }
-      ++report.finished;
-    }
-    rooms.restore(std::move(r.setup), std::move(r.state));
-    ++report.restored;
+    recover_loaded(worker, rooms, identities, l, report);
   }
-  spdlog::info("recovery: {} rooms restored ({} finished on the way), {} set aside",
-               report.restored, report.finished, report.set_aside.size());
+  spdlog::info(
+      "recovery: {} rooms restored ({} finished on the way), {} set aside, {} left to other nodes",
+      report.restored, report.finished, report.set_aside.size(), report.left_to_others);
   return report;
+}
+
+bool recover_room(store::StoreWorker& worker, RoomService& rooms, const StoreIdentities& identities,
+                  const std::string& id) {
+  if (rooms.lobby().find(id)) return true;  // restored already: a second copy would fork it
+  RecoveryReport report;
+  auto loaded = on_worker(
+      worker, [&report, &id](store::Store& s) { return s.load_room(id, set_aside_into(report)); });
+  if (!loaded) return false;
+  recover_loaded(worker, rooms, identities, *loaded, report);
+  if (report.restored == 1) spdlog::info("recovery: room {} restored", id);
+  return report.restored == 1;
 }
 
 }  // namespace tanbo::server

@@ -379,15 +379,28 @@ WriteResult PgStore::abandon_room(std::string_view room, std::int64_t at) {
 }
 
 std::vector<LoadedRoom> PgStore::load_unfinished(const Log& log) {
-  return read("load_unfinished", [&] {
+  return load_rooms(log, std::nullopt);
+}
+
+std::optional<LoadedRoom> PgStore::load_room(std::string_view id, const Log& log) {
+  auto rooms = load_rooms(log, id);
+  if (rooms.empty()) return std::nullopt;
+  return std::move(rooms.front());
+}
+
+std::vector<LoadedRoom> PgStore::load_rooms(const Log& log, std::optional<std::string_view> only) {
+  const std::string what = only ? "load_room " + str(*only) : std::string("load_unfinished");
+  return read(what, [&] {
     std::vector<LoadedRoom> rooms;
+    const std::string unfinished =
+        "SELECT r.id, r.game, r.options, r.setup, r.players, r.ranked, r.timer, "
+        "r.created_at, r.game_no, g.seed, g.commitment, g.first, g.first_drawn, "
+        "g.started_at FROM rooms r "
+        "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
+        "WHERE g.finished_at IS NULL AND r.abandoned_at IS NULL";
+    const std::string order = " ORDER BY r.created_at, r.id" C_ORDER;
     auto all =
-        run("SELECT r.id, r.game, r.options, r.setup, r.players, r.ranked, r.timer, "
-            "r.created_at, r.game_no, g.seed, g.commitment, g.first, g.first_drawn, "
-            "g.started_at FROM rooms r "
-            "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
-            "WHERE g.finished_at IS NULL AND r.abandoned_at IS NULL "
-            "ORDER BY r.created_at, r.id" C_ORDER);
+        only ? run(unfinished + " AND r.id = $1" + order, str(*only)) : run(unfinished + order);
     for (const auto& q : all) {
       const std::string id = text(q[0]);
       try {
@@ -609,6 +622,15 @@ std::optional<Identity> PgStore::identity_by_token_hash(std::string_view token_h
     if (rows.empty()) return std::nullopt;
     return Identity{text(rows[0][0]), text(rows[0][1])};
   });
+}
+
+std::optional<std::pair<Identity, std::string>> PgStore::identity_by_id(std::string_view id) {
+  return read(
+      "identity_by_id " + str(id), [&]() -> std::optional<std::pair<Identity, std::string>> {
+        auto rows = run("SELECT id, name, token_hash FROM identities WHERE id = $1", str(id));
+        if (rows.empty()) return std::nullopt;
+        return std::pair(Identity{text(rows[0][0]), text(rows[0][1])}, text(rows[0][2]));
+      });
 }
 
 void PgStore::each_identity(const std::function<void(Identity, std::string)>& f) {

@@ -37,12 +37,14 @@ class PgStore final : public Store {
   WriteResult set_timer(std::string_view room, const Json& timer) override;
   WriteResult abandon_room(std::string_view room, std::int64_t at) override;
   std::vector<LoadedRoom> load_unfinished(const Log& log) override;
+  std::optional<LoadedRoom> load_room(std::string_view id, const Log& log) override;
   std::optional<Json> game_record(std::string_view id) override;
   Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
                   int limit, const std::optional<std::string>& before) override;
   WriteResult create_identity(std::string_view id, std::string_view name,
                               std::string_view token_hash) override;
   std::optional<Identity> identity_by_token_hash(std::string_view token_hash) override;
+  std::optional<std::pair<Identity, std::string>> identity_by_id(std::string_view id) override;
   void each_identity(const std::function<void(Identity, std::string)>& f) override;
   WriteResult set_name(std::string_view id, std::string_view name) override;
   double rating(std::string_view identity, std::string_view game) override;
@@ -60,6 +62,8 @@ class PgStore final : public Store {
   auto read(std::string_view what, F&& body) -> decltype(body());
   Json summaries(const pqxx::result& rows);
   Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
+  // The unfinished rooms, or only room `only`: load_unfinished and load_room.
+  std::vector<LoadedRoom> load_rooms(const Log& log, std::optional<std::string_view> only);
 
   std::unique_ptr<Pg> pg_;
   std::string described_;

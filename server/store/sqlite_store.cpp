@@ -444,15 +444,31 @@ WriteResult SqliteStore::abandon_room(std::string_view room, std::int64_t at) {
 }
 
 std::vector<LoadedRoom> SqliteStore::load_unfinished(const Log& log) {
+  return load_rooms(log, std::nullopt);
+}
+
+std::optional<LoadedRoom> SqliteStore::load_room(std::string_view id, const Log& log) {
+  auto rooms = load_rooms(log, id);
+  if (rooms.empty()) return std::nullopt;
+  return std::move(rooms.front());
+}
+
+std::vector<LoadedRoom> SqliteStore::load_rooms(const Log& log,
+                                                std::optional<std::string_view> only) {
+  const std::string what = only ? "load_room " + str(*only) : std::string("load_unfinished");
   std::vector<LoadedRoom> rooms;
   try {
+    // A statement of its own, not prepared(): that cache keys by a literal's address, and this
+    // SQL is built here.
     SQLite::Statement q(*db_,
-                        "SELECT r.id, r.game, r.options, r.setup, r.players, r.ranked, r.timer, "
-                        "r.created_at, r.game_no, g.seed, g.commitment, g.first, g.first_drawn, "
-                        "g.started_at FROM rooms r "
-                        "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
-                        "WHERE g.finished_at IS NULL AND r.abandoned_at IS NULL "
-                        "ORDER BY r.created_at, r.id");
+                        std::string("SELECT r.id, r.game, r.options, r.setup, r.players, "
+                                    "r.ranked, r.timer, r.created_at, r.game_no, g.seed, "
+                                    "g.commitment, g.first, g.first_drawn, g.started_at "
+                                    "FROM rooms r "
+                                    "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
+                                    "WHERE g.finished_at IS NULL AND r.abandoned_at IS NULL") +
+                            (only ? " AND r.id = ?" : "") + " ORDER BY r.created_at, r.id");
+    if (only) q.bind(1, str(*only));
     while (q.executeStep()) {
       const std::string id = column_text(q, 0);
       try {
@@ -523,7 +539,7 @@ std::vector<LoadedRoom> SqliteStore::load_unfinished(const Log& log) {
       }
     }
   } catch (const SQLite::Exception& e) {
-    throw StoreError(std::string("load_unfinished: ") + e.what());
+    throw StoreError(what + ": " + e.what());
   }
   return rooms;
 }
@@ -703,6 +719,17 @@ std::optional<Identity> SqliteStore::identity_by_token_hash(std::string_view tok
     return Identity{column_text(q, 0), column_text(q, 1)};
   } catch (const SQLite::Exception& e) {
     throw StoreError(std::string("identity_by_token_hash: ") + e.what());
+  }
+}
+
+std::optional<std::pair<Identity, std::string>> SqliteStore::identity_by_id(std::string_view id) {
+  try {
+    SQLite::Statement q(*db_, "SELECT id, name, token_hash FROM identities WHERE id = ?");
+    q.bind(1, str(id));
+    if (!q.executeStep()) return std::nullopt;
+    return std::pair(Identity{column_text(q, 0), column_text(q, 1)}, column_text(q, 2));
+  } catch (const SQLite::Exception& e) {
+    throw StoreError("identity_by_id " + str(id) + ": " + e.what());
   }
 }
 

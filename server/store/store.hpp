@@ -25,6 +25,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/core/game.hpp"
@@ -177,6 +178,10 @@ class Store {
   // read (bad JSON, a value out of range, an unknown game, a bad seed) is reported through `log`
   // and skipped.
   virtual std::vector<LoadedRoom> load_unfinished(const Log& log) = 0;
+  // Room `id` as load_unfinished would load it: nullopt when it is finished, abandoned, unknown,
+  // or cannot be read (reported through `log` as load_unfinished does). A cluster node taking
+  // over one room of a node that died reads it so.
+  virtual std::optional<LoadedRoom> load_room(std::string_view id, const Log& log) = 0;
 
   // --- Records ---
 
@@ -195,6 +200,8 @@ class Store {
   virtual WriteResult create_identity(std::string_view id, std::string_view name,
                                       std::string_view token_hash) = 0;
   virtual std::optional<Identity> identity_by_token_hash(std::string_view token_hash) = 0;
+  // The identity with id `id`, and its token hash; nullopt when there is none.
+  virtual std::optional<std::pair<Identity, std::string>> identity_by_id(std::string_view id) = 0;
   // Every identity with its token hash (the computer seats' included), for a server that keeps
   // them in memory: f(identity, token_hash).
   virtual void each_identity(const std::function<void(Identity, std::string)>& f) = 0;

@@ -205,6 +205,14 @@ TEST_CASE("identities keep only their token's hash and a validated name", "[stor
     CHECK(*id == Identity{"id1", "Guest 17"});
     CHECK_FALSE(store->identity_by_token_hash("h-two"));
   }
+  SECTION("found by its id, with its token's hash") {
+    auto id = store->identity_by_id("id1");
+    REQUIRE(id);
+    CHECK(id->first == Identity{"id1", "Guest 17"});
+    CHECK(id->second == "h-one");
+    CHECK_FALSE(store->identity_by_id("id2"));
+    CHECK_FALSE(store->identity_by_id("h-one"));
+  }
   SECTION("renamed, only to a valid name") {
     CHECK(store->set_name("id1", "Zoë").ok());
     CHECK(store->identity_by_token_hash("h-one")->name == "Zoë");

@@ -227,6 +227,53 @@ TEST_CASE("a rematch starts the next game; recovery gives the new game with its 
   }
 }
 
+TEST_CASE("load_room reads one unfinished room as load_unfinished does, and nothing else",
+          "[store][rooms][recovery]") {
+  const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
+  if (unavailable(backend)) return;
+  CAPTURE(backend);
+  TestDb db(backend);
+  auto store = db.open();
+  RoomRow playing = sample_room("playing", 1'700'000'000'000);
+  REQUIRE(store->create_room(playing).ok());
+  play(*store, playing, 4);
+  REQUIRE(store->create_room(sample_room("other", 1'700'000'000'001)).ok());
+  REQUIRE(store->create_room(sample_room("over")).ok());
+  REQUIRE(store->finish_game("over", 1, Json{{"places", {1, 2}}, {"reason", "resign"}}, 5).ok());
+  REQUIRE(store->create_room(sample_room("left")).ok());
+  REQUIRE(store->abandon_room("left", 6).ok());
+
+  std::vector<std::string> log;
+  auto logged = [&](std::string l) { log.push_back(std::move(l)); };
+  SECTION("an unfinished room: the same row, actions, version and start as load_unfinished's") {
+    auto all = store->load_unfinished({});
+    REQUIRE(all.size() == 2);
+    REQUIRE(all[0].row.id == "playing");
+    auto one = store->load_room("playing", logged);
+    REQUIRE(one);
+    CHECK(one->row == all[0].row);
+    CHECK(one->actions == all[0].actions);
+    CHECK(one->version == 4);
+    CHECK(one->version == all[0].version);
+    CHECK(one->started_at == all[0].started_at);
+    CHECK(*one == all[0]);
+    CHECK(store->load_room("other", logged)->row.id == "other");
+  }
+  SECTION("a finished, an abandoned and an unknown room: none") {
+    CHECK_FALSE(store->load_room("over", logged));
+    CHECK_FALSE(store->load_room("left", logged));
+    CHECK_FALSE(store->load_room("ghost", logged));
+  }
+  SECTION("a room that cannot be read: none, with a log line") {
+    db.exec("UPDATE rooms SET options = '{not json' WHERE id = 'other'");
+    CHECK_FALSE(store->load_room("other", logged));
+    REQUIRE(log.size() == 1);
+    CHECK_THAT(log[0], Catch::Contains("other") && Catch::Contains("options"));
+    log.clear();
+  }
+  CHECK(log.empty());
+}
+
 TEST_CASE("every action acknowledged before a kill -9 is there after it", "[store][rooms][crash]") {
   const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
   if (unavailable(backend)) return;
