@@ -143,6 +143,7 @@ bool RedisConnection::connect() {
   redisSetTimeout(c, to_timeval(timeouts_.command));
   redisEnableKeepAlive(c);
   ctx_ = c;
+  ++generation_;
   backoff_ = std::chrono::milliseconds(0);
   return true;
 }
@@ -177,6 +178,41 @@ RedisReply RedisConnection::command(const std::vector<std::string>& args) {
     return {RedisError{"connection: " + last_error_}};
   }
   return take(raw);
+}
+
+std::vector<RedisReply> RedisConnection::pipeline(
+    const std::vector<std::vector<std::string>>& commands) {
+  std::vector<RedisReply> out;
+  out.reserve(commands.size());
+  auto fail_rest = [&] {
+    while (out.size() < commands.size()) out.push_back({RedisError{"connection: " + last_error_}});
+    return std::move(out);
+  };
+  if (!ensure()) return fail_rest();
+  std::vector<const char*> argv;
+  std::vector<std::size_t> lens;
+  for (const auto& args : commands) {
+    argv.clear();
+    lens.clear();
+    for (const auto& a : args) {
+      argv.push_back(a.data());
+      lens.push_back(a.size());
+    }
+    if (redisAppendCommandArgv(ctx_, static_cast<int>(args.size()), argv.data(), lens.data()) !=
+        REDIS_OK) {
+      drop(std::string("cannot queue a command: ") + ctx_->errstr);
+      return fail_rest();
+    }
+  }
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    void* raw = nullptr;
+    if (redisGetReply(ctx_, &raw) != REDIS_OK || raw == nullptr) {
+      drop(std::string("lost the connection: ") + ctx_->errstr);
+      return fail_rest();
+    }
+    out.push_back(take(raw));
+  }
+  return out;
 }
 
 std::optional<RedisReply> RedisConnection::next_push(std::chrono::milliseconds wait) {

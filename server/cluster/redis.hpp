@@ -71,10 +71,15 @@ class RedisConnection {
   bool connect();
   bool connected() const { return ctx_ != nullptr; }
   const std::string& last_error() const { return last_error_; }
+  // Counts the connections made: a change means what Redis held may have gone (a restart).
+  std::uint64_t generation() const { return generation_; }
 
   // Runs one command. A connection-level failure drops the connection (the next command
   // reconnects, after the backoff) and answers a RedisError starting with "connection:".
   RedisReply command(const std::vector<std::string>& args);
+  // Runs the commands in one round trip: a reply each, in order. A connection-level failure
+  // answers every command not yet answered with that error.
+  std::vector<RedisReply> pipeline(const std::vector<std::vector<std::string>>& commands);
 
   // Subscriber mode (after a SUBSCRIBE sent through command()): the next pushed message, or
   // nullopt when none came within `wait` (the connection stays usable) or the connection failed
@@ -88,6 +93,7 @@ class RedisConnection {
   RedisAddress address_;
   RedisTimeouts timeouts_;
   redisContext* ctx_ = nullptr;
+  std::uint64_t generation_ = 0;
   std::string last_error_;
   std::chrono::milliseconds backoff_{0};
   std::chrono::steady_clock::time_point retry_at_{};
