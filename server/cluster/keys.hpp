@@ -17,6 +17,8 @@ inline constexpr std::string_view kLobbyPrefix = "tanbo:lobby:";
 inline std::string lobby(std::string_view node) {
   return std::string(kLobbyPrefix) + std::string(node);
 }
+// Pub/sub: everything for one node's rooms and connections (server/cluster/relay.hpp).
+inline std::string node_channel(std::string_view node) { return "tanbo:to:" + std::string(node); }
 // Pub/sub: a node wrote its listing; the message is its id.
 inline constexpr std::string_view kLobbyChannel = "tanbo:lobby";
 

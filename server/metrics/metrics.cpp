@@ -44,6 +44,16 @@ struct Metrics {
                              .Register(*registry)
                              .Add({});
 
+  pm::Family<pm::Counter>& cluster_family =
+      pm::BuildCounter()
+          .Name("tanbo_cluster_messages_total")
+          .Help("A cluster's traffic between nodes and its takeovers, by kind")
+          .Register(*registry);
+  std::array<pm::Counter*, 5> cluster{
+      &cluster_family.Add({{"kind", "forwarded"}}), &cluster_family.Add({{"kind", "served"}}),
+      &cluster_family.Add({{"kind", "published"}}), &cluster_family.Add({{"kind", "delivered"}}),
+      &cluster_family.Add({{"kind", "taken_over"}})};
+
   pm::Family<pm::Gauge>& rooms_family = pm::BuildGauge()
                                             .Name("tanbo_rooms")
                                             .Help("Rooms listed in the lobby, by game and status")
@@ -151,6 +161,10 @@ ProcessFigures process_figures() {
 void rejected(protocol::ErrorCode code) { the().rejected[std::size_t(code)]->Increment(); }
 
 void action_accepted() { the().actions.Increment(); }
+
+void cluster(Cluster what, std::uint64_t n) {
+  if (n) the().cluster[std::size_t(what)]->Increment(double(n));
+}
 
 void room_moved(std::string_view game, std::optional<protocol::RoomStatus> from,
                 std::optional<protocol::RoomStatus> to) {

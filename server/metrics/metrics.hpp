@@ -28,6 +28,16 @@ void observe_broadcast(Clock::time_point committed);  // step committed -> every
 void observe_commit(Clock::time_point appended);      // journal append -> done
 void observe_bot_decision(Clock::duration took);      // one computer seat's choice
 
+// A cluster's traffic between nodes (server/cluster/relay.hpp) and its takeovers.
+enum class Cluster {
+  forwarded,  // a request sent to the node running its room
+  served,     // a request another node sent here
+  published,  // a message published to another node (a frame to several peers counts once)
+  delivered,  // a frame from another node written to a connection here
+  taken_over  // a room of a node gone, rebuilt here
+};
+void cluster(Cluster what, std::uint64_t n = 1);
+
 // Observes the time from its construction to its end: one line at a hook.
 class ScopeTimer {
  public:

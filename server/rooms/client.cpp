@@ -18,10 +18,17 @@ using protocol::Id;
 Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services)
     : peer_id_(peer_id), services_(std::move(services)), tokens_(services_->limits.rate_burst) {}
 
+Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identity who)
+    : Client(peer_id, std::move(services)) {
+  identity_ = std::move(who);
+}
+
 void Client::on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) {
   peer_ = peer;
+  text_ = text;
   handle(text);
   peer_.reset();
+  text_ = {};
 }
 
 void Client::handle(std::string_view text) {
@@ -49,6 +56,7 @@ void Client::on_close() {
   for (auto& [id, room] : rooms_) room->disconnect(peer_id_);
   rooms_.clear();
   if (watching_) services_->lobby->unwatch(peer_id_);
+  if (forwarded_) services_->forwarder->closed(peer_id_);
 }
 
 // A token bucket: bursts of rate_burst, rate_per_second sustained.
@@ -89,8 +97,14 @@ void Client::refuse(ErrorCode code, std::string message, const Id& re) {
 
 std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
   auto r = services_->lobby->find(id);
-  if (!r) refuse(ErrorCode::no_such_room, "no room " + id, re);
-  return r;
+  if (r) return r;
+  if (services_->forwarder) {  // another node's room, perhaps: that node answers
+    forwarded_ = true;
+    services_->forwarder->forward(id, peer_, *identity_, text_, re);
+  } else {
+    refuse(ErrorCode::no_such_room, "no room " + id, re);
+  }
+  return nullptr;
 }
 
 void Client::on(const protocol::Hello& m, const Id& re) {

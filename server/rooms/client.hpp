@@ -13,6 +13,7 @@
 #include "protocol/client.hpp"
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
+#include "server/rooms/forwarder.hpp"
 #include "server/rooms/journal.hpp"
 #include "server/rooms/room.hpp"
 
@@ -37,11 +38,14 @@ struct Services {
   RoomSettings room;
   ClientLimits limits;
   std::string server_name;
+  std::shared_ptr<Forwarder> forwarder;  // a cluster's: rooms other nodes run
 };
 
 class Client {
  public:
   Client(std::uint64_t peer_id, std::shared_ptr<Services> services);
+  // A connection another node of the cluster forwards: `who` said hello there.
+  Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identity who);
   // The peer is held only for the call: a connection's lifetime is its session's business.
   void on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text);
   void on_close();
@@ -72,10 +76,12 @@ class Client {
 
   std::uint64_t peer_id_;
   std::shared_ptr<WsPeer> peer_;  // set during on_text only
+  std::string_view text_;         // the message on_text is handling, to forward as it came
   std::shared_ptr<Services> services_;
   std::optional<Identity> identity_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;  // joined: told on close
   bool watching_ = false;
+  bool forwarded_ = false;  // some request went to another node: it is told of the close
 
   using Clock = std::chrono::steady_clock;
   double tokens_;

@@ -114,6 +114,12 @@ void Lobby::set_remote(std::map<std::string, std::vector<protocol::Json>> by_nod
   if (!remote_changed_.empty() || !removed_.empty()) schedule();
 }
 
+std::string Lobby::node_of(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = remote_.find(id);
+  return it == remote_.end() ? std::string() : it->second.value("node", std::string());
+}
+
 void Lobby::observe(std::function<void(const std::string& room, Change)> observer) {
   std::lock_guard lock(mutex_);
   observer_ = std::move(observer);
@@ -135,6 +141,15 @@ std::vector<protocol::SeatRef> Lobby::seats_of(const std::string& identity) cons
     if (!e.summary || e.summary->status == protocol::RoomStatus::finished) continue;
     for (const auto& s : e.summary->seats)
       if (s.player && s.player->id == identity) out.push_back({id, s.seat});
+  }
+  // The other nodes' rooms too, as their listings show them: any node serves any room.
+  for (const auto& [id, j] : remote_) {
+    if (j.value("status", "") == "finished" || !j.contains("seats") || !j["seats"].is_array())
+      continue;
+    for (const auto& s : j["seats"])
+      if (s.is_object() && s.contains("player") && s["player"].is_object() &&
+          s["player"].value("id", "") == identity && s.value("seat", -1) >= 0)
+        out.push_back({id, s.value("seat", 0)});
   }
   return out;
 }

@@ -37,7 +37,8 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   std::vector<protocol::RoomSummary> list(const std::optional<std::string>& game) const;
   // Rooms `owner` created that have not finished.
   int open_rooms(const std::string& owner) const;
-  // The seats `identity` holds in rooms not finished, as welcome lists them.
+  // The seats `identity` holds in rooms not finished, as welcome lists them (in a cluster, the
+  // other nodes' rooms' as last read).
   std::vector<protocol::SeatRef> seats_of(const std::string& identity) const;
   // Every room now listed (shutdown stops each).
   std::vector<std::shared_ptr<Room>> rooms() const;
@@ -60,6 +61,8 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   // The other nodes' rooms as last read, by node; replaces the previous set, and watchers get
   // what changed. Entries naming a room of this node are ignored.
   void set_remote(std::map<std::string, std::vector<protocol::Json>> by_node);
+  // The node whose listing holds room `id`, as last read; empty when no other node lists it.
+  std::string node_of(const std::string& id) const;
   enum class Change { added, listed, removed };
   // Told of every room added, listed anew or removed. Runs under the lobby's lock: it must only
   // queue work, never call the lobby back.

@@ -32,6 +32,8 @@ RoomService::RoomService(ServiceOptions o)
   bots_ = services_->room.bots = std::make_shared<BotPool>(o.bots);
   services_->limits = o.limits;
   services_->server_name = "tanbo-server " + std::string(version());
+  remote_services_ = std::make_shared<Services>(*services_);
+  remote_services_->limits.rate_burst = remote_services_->limits.rate_per_second = 1e9;
   for (unsigned i = 0; i < std::max(1u, o.threads); ++i)
     threads_.emplace_back([ioc = ioc_] { ioc->run(); });
 }
@@ -63,6 +65,14 @@ RoomService::~RoomService() {
 std::shared_ptr<Room> RoomService::restore(RoomSetup setup, RoomRestore state) {
   return Room::restore(services_->rooms_executor, std::move(setup), services_->room,
                        services_->lobby, services_->journal, std::move(state));
+}
+
+void RoomService::set_forwarder(std::shared_ptr<Forwarder> forwarder) {
+  services_->forwarder = std::move(forwarder);
+}
+
+std::shared_ptr<Client> RoomService::remote_client(std::uint64_t peer_id, Identity who) const {
+  return std::make_shared<Client>(peer_id, remote_services_, std::move(who));
 }
 
 std::shared_ptr<Client> RoomService::client(std::uint64_t id) {

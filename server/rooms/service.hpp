@@ -46,6 +46,14 @@ class RoomService final : public FrameHandler {
   // A room recovery rebuilt, on this service's threads, journal and lobby.
   std::shared_ptr<Room> restore(RoomSetup setup, RoomRestore state);
 
+  // --- A cluster's (server/cluster/relay.hpp); unused alone. ---
+  // Requests about rooms the lobby does not hold go to `forwarder`. Call before the network.
+  void set_forwarder(std::shared_ptr<Forwarder> forwarder);
+  // A connection of another node, as this node's rooms see it: identified there, limited there
+  // (no token bucket here) and never forwarded again, so a room that moved meanwhile is simply
+  // no_such_room.
+  std::shared_ptr<Client> remote_client(std::uint64_t peer_id, Identity who) const;
+
  private:
   std::shared_ptr<Client> client(std::uint64_t id);
 
@@ -54,6 +62,7 @@ class RoomService final : public FrameHandler {
   std::shared_ptr<boost::asio::io_context> ioc_;
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> work_;
   std::shared_ptr<Services> services_;
+  std::shared_ptr<Services> remote_services_;  // the same, without forwarder or rate limit
   std::mutex mutex_;
   std::unordered_map<std::uint64_t, std::shared_ptr<Client>> clients_;
   std::vector<std::thread> threads_;

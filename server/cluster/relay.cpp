@@ -1,0 +1,416 @@
+#include "server/cluster/relay.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
+#include "protocol/server.hpp"
+#include "server/cluster/keys.hpp"
+#include "server/metrics/metrics.hpp"
+#include "server/rooms/client.hpp"
+#include "server/rooms/lobby.hpp"
+#include "server/rooms/service.hpp"
+
+namespace tanbo::server::cluster {
+namespace {
+
+using std::chrono::milliseconds;
+using Clock = std::chrono::steady_clock;
+
+// A room created on another node has an owner key a moment later; so long its requests wait.
+constexpr auto kOwnerWait = milliseconds(1000);
+constexpr auto kDeferredRetry = milliseconds(20);
+
+// A message on a node's channel: a JSON head on the first line, then the body verbatim (a
+// client's request, or a frame), so a frame is never escaped into another JSON document.
+std::string message(const engine::Json& head, std::string_view body = {}) {
+  std::string out = head.dump();
+  out += '\n';
+  out.append(body);
+  return out;
+}
+
+// A connection of another node, as the rooms here see it: what they send it goes back there.
+class RemotePeer final : public WsPeer {
+ public:
+  RemotePeer(std::weak_ptr<Relay> relay, std::string node, std::uint64_t peer,
+             std::uint64_t local_id)
+      : relay_(std::move(relay)), node_(std::move(node)), peer_(peer), id_(local_id) {}
+
+  std::uint64_t id() const override { return id_; }
+  void send(std::shared_ptr<const std::string> text) override {
+    if (auto r = relay_.lock()) r->send_to(node_, peer_, std::move(text));
+  }
+  void close(CloseCode code) override {
+    if (auto r = relay_.lock()) r->close_on(node_, peer_, code);
+  }
+
+ private:
+  std::weak_ptr<Relay> relay_;
+  std::string node_;
+  std::uint64_t peer_;
+  std::uint64_t id_;
+};
+
+}  // namespace
+
+Relay::Relay(RedisAddress redis, std::string node, RedisTimeouts timeouts,
+             std::shared_ptr<RoomService> rooms, std::shared_ptr<Lobby> lobby)
+    : redis_(std::move(redis)),
+      node_(std::move(node)),
+      timeouts_(timeouts),
+      rooms_(std::move(rooms)),
+      lobby_(std::move(lobby)) {}
+
+Relay::~Relay() { stop(); }
+
+void Relay::start() {
+  if (started_) return;
+  started_ = true;
+  sender_ = std::thread([this] { send_loop(); });
+  receiver_ = std::thread([this] { receive_loop(); });
+}
+
+void Relay::stop_receiving() {
+  {
+    std::lock_guard lock(mutex_);
+    receiving_ = false;
+  }
+  if (receiver_.joinable()) receiver_.join();
+}
+
+void Relay::stop() {
+  if (stopped_) return;
+  stopped_ = true;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (receiver_.joinable()) receiver_.join();
+  if (sender_.joinable()) sender_.join();
+  // The remote connections' Clients hold the rooms' services, which hold this relay.
+  for (auto& [key, remote] : remotes_) remote.client->on_close();
+  remotes_.clear();
+}
+
+void Relay::push(Outgoing o) {
+  {
+    std::lock_guard lock(mutex_);
+    if (sender_done_) return;
+    queue_.push_back(std::move(o));
+  }
+  wake_.notify_one();
+}
+
+// --- This node's connections ---
+
+void Relay::forward(const std::string& room, const std::shared_ptr<WsPeer>& peer,
+                    const Identity& who, std::string_view text, const protocol::Id& re) {
+  engine::Json head = {{"k", "req"},   {"from", node_},    {"peer", peer->id()},
+                       {"id", who.id}, {"name", who.name}, {"room", room}};
+  Outgoing o(Outgoing::request, lobby_->node_of(room), peer->id());
+  o.text = std::make_shared<const std::string>(message(head, text));
+  o.room = room;
+  o.local = peer;
+  o.re = re;
+  {
+    std::lock_guard lock(mutex_);
+    locals_[peer->id()].peer = peer;
+  }
+  push(std::move(o));
+}
+
+void Relay::closed(std::uint64_t peer_id) {
+  std::set<std::string> nodes;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = locals_.find(peer_id);
+    if (it == locals_.end()) return;
+    nodes = std::move(it->second.nodes);
+    locals_.erase(it);
+  }
+  for (const auto& n : nodes) push(Outgoing(Outgoing::bye, n, peer_id));
+}
+
+void Relay::node_gone(const std::string& node) {
+  {
+    std::lock_guard lock(mutex_);
+    gone_.push_back(node);
+  }
+  close_locals([&](const Local& l) { return l.nodes.contains(node); });
+}
+
+// Their rooms' node is gone (or unreachable): the clients reconnect, to any node, and resume.
+void Relay::close_locals(const std::function<bool(const Local&)>& which) {
+  std::vector<std::shared_ptr<WsPeer>> closing;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = locals_.begin(); it != locals_.end();) {
+      if (!which(it->second)) {
+        ++it;
+        continue;
+      }
+      if (auto p = it->second.peer.lock()) closing.push_back(std::move(p));
+      it = locals_.erase(it);
+    }
+  }
+  for (auto& p : closing) p->close(CloseCode::going_away);
+}
+
+// --- What the rooms here send to other nodes' connections ---
+
+void Relay::send_to(const std::string& node, std::uint64_t peer,
+                    std::shared_ptr<const std::string> text) {
+  Outgoing o(Outgoing::frame, node, peer);
+  o.text = std::move(text);
+  push(std::move(o));
+}
+
+void Relay::close_on(const std::string& node, std::uint64_t peer, CloseCode code) {
+  Outgoing o(Outgoing::close, node, peer);
+  o.code = code;
+  push(std::move(o));
+}
+
+// --- The sender ---
+
+void Relay::send_loop() {
+  RedisConnection redis(redis_, timeouts_);
+  redis.connect();
+  for (;;) {
+    std::deque<Outgoing> batch;
+    bool last = false;
+    {
+      std::unique_lock lock(mutex_);
+      auto ready = [&] { return stopping_ || !queue_.empty(); };
+      if (deferred_.empty())
+        wake_.wait(lock, ready);
+      else
+        wake_.wait_for(lock, kDeferredRetry, ready);
+      batch.swap(deferred_);
+      std::move(queue_.begin(), queue_.end(), std::back_inserter(batch));
+      queue_.clear();
+      last = sender_done_ = stopping_;
+    }
+    if (!batch.empty()) flush(redis, batch);
+    if (last) return;
+  }
+}
+
+std::string Relay::resolve(RedisConnection& redis, const Outgoing& o) {
+  if (!o.node.empty()) return o.node;
+  auto owner = redis.command({"GET", keys::room_owner(o.room)}).text();
+  return owner.value_or(std::string());
+}
+
+// One PUBLISH per message, all in one round trip. Consecutive frames of one buffer for one node
+// (a room's broadcast) become one message naming every peer.
+void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
+  struct Message {
+    std::string node;
+    engine::Json head;
+    std::shared_ptr<const std::string> body;  // a frame's buffer, or a whole request message
+    std::shared_ptr<WsPeer> asker = {};       // a request: told when no node listens
+    std::string room = {};
+    protocol::Id re = {};
+  };
+  std::vector<Message> out;
+  std::map<std::string, std::size_t> open_frame;  // node -> its last message, if a frame
+  std::set<std::uint64_t> waiting;                // peers with a request deferred
+  for (auto& o : batch) {
+    switch (o.kind) {
+      case Outgoing::request: {
+        auto asker = o.local.lock();
+        if (!asker) break;  // closed meanwhile
+        if (waiting.contains(o.peer)) {
+          deferred_.push_back(std::move(o));
+          break;
+        }
+        std::string owner = resolve(redis, o);
+        if (owner.empty() && Clock::now() - o.since < kOwnerWait) {
+          waiting.insert(o.peer);
+          deferred_.push_back(std::move(o));
+          break;
+        }
+        if (owner.empty() || owner == node_) {
+          asker->send(protocol::share(
+              protocol::error(protocol::ErrorCode::no_such_room, "no room " + o.room, o.re)));
+          break;
+        }
+        {
+          std::lock_guard lock(mutex_);
+          if (auto it = locals_.find(o.peer); it != locals_.end()) it->second.nodes.insert(owner);
+        }
+        open_frame.erase(owner);
+        out.push_back({owner, nullptr, std::move(o.text), std::move(asker), o.room, o.re});
+        break;
+      }
+      case Outgoing::frame: {
+        if (auto it = open_frame.find(o.node);
+            it != open_frame.end() && out[it->second].body == o.text) {
+          out[it->second].head["peers"].push_back(o.peer);
+          break;
+        }
+        open_frame[o.node] = out.size();
+        out.push_back({o.node, {{"k", "frame"}, {"peers", {o.peer}}}, std::move(o.text)});
+        break;
+      }
+      case Outgoing::close:
+        open_frame.erase(o.node);
+        out.push_back({o.node, {{"k", "close"}, {"peer", o.peer}, {"code", int(o.code)}}, nullptr});
+        break;
+      case Outgoing::bye:
+        open_frame.erase(o.node);
+        out.push_back({o.node, {{"k", "bye"}, {"from", node_}, {"peer", o.peer}}, nullptr});
+        break;
+    }
+  }
+  if (out.empty()) return;
+  std::vector<std::vector<std::string>> commands;
+  commands.reserve(out.size());
+  for (const auto& m : out) {
+    std::string payload =
+        m.head.is_null() ? *m.body
+                         : message(m.head, m.body ? std::string_view(*m.body) : std::string_view());
+    commands.push_back({"PUBLISH", keys::node_channel(m.node), std::move(payload)});
+  }
+  auto replies = redis.pipeline(commands);
+  std::size_t answered = 0;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const auto& r = replies[i];
+    if (r.is_error()) continue;
+    ++answered;
+    // A request nobody received: its node is gone, and the room moves once its lease expires.
+    if (out[i].asker && r.integer() == 0)
+      out[i].asker->send(protocol::share(protocol::error(
+          protocol::ErrorCode::internal,
+          "room " + out[i].room + "'s server node cannot be reached; try again", out[i].re)));
+  }
+  if (answered < out.size() && !redis.connected())
+    spdlog::warn("cluster: {} messages to other nodes lost: {}", out.size() - answered,
+                 redis.last_error());
+  metrics::cluster(metrics::Cluster::published, answered);
+  metrics::cluster(metrics::Cluster::forwarded,
+                   std::size_t(std::count_if(out.begin(), out.end(),
+                                             [](const Message& m) { return m.asker != nullptr; })));
+}
+
+// --- The receiver ---
+
+void Relay::receive_loop() {
+  RedisConnection redis(redis_, timeouts_);
+  bool subscribed = false;
+  for (;;) {
+    std::vector<std::string> gone;
+    {
+      std::lock_guard lock(mutex_);
+      if (stopping_ || !receiving_) return;
+      gone.swap(gone_);
+    }
+    for (const auto& n : gone) drop_remotes_of(n);
+    if (!subscribed) {
+      subscribed = !redis.command({"SUBSCRIBE", keys::node_channel(node_)}).is_error();
+      if (!subscribed) {
+        std::this_thread::sleep_for(milliseconds(100));
+        continue;
+      }
+    }
+    auto push = redis.next_push(milliseconds(200));
+    if (!redis.connected()) {
+      // Whatever the other nodes sent meanwhile is lost: every connection on either side of
+      // this node's channel starts again, as after a node's death.
+      subscribed = false;
+      spdlog::warn("cluster: node channel lost ({}); closing the connections it served",
+                   redis.last_error());
+      close_locals([](const Local&) { return true; });
+      std::vector<std::string> nodes;
+      for (const auto& [key, remote] : remotes_) nodes.push_back(key.first);
+      for (const auto& n : nodes) drop_remotes_of(n);
+      continue;
+    }
+    if (!push) continue;
+    const auto* a = push->array();
+    if (!a || a->size() != 3 || (*a)[0].text() != "message") continue;
+    if (auto payload = (*a)[2].text()) on_message(*payload);
+  }
+}
+
+void Relay::on_message(const std::string& payload) {
+  auto eol = payload.find('\n');
+  if (eol == std::string::npos) return;
+  auto head = engine::Json::parse(std::string_view(payload).substr(0, eol), nullptr, false);
+  if (!head.is_object()) return;
+  std::string_view body = std::string_view(payload).substr(eol + 1);
+  try {
+    const auto kind = head.value("k", std::string());
+    if (kind == "req")
+      on_request(head, body);
+    else if (kind == "frame")
+      on_frame(head, std::make_shared<const std::string>(body));
+    else if (kind == "close")
+      on_close(head);
+    else if (kind == "bye")
+      on_bye(head);
+  } catch (const engine::Json::exception& e) {
+    spdlog::warn("cluster: a malformed message on node channel: {}", e.what());
+  }
+}
+
+void Relay::on_request(const engine::Json& head, std::string_view body) {
+  RemoteKey key{head.at("from").get<std::string>(), head.at("peer").get<std::uint64_t>()};
+  auto it = remotes_.find(key);
+  if (it == remotes_.end()) {
+    auto peer =
+        std::make_shared<RemotePeer>(weak_from_this(), key.first, key.second, next_remote_id_++);
+    Identity who{head.at("id").get<std::string>(), head.at("name").get<std::string>()};
+    auto client = rooms_->remote_client(peer->id(), std::move(who));
+    it = remotes_.emplace(key, Remote{std::move(peer), std::move(client)}).first;
+  }
+  it->second.client->on_text(it->second.peer, body);
+  metrics::cluster(metrics::Cluster::served);
+}
+
+void Relay::on_frame(const engine::Json& head, std::shared_ptr<const std::string> text) {
+  std::vector<std::shared_ptr<WsPeer>> to;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& p : head.at("peers"))
+      if (auto it = locals_.find(p.get<std::uint64_t>()); it != locals_.end())
+        if (auto peer = it->second.peer.lock()) to.push_back(std::move(peer));
+  }
+  metrics::cluster(metrics::Cluster::delivered, to.size());
+  for (auto& p : to) p->send(text);
+}
+
+void Relay::on_close(const engine::Json& head) {
+  std::shared_ptr<WsPeer> peer;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = locals_.find(head.at("peer").get<std::uint64_t>()); it != locals_.end())
+      peer = it->second.peer.lock();
+  }
+  if (peer) peer->close(CloseCode(head.at("code").get<int>()));
+}
+
+void Relay::on_bye(const engine::Json& head) {
+  auto it =
+      remotes_.find({head.at("from").get<std::string>(), head.at("peer").get<std::uint64_t>()});
+  if (it == remotes_.end()) return;
+  auto client = std::move(it->second.client);
+  remotes_.erase(it);
+  client->on_close();
+}
+
+void Relay::drop_remotes_of(const std::string& node) {
+  auto it = remotes_.lower_bound({node, 0});
+  while (it != remotes_.end() && it->first.first == node) {
+    auto client = std::move(it->second.client);
+    it = remotes_.erase(it);
+    client->on_close();
+  }
+}
+
+}  // namespace tanbo::server::cluster

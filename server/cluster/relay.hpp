@@ -1,0 +1,134 @@
+#pragma once
+// Any node serves any client for any room (docs/operations.md, "Cluster (Redis)", the message
+// path). A request about a room another node runs goes to that node's channel; there it enters
+// the room through a Client of its own (a RemotePeer stands for the connection), and whatever
+// the room sends that peer comes back on this node's channel, to be written to the connection.
+//
+// One channel per node, tanbo:to:<node>, carries everything for it, so a peer's replies and
+// states keep the order the room sent them in. A frame the room sends to several peers of one
+// node (a state broadcast) crosses once, with the list of peers.
+//
+// Two threads with a connection each: the sender publishes what the rooms and connections queue
+// (pipelined: one round trip for all that waits), the receiver hands what comes in to the rooms
+// or the connections. A node that leaves or dies takes its side with it: the connections that
+// spoke to it are closed with going_away (clients reconnect and resume, to any node), and the
+// rooms here let go of its connections as of closed ones.
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+#include "server/cluster/redis.hpp"
+#include "server/rooms/forwarder.hpp"
+
+namespace tanbo::server {
+class Lobby;
+class RoomService;
+class Client;
+}  // namespace tanbo::server
+
+namespace tanbo::server::cluster {
+
+class Relay final : public Forwarder, public std::enable_shared_from_this<Relay> {
+ public:
+  Relay(RedisAddress redis, std::string node, RedisTimeouts timeouts,
+        std::shared_ptr<RoomService> rooms, std::shared_ptr<Lobby> lobby);
+  ~Relay() override;  // stop()
+
+  void start();
+  // The first step of a clean stop: requests from other nodes are no longer taken (their
+  // senders hear that nobody listens, and retry elsewhere once the rooms moved); what the rooms
+  // here still send goes out until stop().
+  void stop_receiving();
+  // Stops both threads after sending what is queued; the remote connections' Clients are let
+  // go. Idempotent.
+  void stop();
+
+  // Forwarder: called on a connection's strand.
+  void forward(const std::string& room, const std::shared_ptr<WsPeer>& peer, const Identity& who,
+               std::string_view text, const protocol::Id& re) override;
+  void closed(std::uint64_t peer_id) override;
+
+  // The cluster's worker saw `node` go (its listing expired, or it said goodbye).
+  void node_gone(const std::string& node);
+
+  // What a RemotePeer hands the sender: a frame or a close for peer `peer` of node `node`.
+  void send_to(const std::string& node, std::uint64_t peer,
+               std::shared_ptr<const std::string> text);
+  void close_on(const std::string& node, std::uint64_t peer, CloseCode code);
+
+ private:
+  // What waits for the sender, in order.
+  struct Outgoing {
+    enum Kind { request, frame, close, bye };
+    Outgoing(Kind k, std::string to, std::uint64_t p) : kind(k), node(std::move(to)), peer(p) {}
+    Kind kind;
+    std::string node;  // where to; for a request, the owner when known
+    std::uint64_t peer = 0;
+    std::shared_ptr<const std::string> text;  // frame: the frame; request: header + request
+    std::string room;                         // request
+    std::weak_ptr<WsPeer> local;              // request: where a no_such_room goes
+    protocol::Id re;                          // request
+    CloseCode code = CloseCode::going_away;   // close
+    std::chrono::steady_clock::time_point since = std::chrono::steady_clock::now();
+  };
+  // A connection of this node that spoke to other nodes.
+  struct Local {
+    std::weak_ptr<WsPeer> peer;
+    std::set<std::string> nodes;
+  };
+  // A connection of another node, as this node's rooms see it.
+  struct Remote {
+    std::shared_ptr<WsPeer> peer;
+    std::shared_ptr<Client> client;
+  };
+  using RemoteKey = std::pair<std::string, std::uint64_t>;  // node, its peer id
+
+  void push(Outgoing o);
+  void send_loop();
+  void receive_loop();
+  void flush(RedisConnection& redis, std::deque<Outgoing>& batch);
+  std::string resolve(RedisConnection& redis, const Outgoing& o);  // the room's node, or empty
+  // The sender's: requests whose room has no owner yet (a room created a moment ago on another
+  // node, whose claim is on its way), with every later request of their peers, in order.
+  std::deque<Outgoing> deferred_;
+  void on_message(const std::string& payload);
+  void on_request(const engine::Json& head, std::string_view body);
+  void on_frame(const engine::Json& head, std::shared_ptr<const std::string> text);
+  void on_close(const engine::Json& head);
+  void on_bye(const engine::Json& head);
+  void drop_remotes_of(const std::string& node);  // receiver thread
+  void close_locals(const std::function<bool(const Local&)>& which);
+
+  RedisAddress redis_;
+  std::string node_;
+  RedisTimeouts timeouts_;
+  std::shared_ptr<RoomService> rooms_;
+  std::shared_ptr<Lobby> lobby_;
+
+  mutable std::mutex mutex_;  // guards everything below but the threads' own state
+  std::condition_variable wake_;
+  std::deque<Outgoing> queue_;
+  std::unordered_map<std::uint64_t, Local> locals_;
+  std::vector<std::string> gone_;  // nodes the receiver must forget
+  bool stopping_ = false;
+  bool receiving_ = true;
+  bool sender_done_ = false;  // what is pushed after goes nowhere
+
+  // The receiver thread's.
+  std::map<RemoteKey, Remote> remotes_;
+  std::uint64_t next_remote_id_ = std::uint64_t(1) << 62;  // never a local connection's id
+
+  std::thread sender_, receiver_;
+  bool started_ = false, stopped_ = false;
+};
+
+}  // namespace tanbo::server::cluster
