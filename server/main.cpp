@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "server/cluster/node.hpp"
+#include "server/cluster/relay.hpp"
 #include "server/config.hpp"
 #include "server/identity/store_identities.hpp"
 #include "server/net/probe.hpp"
@@ -102,8 +103,34 @@ int run(const Config& config) {
   options.journal = std::make_shared<StoreJournal>(store_worker);
   auto rooms = std::make_shared<RoomService>(options);
   auto node = cluster_node(config, *rooms);
+  std::shared_ptr<cluster::Relay> relay;
+  ClaimRoom claim;
+  if (node) {
+    std::string error;
+    if (!node->connect(error)) {
+      spdlog::critical("cannot join the cluster: {}", error);
+      return 1;
+    }
+    relay = std::make_shared<cluster::Relay>(*cluster::parse_redis_url(config.cluster, error),
+                                             node->id(), cluster::RedisTimeouts{}, rooms,
+                                             rooms->shared_lobby());
+    rooms->set_forwarder(relay);
+    node->on_takeover({
+        .adopt =
+            [store_worker, rooms, identities](const std::string& room) {
+              try {
+                return recover_room(*store_worker, *rooms, *identities, room);
+              } catch (const std::exception& e) {
+                spdlog::error("cluster: room {} not taken over: {}", room, e.what());
+                return false;
+              }
+            },
+        .gone = [relay](const std::string& n) { relay->node_gone(n); },
+    });
+    claim = [n = node.get()](const std::string& room) { return n->claim_at_start(room); };
+  }
   try {
-    recover_rooms(*store_worker, *rooms, *identities);
+    recover_rooms(*store_worker, *rooms, *identities, claim);
   } catch (const std::exception& e) {
     spdlog::critical("cannot read the rooms from {}: {}", db_path, e.what());
     return 1;
@@ -117,6 +144,7 @@ int run(const Config& config) {
     spdlog::critical("cannot listen: {}", e.what());
     return 1;
   }
+  if (relay) relay->start();
   if (node) {
     std::string error;
     if (!node->start(advertised_address(config, server.port()), error)) {
@@ -132,10 +160,17 @@ int run(const Config& config) {
   signal_ioc.run();
 
   spdlog::info("{} received: stopping", signo == SIGINT ? "SIGINT" : "SIGTERM");
+  if (relay) relay->stop_receiving();  // the other nodes' requests wait for the rooms' next node
   if (auto left = server.stop(kShutdownGrace))
     spdlog::warn("{} connections did not close in time; dropped", left);
   rooms->shutdown();
-  if (node) node->leave();  // its keys go now rather than when their leases expire
+  if (relay) {
+    relay->stop();
+    rooms->set_forwarder(nullptr);
+  }
+  // Its keys go now rather than when their leases expire: the other nodes take the rooms over
+  // from the store at once (everything is committed by now).
+  if (node) node->leave();
   spdlog::info("shutdown complete");
   spdlog::shutdown();
   return 0;

@@ -8,6 +8,7 @@
 
 #include "server/cluster/keys.hpp"
 #include "server/cluster/listings.hpp"
+#include "server/metrics/metrics.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room.hpp"
 
@@ -56,18 +57,41 @@ Node::~Node() {
   lobby_->observe(nullptr);
 }
 
+bool Node::connect(std::string& error) {
+  if (!worker_redis_)
+    worker_redis_ = std::make_unique<RedisConnection>(options_.redis, options_.timeouts);
+  if (worker_redis_->connect()) return true;
+  error = worker_redis_->last_error();
+  return false;
+}
+
+bool Node::claim_at_start(const std::string& room) {
+  auto& redis = *worker_redis_;
+  auto r = redis.command({"SET", keys::room_owner(room), options_.id, "NX", "PX",
+                          std::to_string(options_.lease.count())});
+  auto owner = r.is_nil() ? redis.command({"GET", keys::room_owner(room)}).text() : std::nullopt;
+  if (r.text() == "OK" || owner == options_.id) {
+    owned_.insert(room);
+    return true;
+  }
+  // Redis refused, or the holder is gone without a goodbye: taken once its lease expires.
+  if (r.is_error() || !owner || !is_live(redis, *owner)) orphans_.insert(room);
+  return false;
+}
+
+bool Node::is_live(RedisConnection& redis, const std::string& node) {
+  return node == options_.id || redis.command({"EXISTS", keys::node(node)}).integer() == 1;
+}
+
 bool Node::start(std::string address, std::string& error) {
   address_ = std::move(address);
-  worker_redis_ = std::make_unique<RedisConnection>(options_.redis, options_.timeouts);
-  if (!worker_redis_->connect()) {
-    error = worker_redis_->last_error();
-    return false;
-  }
+  if (!connect(error)) return false;
   register_node(*worker_redis_);
   if (!worker_redis_->connected()) {
     error = worker_redis_->last_error();
     return false;
   }
+  generation_ = worker_redis_->generation();  // only a reconnect makes the others' keys doubtful
   spdlog::info("cluster: node {} at {} joined {} (lease {} ms)", options_.id, address_,
                redis_url(options_.redis), options_.lease.count());
   worker_ = std::thread([this] { work(); });
@@ -152,9 +176,64 @@ void Node::write_listing(RedisConnection& redis) {
     spdlog::debug("cluster: listing not written: {}", redis.last_error());
 }
 
+// A node whose listing expired and whose own key is gone has died, or left: its rooms are
+// orphans until some node owns them again (the first to take a key rebuilds the room).
 void Node::read_listings(RedisConnection& redis) {
-  if (auto others = cluster::read_listings(redis, options_.id))
-    lobby_->set_remote(std::move(*others));
+  auto others = cluster::read_listings(redis, options_.id);
+  if (!others) return;
+  if (redis.generation() != generation_) {
+    generation_ = redis.generation();
+    trust_gone_after_ = Clock::now() + options_.lease;
+  }
+  const bool trust_gone = Clock::now() >= trust_gone_after_;
+  std::map<std::string, std::set<std::string>> listed;
+  for (const auto& [node, entries] : *others)
+    for (const auto& e : entries)
+      if (e.is_object() && e.contains("room") && e["room"].is_string())
+        listed[node].insert(e["room"].get<std::string>());
+      else
+        listed[node];
+  for (auto& [node, rooms] : listed_) {
+    if (others->contains(node)) continue;
+    if (!trust_gone || is_live(redis, node)) {  // lost with Redis, say: kept till written again
+      listed[node] = std::move(rooms);
+      continue;
+    }
+    spdlog::warn("cluster: node {} is gone; taking over its {} rooms", node, rooms.size());
+    orphans_.insert(rooms.begin(), rooms.end());
+    if (takeover_.gone) takeover_.gone(node);
+  }
+  listed_ = std::move(listed);
+  lobby_->set_remote(std::move(*others));
+}
+
+void Node::adopt_orphans(RedisConnection& redis, Clock::time_point& next_renewal) {
+  for (auto it = orphans_.begin(); it != orphans_.end();) {
+    const std::string room = *it;
+    auto r = redis.command({"SET", keys::room_owner(room), options_.id, "NX", "PX",
+                            std::to_string(options_.lease.count())});
+    if (r.is_error()) return;  // Redis is away: next round
+    if (r.is_nil()) {
+      auto owner = redis.command({"GET", keys::room_owner(room)}).text();
+      // Held still by the node gone (its lease runs out soon), or taken by a live one.
+      bool settled = owner && is_live(redis, *owner);
+      it = settled ? orphans_.erase(it) : std::next(it);
+      continue;
+    }
+    owned_.insert(room);
+    it = orphans_.erase(it);
+    if (takeover_.adopt && takeover_.adopt(room)) {
+      spdlog::info("cluster: room {} taken over by node {}", room, options_.id);
+      metrics::cluster(metrics::Cluster::taken_over);
+    } else {  // nothing to rebuild (finished meanwhile): the key goes
+      owned_.erase(room);
+      scripts_.run(redis, kReleaseIfOwner, {keys::room_owner(room)}, {options_.id});
+    }
+    if (Clock::now() >= next_renewal) {
+      renew(redis);
+      next_renewal = Clock::now() + std::max(options_.lease / 3, milliseconds(1));
+    }
+  }
 }
 
 void Node::say_goodbye(RedisConnection& redis) {
@@ -210,6 +289,7 @@ void Node::work() {
     if (others || now >= next_read) {
       read_listings(redis);
       next_read = now + read_every;
+      if (!orphans_.empty()) adopt_orphans(redis, next_renewal);
     }
     note_connection(redis);
   }

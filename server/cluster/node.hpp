@@ -10,6 +10,8 @@
 // (behind its own lock), a lost room to Room::lose, which posts itself to the room's strand.
 #include <chrono>
 #include <condition_variable>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -46,8 +48,23 @@ class Node {
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
-  // Connects, registers the node as reached at `address` (HOST:PORT) and starts the threads;
-  // false with `error` when Redis cannot be reached.
+  // Taking over a room of a node that left or died: `adopt` rebuilds it from the store (false
+  // when there is nothing to rebuild: finished, abandoned); `gone` hears of each node that left.
+  // Both run on the worker thread. Call before connect().
+  struct Takeover {
+    std::function<bool(const std::string& room)> adopt;
+    std::function<void(const std::string& node)> gone;
+  };
+  void on_takeover(Takeover takeover) { takeover_ = std::move(takeover); }
+
+  // Connects to Redis; false with `error` when it cannot be reached.
+  bool connect(std::string& error);
+  // Recovery at start, once connected: true when this node may rebuild `room` (it is now its
+  // owner, or already was under this node's id). A room another node holds is left to it; one
+  // whose holder is gone is taken over once its lease expires.
+  bool claim_at_start(const std::string& room);
+  // Registers the node as reached at `address` (HOST:PORT) and starts the threads (connecting
+  // first if connect() was not called); false with `error` when Redis cannot be reached.
   bool start(std::string address, std::string& error);
   // The clean leave: stops the threads, then deletes the node's keys (node, lobby listing, the
   // owner keys it still holds) and tells the others. Idempotent.
@@ -71,6 +88,10 @@ class Node {
   void register_node(RedisConnection& redis);
   void renew(RedisConnection& redis);
   void claim(RedisConnection& redis, const std::string& room);
+  // Tries each orphaned room again: an expired or released key is taken and the room rebuilt; a
+  // room a live node holds is dropped. Renews on the way when a renewal falls due.
+  void adopt_orphans(RedisConnection& redis, std::chrono::steady_clock::time_point& next_renewal);
+  bool is_live(RedisConnection& redis, const std::string& node);
   void lose(const std::string& room, const std::string& owner);
   void write_listing(RedisConnection& redis);
   void read_listings(RedisConnection& redis);
@@ -81,9 +102,16 @@ class Node {
   std::shared_ptr<Lobby> lobby_;
   std::shared_ptr<Inbox> inbox_;
   std::string address_;
-  std::int64_t started_at_ms_;                     // Unix ms
-  std::unique_ptr<RedisConnection> worker_redis_;  // the worker thread's once started
-  std::set<std::string> owned_;                    // room ids; the worker thread's
+  std::int64_t started_at_ms_;                           // Unix ms
+  std::unique_ptr<RedisConnection> worker_redis_;        // the worker thread's once started
+  std::set<std::string> owned_;                          // room ids; the worker thread's
+  std::map<std::string, std::set<std::string>> listed_;  // others' rooms by node, as last read
+  std::set<std::string> orphans_;  // rooms of nodes gone, not yet owned again; the worker's
+  Takeover takeover_;
+  // After a reconnect the others' keys may be missing only because Redis restarted empty: no
+  // node counts as gone until each had a lease to write its keys again.
+  std::uint64_t generation_ = 0;
+  std::chrono::steady_clock::time_point trust_gone_after_{};
   std::chrono::steady_clock::time_point last_listing_{};
   bool was_connected_ = true;
   Scripts scripts_;
