@@ -102,12 +102,27 @@ inline std::string server_binary() {
 // One node: its own data directory, the cluster's Redis, a short lease so expiry tests are quick.
 class Node {
  public:
-  Node(const RedisProcess& redis, const std::string& id, std::chrono::milliseconds lease) {
-    process_ = std::make_unique<ChildProcess>(
-        server_binary(), std::vector<std::string>{
-                             "--bind", "127.0.0.1", "--port", "0", "--threads", "2", "--data-dir",
-                             dir_.path.string(), "--cluster", redis.url(), "--node-id", id,
-                             "--cluster-lease-ms", std::to_string(lease.count())});
+  // `store`: the cluster's shared store (a PostgreSQL URL); empty: a SQLite file of its own.
+  Node(const RedisProcess& redis, const std::string& id, std::chrono::milliseconds lease,
+       const std::string& store = {}) {
+    std::vector<std::string> args{"--bind",
+                                  "127.0.0.1",
+                                  "--port",
+                                  "0",
+                                  "--threads",
+                                  "2",
+                                  "--data-dir",
+                                  dir_.path.string(),
+                                  "--cluster",
+                                  redis.url(),
+                                  "--node-id",
+                                  id,
+                                  "--cluster-lease-ms",
+                                  std::to_string(lease.count())};
+    // A shared store: games played at full speed, so no rate limit.
+    if (!store.empty())
+      args.insert(args.end(), {"--store", store, "--rate", "1000000", "--rate-burst", "1000000"});
+    process_ = std::make_unique<ChildProcess>(server_binary(), std::move(args));
     port_ = listening_port(*process_, std::chrono::seconds(30));
   }
 
