@@ -94,7 +94,7 @@ int run(const Config& config) {
   auto options = service_options(config);
   std::shared_ptr<StoreIdentities> identities;
   try {
-    identities = std::make_shared<StoreIdentities>(store_worker);
+    identities = std::make_shared<StoreIdentities>(store_worker, !config.cluster.empty());
   } catch (const std::exception& e) {
     spdlog::critical("cannot read the identities from {}: {}", db_path, e.what());
     return 1;

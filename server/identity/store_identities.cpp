@@ -52,8 +52,8 @@ Found ask_store(store::StoreWorker& worker, const std::string& what,
 
 }  // namespace
 
-StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker)
-    : worker_(std::move(worker)) {
+StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared)
+    : worker_(std::move(worker)), shared_(shared) {
   std::promise<void> loaded;
   auto done = loaded.get_future();
   bool posted = worker_->post([this, &loaded](store::Store& s) {
@@ -97,6 +97,7 @@ std::optional<Identity> StoreIdentities::find(std::string_view token) {
     auto it = by_hash_.find(hash);
     if (it != by_hash_.end()) return it->second;
   }
+  if (!shared_) return std::nullopt;
   auto found = ask_store(*worker_, "a token", [hash](store::Store& s) -> Found {
     auto i = s.identity_by_token_hash(hash);
     if (!i) return std::nullopt;
@@ -125,6 +126,7 @@ std::optional<Identity> StoreIdentities::by_id(const std::string& id) const {
     auto h = hash_of_.find(id);
     if (h != hash_of_.end()) return by_hash_.at(h->second);
   }
+  if (!shared_) return std::nullopt;
   auto found =
       ask_store(*worker_, "identity " + id, [id](store::Store& s) { return s.identity_by_id(id); });
   if (!found) return std::nullopt;

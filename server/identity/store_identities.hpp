@@ -6,9 +6,10 @@
 // the StoreWorker's queue: it is committed before any room entry that names the identity, because
 // rooms journal through the same queue after the welcome was sent.
 //
-// In a cluster another node may create an identity after this one started: a token or an id
-// missing from memory is looked up in the store (the caller waits for the StoreWorker's answer)
-// and kept.
+// In a cluster another node may create an identity after this one started: there (`shared`) a
+// token or an id missing from memory is looked up in the store (the caller waits for the
+// StoreWorker's answer) and kept. A server alone made every identity itself, so a miss is
+// unknown at once: a flood of bad tokens never reaches the store.
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,7 +28,8 @@ class StoreIdentities final : public Identities {
  public:
   // Reads every identity through `worker` and waits for it (call before the network starts).
   // Throws store::StoreError when the read fails.
-  explicit StoreIdentities(std::shared_ptr<store::StoreWorker> worker);
+  // `shared`: other servers write identities to the same store (a cluster).
+  explicit StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared = false);
 
   NewIdentity create_guest(std::string_view name) override;
   std::optional<Identity> find(std::string_view token) override;
@@ -42,6 +44,7 @@ class StoreIdentities final : public Identities {
   Identity remember(Identity identity, std::string hash) const;
 
   std::shared_ptr<store::StoreWorker> worker_;
+  bool shared_;
   mutable std::mutex mutex_;
   // What the store holds, as far as it was read: by_id (const) adds to it as find does.
   mutable std::unordered_map<std::string, Identity> by_hash_;     // SHA-256(token) hex -> identity

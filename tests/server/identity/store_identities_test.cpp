@@ -22,7 +22,8 @@ TEST_CASE("identities: one written to the store after the start is found by toke
   CAPTURE(backend);
   store::testing::TestDb db(backend);
   auto worker = std::make_shared<store::StoreWorker>(db.open());
-  StoreIdentities identities(worker);
+  StoreIdentities identities(worker, true);  // shared, as a cluster's nodes are
+  StoreIdentities alone(worker);             // a server alone on its store
   const auto before = identities.size();
   // Another node's connection to the same database makes the identity.
   REQUIRE(db.open()->create_identity("p-later", "Later", hash_of("later token")).ok());
@@ -45,6 +46,11 @@ TEST_CASE("identities: one written to the store after the start is found by toke
     CHECK_FALSE(identities.find("never issued"));
     CHECK_FALSE(identities.by_id("p-ghost"));
     CHECK(identities.size() == before);
+  }
+  SECTION("a server alone never asks the store about a miss") {
+    CHECK_FALSE(alone.find("later token"));
+    CHECK_FALSE(alone.by_id("p-later"));
+    CHECK(alone.size() == before);
   }
   SECTION("a stopped store is a miss, not an exception") {
     worker->stop();

@@ -64,7 +64,7 @@ struct Database {
 struct Node {
   explicit Node(const Database& db)
       : worker(std::make_shared<store::StoreWorker>(store::testing::open_store(db.dir.db()))),
-        identities(std::make_shared<StoreIdentities>(worker)),
+        identities(std::make_shared<StoreIdentities>(worker, true)),
         rooms(std::make_shared<RoomService>(options())),
         server(loopback_config(), rooms) {}
   ~Node() {
