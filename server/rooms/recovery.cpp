@@ -176,9 +176,9 @@ RecoveryReport recover_rooms(store::StoreWorker& worker, RoomService& rooms,
     }
     recover_loaded(worker, rooms, identities, l, report);
   }
-  spdlog::info(
-      "recovery: {} rooms restored ({} finished on the way), {} set aside, {} left to other nodes",
-      report.restored, report.finished, report.set_aside.size(), report.left_to_others);
+  spdlog::info("recovery: {} rooms restored ({} finished on the way), {} set aside{}",
+               report.restored, report.finished, report.set_aside.size(),
+               claim ? fmt::format(", {} left to other nodes", report.left_to_others) : "");
   return report;
 }
 
