@@ -289,9 +289,13 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
           protocol::ErrorCode::internal,
           "room " + out[i].room + "'s server node cannot be reached; try again", out[i].re)));
   }
-  if (answered < out.size() && !redis.connected())
-    spdlog::warn("cluster: {} messages to other nodes lost: {}", out.size() - answered,
-                 redis.last_error());
+  // While Redis is away every flush fails: one line a second, with the count, not one a flush.
+  lost_ += out.size() - answered;
+  if (lost_ && Clock::now() - lost_logged_ >= std::chrono::seconds(1)) {
+    spdlog::warn("cluster: {} messages to other nodes lost: {}", lost_, redis.last_error());
+    lost_ = 0;
+    lost_logged_ = Clock::now();
+  }
   metrics::cluster(metrics::Cluster::published, answered);
   metrics::cluster(metrics::Cluster::forwarded,
                    std::size_t(std::count_if(out.begin(), out.end(),

@@ -100,6 +100,8 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   // The sender's: requests whose room has no owner yet (a room created a moment ago on another
   // node, whose claim is on its way), with every later request of their peers, in order.
   std::deque<Outgoing> deferred_;
+  std::uint64_t lost_ = 0;  // messages Redis did not take since the last warning
+  std::chrono::steady_clock::time_point lost_logged_{};
   void on_message(const std::string& payload);
   void on_request(const engine::Json& head, std::string_view body);
   void on_frame(const engine::Json& head, std::shared_ptr<const std::string> text);
