@@ -67,8 +67,7 @@ bool Node::connect(std::string& error) {
 
 bool Node::claim_at_start(const std::string& room) {
   auto& redis = *worker_redis_;
-  auto r = redis.command({"SET", keys::room_owner(room), options_.id, "NX", "PX",
-                          std::to_string(options_.lease.count())});
+  auto r = take_key(redis, room);
   auto owner = r.is_nil() ? redis.command({"GET", keys::room_owner(room)}).text() : std::nullopt;
   if (r.text() == "OK" || owner == options_.id) {
     owned_.insert(room);
@@ -77,6 +76,15 @@ bool Node::claim_at_start(const std::string& room) {
   // Redis refused, or the holder is gone without a goodbye: taken once its lease expires.
   if (r.is_error() || !owner || !is_live(redis, *owner)) orphans_.insert(room);
   return false;
+}
+
+RedisReply Node::take_key(RedisConnection& redis, const std::string& room) {
+  return redis.command({"SET", keys::room_owner(room), options_.id, "NX", "PX",
+                        std::to_string(options_.lease.count())});
+}
+
+std::chrono::milliseconds Node::renew_every() const {
+  return std::max(options_.lease / 3, milliseconds(1));
 }
 
 bool Node::is_live(RedisConnection& redis, const std::string& node) {
@@ -132,8 +140,7 @@ void Node::note_connection(const RedisConnection& redis) {
 
 void Node::claim(RedisConnection& redis, const std::string& room) {
   owned_.insert(room);
-  auto r = redis.command({"SET", keys::room_owner(room), options_.id, "NX", "PX",
-                          std::to_string(options_.lease.count())});
+  auto r = take_key(redis, room);
   if (!r.is_nil()) return;  // ours now; or Redis is away, and the next renewal takes it
   auto owner = redis.command({"GET", keys::room_owner(room)}).text();
   if (owner && *owner != options_.id) lose(room, *owner);
@@ -210,8 +217,7 @@ void Node::read_listings(RedisConnection& redis) {
 void Node::adopt_orphans(RedisConnection& redis, Clock::time_point& next_renewal) {
   for (auto it = orphans_.begin(); it != orphans_.end();) {
     const std::string room = *it;
-    auto r = redis.command({"SET", keys::room_owner(room), options_.id, "NX", "PX",
-                            std::to_string(options_.lease.count())});
+    auto r = take_key(redis, room);
     if (r.is_error()) return;  // Redis is away: next round
     if (r.is_nil()) {
       auto owner = redis.command({"GET", keys::room_owner(room)}).text();
@@ -231,7 +237,7 @@ void Node::adopt_orphans(RedisConnection& redis, Clock::time_point& next_renewal
     }
     if (Clock::now() >= next_renewal) {
       renew(redis);
-      next_renewal = Clock::now() + std::max(options_.lease / 3, milliseconds(1));
+      next_renewal = Clock::now() + renew_every();
     }
   }
 }
@@ -250,8 +256,7 @@ void Node::say_goodbye(RedisConnection& redis) {
 // leave this lobby: its listing expires and publishes nothing.
 void Node::work() {
   auto& redis = *worker_redis_;
-  const auto renew_every = std::max(options_.lease / 3, milliseconds(1));
-  const auto read_every = std::min(renew_every, milliseconds(1000));
+  const auto read_every = std::min(renew_every(), milliseconds(1000));
   auto next_renewal = Clock::now();
   auto next_read = Clock::now();
   for (;;) {
@@ -282,7 +287,7 @@ void Node::work() {
     const auto now = Clock::now();
     if (now >= next_renewal) {
       renew(redis);
-      next_renewal = now + renew_every;
+      next_renewal = now + renew_every();
     } else if (changed) {
       write_listing(redis);
     }

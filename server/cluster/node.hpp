@@ -92,6 +92,9 @@ class Node {
   // room a live node holds is dropped. Renews on the way when a renewal falls due.
   void adopt_orphans(RedisConnection& redis, std::chrono::steady_clock::time_point& next_renewal);
   bool is_live(RedisConnection& redis, const std::string& node);
+  // SET the room's owner key to this node if no node holds it (OK, or nil when one does).
+  RedisReply take_key(RedisConnection& redis, const std::string& room);
+  std::chrono::milliseconds renew_every() const;  // a third of the lease
   void lose(const std::string& room, const std::string& owner);
   void write_listing(RedisConnection& redis);
   void read_listings(RedisConnection& redis);

@@ -116,6 +116,7 @@ void Relay::forward(const std::string& room, const std::shared_ptr<WsPeer>& peer
   o.room = room;
   o.local = peer;
   o.re = re;
+  o.since = Clock::now();
   {
     std::lock_guard lock(mutex_);
     locals_[peer->id()].peer = peer;

@@ -73,12 +73,12 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
     Kind kind;
     std::string node;  // where to; for a request, the owner when known
     std::uint64_t peer = 0;
-    std::shared_ptr<const std::string> text;  // frame: the frame; request: header + request
-    std::string room;                         // request
-    std::weak_ptr<WsPeer> local;              // request: where a no_such_room goes
-    protocol::Id re;                          // request
-    CloseCode code = CloseCode::going_away;   // close
-    std::chrono::steady_clock::time_point since = std::chrono::steady_clock::now();
+    std::shared_ptr<const std::string> text;        // frame: the frame; request: header + request
+    std::string room;                               // request
+    std::weak_ptr<WsPeer> local;                    // request: where a no_such_room goes
+    protocol::Id re;                                // request
+    CloseCode code = CloseCode::going_away;         // close
+    std::chrono::steady_clock::time_point since{};  // request: when it was asked
   };
   // A connection of this node that spoke to other nodes.
   struct Local {
