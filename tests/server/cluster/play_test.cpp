@@ -9,10 +9,9 @@
 #include <set>
 #include <thread>
 
-#include "engine/cli/verify.hpp"
-#include "engine/core/match.hpp"
 #include "tests/server/cluster/redis_process.hpp"
 #include "tests/server/store/support.hpp"
+#include "tests/server/support/replay_check.hpp"
 
 using namespace tanbo::server::test;
 using namespace std::chrono_literals;
@@ -216,19 +215,7 @@ void check_record(const Game& g, std::uint16_t port) {
   CAPTURE(g.room);
   json record = get_json(port, "/api/games/" + g.room + "-1");
   REQUIRE(record.at("status") == "finished");
-  auto verdict = tanbo::engine::verify_record(record);
-  CHECK(verdict.mismatch == "");
-  CHECK(verdict.verified);
-  std::string error;
-  auto parsed = tanbo::engine::Record::from_json(record, error);
-  REQUIRE(parsed);
-  auto replay = tanbo::engine::replay(*parsed);
-  REQUIRE(replay.match);
-  REQUIRE_FALSE(replay.refusal);
-  const auto& result = replay.match->game().result();
-  CHECK(g.final_state.at("result").at("places") == json(result.places));
-  CHECK(g.final_state.at("result").at("reason") == result.reason);
-  CHECK(g.final_state.at("seed") == record.at("seed"));
+  check_replays_to(record, g.final_state);
 }
 
 // No acknowledged action lost: the room came back at the version its members last read (or

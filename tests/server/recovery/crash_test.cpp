@@ -7,9 +7,8 @@
 #include <mutex>
 #include <thread>
 
-#include "engine/cli/verify.hpp"
-#include "engine/core/match.hpp"
 #include "tests/server/recovery/server_process.hpp"
+#include "tests/server/support/replay_check.hpp"
 
 using namespace tanbo::server::test;
 using nlohmann::json;
@@ -195,19 +194,7 @@ TEST_CASE("kill -9 mid-game: every room comes back at the version its clients sa
     CAPTURE(g.game, g.room);
     json record = get_json(server->port(), "/api/games/" + g.room + "-1");
     CHECK(record.at("status") == "finished");
-    auto verdict = tanbo::engine::verify_record(record);
-    CHECK(verdict.mismatch == "");
-    CHECK(verdict.verified);
-    std::string error;
-    auto parsed = tanbo::engine::Record::from_json(record, error);
-    REQUIRE(parsed);
-    auto replay = tanbo::engine::replay(*parsed);
-    REQUIRE(replay.match);
-    REQUIRE_FALSE(replay.refusal);
-    const auto& result = replay.match->game().result();
-    CHECK(g.final_state.at("result").at("places") == json(result.places));
-    CHECK(g.final_state.at("result").at("reason") == result.reason);
-    CHECK(g.final_state.at("seed") == record.at("seed"));
+    check_replays_to(record, g.final_state);
   }
   CHECK(server->terminate() == std::optional<int>(0));
 }
