@@ -35,14 +35,13 @@ class LineSink final : public spdlog::sinks::base_sink<std::mutex> {
   std::vector<std::string> lines_;
 };
 
-// The process's default logger replaced by one writing to a LineSink, for the scope.
+// The process's default logger replaced by one writing to a LineSink, for the scope. It must
+// outlive every thread that may log: spdlog::info reaches the default logger by a raw pointer,
+// so restoring the previous one while a session still logs frees the logger under it.
 struct CapturedLog {
-  CapturedLog() : previous(spdlog::default_logger()) {
-    auto logger = std::make_shared<spdlog::logger>("captured", sink);
-    spdlog::set_default_logger(logger);
-    logger->set_level(spdlog::level::info);
-  }
+  CapturedLog() : previous(spdlog::default_logger()) { spdlog::set_default_logger(logger); }
   ~CapturedLog() { spdlog::set_default_logger(previous); }
+  void listen() { logger->set_level(spdlog::level::info); }
 
   std::size_t count(std::string_view needle) {
     std::size_t n = 0;
@@ -51,6 +50,7 @@ struct CapturedLog {
   }
 
   std::shared_ptr<LineSink> sink = std::make_shared<LineSink>();
+  std::shared_ptr<spdlog::logger> logger = std::make_shared<spdlog::logger>("captured", sink);
   std::shared_ptr<spdlog::logger> previous;
 };
 
@@ -58,8 +58,9 @@ struct CapturedLog {
 
 TEST_CASE("a flood of bad messages from many clients writes a bounded number of log lines",
           "[net][log]") {
+  CapturedLog log;  // before the server, so the server's threads are joined before it goes
   RoomsServer fx;
-  CapturedLog log;  // after the server: InProcessServer sets the level of every logger to err
+  log.listen();  // after the server: InProcessServer sets the level of every logger to err
   metrics::LogBudget::Settings budget{5, 10, 200ms};
   metrics::rejection_log().reset(budget);
 
