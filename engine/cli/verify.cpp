@@ -20,6 +20,11 @@ Verdict verify_record(const Json& j) {
     if (!mismatch.empty() || !actions[i].contains("events")) return;
     const Json& recorded = actions[i]["events"];
     const Json& replayed = m.events();
+    if (!recorded.is_array()) {
+      mismatch = "actions[" + std::to_string(i) + "].events: recorded " + recorded.dump() +
+                 ", not a list of events";
+      return;
+    }
     for (std::size_t k = 0; k < std::max(recorded.size(), replayed.size()); ++k) {
       Json a = k < recorded.size() ? recorded[k] : Json(nullptr);
       Json b = k < replayed.size() ? replayed[k] : Json(nullptr);
@@ -44,8 +49,13 @@ Verdict verify_record(const Json& j) {
     if (g.status() != Status::finished)
       return {false, "result: the record has one, but the replayed game is not finished"};
     Json replayed = {{"places", g.result().places}, {"reason", g.result().reason}};
-    if (!result->is_object() || (*result)["places"] != replayed["places"] ||
-        (*result)["reason"] != replayed["reason"])
+    // find, not operator[]: a const object's operator[] on a missing member is undefined.
+    auto recorded = [&](const char* member) {
+      auto it = result->find(member);
+      return it == result->end() ? Json() : *it;
+    };
+    if (!result->is_object() || recorded("places") != replayed["places"] ||
+        recorded("reason") != replayed["reason"])
       return {false, "result: recorded " + result->dump() + ", replayed " + replayed.dump()};
   }
   return {true, {}};

@@ -67,9 +67,8 @@ TEST_CASE("verify: any alteration is caught and named", "[cli][verify][fairness]
     j["actions"][where]["events"][k]["altered"] = true;
     Verdict v = verify_record(j);
     CHECK_FALSE(v.verified);
-    CHECK(v.mismatch.rfind("actions[" + std::to_string(where) + "].events[" + std::to_string(k) +
-                               "]",
-                           0) == 0);
+    CHECK(v.mismatch.rfind(
+              "actions[" + std::to_string(where) + "].events[" + std::to_string(k) + "]", 0) == 0);
   }
   SECTION("one action altered") {
     Json j = genuine;
@@ -89,5 +88,33 @@ TEST_CASE("verify: any alteration is caught and named", "[cli][verify][fairness]
     Json j = genuine;
     j.erase("seed");
     CHECK_FALSE(verify_record(j).verified);
+  }
+}
+
+TEST_CASE("verify: a malformed result or events list is a mismatch, not a crash",
+          "[cli][verify][fuzz]") {
+  const Json genuine = published_record("tsoro", "malformed");
+  REQUIRE(verify_record(genuine).verified);
+
+  SECTION("a result without places (found by fuzz_record: an assertion in a const lookup)") {
+    Json j = genuine;
+    j["result"].erase("places");
+    j["result"]["place("] = Json::array({1, 2});
+    Verdict v = verify_record(j);
+    CHECK_FALSE(v.verified);
+    CHECK(v.mismatch.rfind("result: recorded {", 0) == 0);
+  }
+  SECTION("a result without its reason") {
+    Json j = genuine;
+    j["result"].erase("reason");
+    CHECK(verify_record(j).mismatch.rfind("result:", 0) == 0);
+  }
+  for (Json events : {Json{{"type", "action"}}, Json(5), Json("sow")}) {
+    CAPTURE(events);
+    Json j = genuine;
+    j["actions"][0]["events"] = events;
+    Verdict v = verify_record(j);
+    CHECK_FALSE(v.verified);
+    CHECK(v.mismatch.rfind("actions[0].events: recorded ", 0) == 0);
   }
 }
