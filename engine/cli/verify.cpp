@@ -49,13 +49,9 @@ Verdict verify_record(const Json& j) {
     if (g.status() != Status::finished)
       return {false, "result: the record has one, but the replayed game is not finished"};
     Json replayed = {{"places", g.result().places}, {"reason", g.result().reason}};
-    // find, not operator[]: a const object's operator[] on a missing member is undefined.
-    auto recorded = [&](const char* member) {
-      auto it = result->find(member);
-      return it == result->end() ? Json() : *it;
-    };
-    if (!result->is_object() || recorded("places") != replayed["places"] ||
-        recorded("reason") != replayed["reason"])
+    // value, not operator[]: a const object's operator[] on a missing member is undefined.
+    if (!result->is_object() || result->value("places", Json()) != replayed["places"] ||
+        result->value("reason", Json()) != replayed["reason"])
       return {false, "result: recorded " + result->dump() + ", replayed " + replayed.dump()};
   }
   return {true, {}};
