@@ -155,7 +155,7 @@ async function play() {
     if (m.type === "welcome" && p === a)
       a.ws.send({ type: "create", id: a.nextId++, game: "mancala-simple", options: {} });
     if (m.type === "created") room = m.room;
-    if (m.type === "joined" && p === a)  // the second player comes once the room exists
+    if (m.type === "created" && p === a)  // the second player comes once the room exists
       b.ws.open().then(() => b.ws.send({ type: "hello", id: b.nextId++, name: "smoke-b" }),
                        (e) => fail(`b: ${e.message}`));
     if (m.type === "welcome" && p === b) b.ws.send({ type: "join", id: b.nextId++, room, as: "player" });

@@ -5,13 +5,10 @@
 #include <limits>
 
 #include "protocol/limits.hpp"
+#include "protocol/text.hpp"
 
 namespace tanbo::protocol {
 namespace {
-
-std::size_t code_points(std::string_view s) {
-  return std::size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
 
 // Nesting depth of arrays and objects, strings skipped; stops counting past the limit. Run before
 // the parser so a frame of 64 KiB brackets costs one linear scan, not a deep tree.
@@ -43,6 +40,7 @@ class Reader {
   explicit Reader(const Json& obj) : obj_(obj) {}
 
   const std::string& error() const { return error_; }
+  ErrorCode code() const { return code_; }
 
   // The value of key, or null when it is absent or given as null.
   const Json* find(const char* key) const {
@@ -72,6 +70,20 @@ class Reader {
             std::size_t max_chars) {
     if (!find(key)) return true;
     return text(key, out.emplace(), min_chars, max_chars);
+  }
+
+  // A display name, kept in NFC; one that breaks the name rule is bad_name.
+  bool name(const char* key, std::optional<std::string>& out) {
+    const Json* v = find(key);
+    if (!v) return true;
+    if (!v->is_string()) return fail(key, "expected a string");
+    auto check = check_name(v->get_ref<const std::string&>());
+    if (!check.ok()) {
+      if (error_.empty()) code_ = ErrorCode::bad_name;
+      return fail(key, check.problem);
+    }
+    out = std::move(check.name);
+    return true;
   }
 
   bool integer(const char* key, std::int64_t& out, std::int64_t lo, std::int64_t hi) {
@@ -129,6 +141,7 @@ class Reader {
  private:
   const Json& obj_;
   std::string error_;
+  ErrorCode code_ = ErrorCode::bad_message;
 };
 
 template <class E, std::size_t N>
@@ -149,8 +162,7 @@ bool read(Reader&, UnwatchLobby&) { return true; }
 bool read(Reader&, Ping&) { return true; }
 
 bool read(Reader& r, Hello& m) {
-  return r.text("token", m.token, 1, kMaxTokenChars) &&
-         r.text("name", m.name, kMinNameChars, kMaxNameChars);
+  return r.text("token", m.token, 1, kMaxTokenChars) && r.name("name", m.name);
 }
 
 bool read(Reader& r, ListRooms& m) { return r.text("game", m.game, 1, kMaxGameChars); }
@@ -276,7 +288,7 @@ Parsed parse_object(const Json& j) {
     return error(ErrorCode::unknown_type, "no message has type \"" + name + "\"", id);
   Reader r(j);
   Request req{id, {}};
-  if (!kind->read(r, req.message)) return error(ErrorCode::bad_message, r.error(), id);
+  if (!kind->read(r, req.message)) return error(r.code(), r.error(), id);
   return req;
 }
 

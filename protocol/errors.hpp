@@ -13,25 +13,28 @@
 namespace tanbo::protocol {
 
 enum class ErrorCode : std::uint8_t {
-  bad_json,        // not JSON, not UTF-8, nested too deep
-  bad_message,     // not an object, or a field missing or mistyped
-  unknown_type,    // `type` names no message
-  not_hello,       // the first message of a connection was not hello
-  bad_token,       // hello with a token the server does not know
-  no_such_room,    // the room does not exist (or no longer)
-  room_full,       // join as player: no free seat
-  seat_taken,      // join as player: the seat asked for is someone else's
-  not_seated,      // act, resign or rematch by someone holding no seat in the room
-  not_your_turn,   // act while another seat must decide
-  stale_version,   // act naming a version other than the room's
-  illegal_action,  // act with an action not in the legal list
-  game_over,       // act or resign after the game finished
-  not_finished,    // rematch before the game finished
-  bad_option,      // create with a bad game, player count, option or set-up
-  too_many_rooms,  // create beyond the per-identity limit
-  rate_limited,    // too many messages; the message was dropped
-  too_large,       // frame over the size limit
-  internal,        // the server failed; the room is unchanged
+  bad_json,         // not JSON, not UTF-8, nested too deep
+  bad_message,      // not an object, or a field missing or mistyped
+  unknown_type,     // `type` names no message
+  not_hello,        // the first message of a connection was not hello
+  bad_token,        // hello with a token the server does not know
+  no_such_room,     // the room does not exist (or no longer)
+  room_full,        // join as player: no free seat
+  seat_taken,       // join as player: the seat asked for is someone else's
+  not_seated,       // act, resign or rematch by someone holding no seat in the room
+  not_in_game,      // act or resign from a seat that has left the game (resigned, or placed)
+  not_your_turn,    // act while another seat must decide
+  stale_version,    // act naming a version other than the room's
+  illegal_action,   // act with an action not in the legal list
+  game_over,        // act or resign after the game finished
+  not_finished,     // rematch before the game finished
+  bad_option,       // create with a bad game, player count, option or set-up
+  too_many_rooms,   // create beyond the per-identity or per-address limit
+  too_many_guests,  // hello making a new identity beyond the per-address limit
+  bad_name,         // a display name breaking the name rule
+  rate_limited,     // too many messages; the message was dropped
+  too_large,        // frame over the size limit
+  internal,         // the server failed; the room is unchanged
 };
 
 struct ErrorInfo {
@@ -40,7 +43,7 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 19> kErrors = {{
+inline constexpr std::array<ErrorInfo, 22> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
@@ -50,6 +53,7 @@ inline constexpr std::array<ErrorInfo, 19> kErrors = {{
     {ErrorCode::room_full, "room_full", "every seat of the room is taken"},
     {ErrorCode::seat_taken, "seat_taken", "the seat asked for is held by another player"},
     {ErrorCode::not_seated, "not_seated", "this connection holds no seat in the room"},
+    {ErrorCode::not_in_game, "not_in_game", "the seat has left the game"},
     {ErrorCode::not_your_turn, "not_your_turn", "another seat must decide"},
     {ErrorCode::stale_version, "stale_version", "the version given is not the room's"},
     {ErrorCode::illegal_action, "illegal_action", "the action is not in the legal list"},
@@ -57,6 +61,8 @@ inline constexpr std::array<ErrorInfo, 19> kErrors = {{
     {ErrorCode::not_finished, "not_finished", "a rematch needs a finished game"},
     {ErrorCode::bad_option, "bad_option", "a game, player count, option or set-up was refused"},
     {ErrorCode::too_many_rooms, "too_many_rooms", "this identity has too many open rooms"},
+    {ErrorCode::too_many_guests, "too_many_guests", "too many new identities from this address"},
+    {ErrorCode::bad_name, "bad_name", "the name breaks the name rule"},
     {ErrorCode::rate_limited, "rate_limited", "too many messages; this one was dropped"},
     {ErrorCode::too_large, "too_large", "the frame exceeds the size limit"},
     {ErrorCode::internal, "internal", "the server failed; nothing changed"},

@@ -10,11 +10,8 @@ namespace {
 
 constexpr std::array<std::string_view, 3> kStatuses = {"waiting", "playing", "finished"};
 
-Json reply(std::string_view type, const Id& re) {
-  Json j = {{"type", type}};
-  if (has_id(re)) j["re"] = id_json(re);
-  return j;
-}
+// Every reply names its request: `re` is the request's id, null when it carried none.
+Json reply(std::string_view type, const Id& re) { return {{"type", type}, {"re", id_json(re)}}; }
 
 Json player_json(const Player& p) { return {{"id", p.id}, {"name", p.name}}; }
 
@@ -79,9 +76,10 @@ Json lobby(Json changed, std::span<const std::string> removed) {
   return j;
 }
 
-Json created(const Id& re, std::string_view room) {
+Json created(const Id& re, std::string_view room, Seat seat) {
   Json j = reply("created", re);
   j["room"] = room;
+  j["seat"] = seat;
   return j;
 }
 
@@ -124,10 +122,11 @@ Json left(const Id& re, std::string_view room) {
 }
 
 Json resumed(const Id& re, std::string_view room, std::uint64_t version,
-             std::span<const Step> steps) {
+             std::span<const Step> steps, bool gap) {
   Json j = reply("resumed", re);
   j["room"] = room;
   j["version"] = version;
+  j["gap"] = gap;
   Json& out = j["steps"] = Json::array();
   for (const auto& s : steps) out.push_back({{"version", s.version}, {"events", s.events}});
   return j;
@@ -150,6 +149,13 @@ Json error(ErrorCode code, std::string message, const Id& re) {
 
 Json pong(const Id& re) { return reply("pong", re); }
 
+Json ok(const Id& re, std::string_view room, std::optional<std::uint64_t> version) {
+  Json j = reply("ok", re);
+  if (!room.empty()) j["room"] = room;
+  if (version) j["version"] = *version;
+  return j;
+}
+
 std::string serialize(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
@@ -170,7 +176,7 @@ std::string with_legal(std::string_view state_text, std::string_view legal_text)
 
 std::vector<std::string_view> server_types() {
   return {"welcome", "games", "rooms",   "lobby", "created", "joined",
-          "state",   "left",  "resumed", "error", "pong"};
+          "state",   "left",  "resumed", "error", "pong",    "ok"};
 }
 
 }  // namespace tanbo::protocol

@@ -1,7 +1,7 @@
 #pragma once
 // Server messages: one small builder per message, each giving the JSON that
-// protocol/schema/server-<type>.json describes. A reply echoes the request's id as `re`; a push
-// (lobby, state) has none.
+// protocol/schema/server-<type>.json describes. Every request gets exactly one reply, which
+// carries the request's id as `re` (null when it had none); a push (lobby, state) has no `re`.
 //
 // State and legal: a room serializes its `state` once per version and shares that buffer with every
 // player and spectator (Frame). The seat that must decide gets the same text with its `legal`
@@ -102,16 +102,23 @@ Json rooms(const Id& re, Json entries);
 // Pushed to lobby watchers, batched: rooms new or changed since the last push (room_json's
 // objects, as for rooms), and rooms gone.
 Json lobby(Json changed, std::span<const std::string> removed);
-Json created(const Id& re, std::string_view room);
+// The creator holds `seat` from now on; a `state` follows.
+Json created(const Id& re, std::string_view room, Seat seat);
 Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat);
 Json state(const StateView& v);
 Json left(const Id& re, std::string_view room);
 // The steps after the client's version, oldest first; the room sends its current state next.
+// `gap`: the room no longer holds every step after that version (steps is then empty), so the
+// state that follows is all the client gets.
 Json resumed(const Id& re, std::string_view room, std::uint64_t version,
-             std::span<const Step> steps);
+             std::span<const Step> steps, bool gap = false);
 Json error(const Error& e);
 Json error(ErrorCode code, std::string message, const Id& re = {});
 Json pong(const Id& re);
+// A request accepted whose effect reaches the client as pushes (act, resign, rematch, fill_cpu,
+// watch_lobby, unwatch_lobby): `room` and the room's `version` once it took effect, when they
+// apply (empty room: absent).
+Json ok(const Id& re, std::string_view room = {}, std::optional<std::uint64_t> version = {});
 
 // Compact text; invalid UTF-8 in a string (never expected) becomes U+FFFD instead of throwing.
 std::string serialize(const Json& j);

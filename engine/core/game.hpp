@@ -57,8 +57,11 @@ class Game {
   virtual void legal_actions(ActionList& out) const = 0;
   // Precondition: a is one of legal_actions(). Random draws come from rng only.
   virtual void apply(Action a, Rng& rng, Events* events) = 0;
-  // R3: any seat of a game not finished may resign.
+  // R3: any seat still in a game not finished may resign.
   virtual void resign(Seat seat, Events* events) = 0;
+  // False once the seat has left a game that goes on without it (a mancala-simple seat that
+  // resigned or finished, M4/M5): it has nothing more to decide, resign included.
+  virtual bool in_game(Seat) const { return true; }
   // Meaningful once status() == finished.
   virtual Result result() const = 0;
 

@@ -1,6 +1,13 @@
 #include "engine/core/match.hpp"
 
 namespace tanbo::engine {
+namespace {
+
+Refusal left_game(Seat seat) {
+  return {"not_in_game", "seat " + std::to_string(seat) + " has left the game and decides nothing"};
+}
+
+}  // namespace
 
 std::unique_ptr<Match> Match::start(const Record& head, Problems& problems) {
   Record record = head;
@@ -13,7 +20,8 @@ std::unique_ptr<Match> Match::start(const Record& head, Problems& problems) {
     return nullptr;
   }
   record.options = created.options;
-  auto match = std::unique_ptr<Match>(new Match(std::move(created.game), std::move(record), created.first));
+  auto match =
+      std::unique_ptr<Match>(new Match(std::move(created.game), std::move(record), created.first));
   // The first-seat draw (if any) was the stream's first; the match's RNG goes on from there.
   match->rng_ = creation_rng;
   match->events_.push_back({{"type", "start"}, {"first", match->first_}});
@@ -29,8 +37,9 @@ void Match::settle() {
     legal_json_ = Json::array();
     if (game_->status() == Status::finished) {
       legal_.clear();
-      events_.push_back({{"type", "end"}, {"result", {{"places", game_->result().places},
-                                                      {"reason", game_->result().reason}}}});
+      events_.push_back(
+          {{"type", "end"},
+           {"result", {{"places", game_->result().places}, {"reason", game_->result().reason}}}});
       return;
     }
     game_->legal_actions(legal_);
@@ -47,6 +56,7 @@ void Match::settle() {
 std::optional<Refusal> Match::act(Seat seat, const Json& action) {
   if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
   if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
+  if (!game_->in_game(seat)) return left_game(seat);
   Pending p = game_->pending();
   if (seat != p.seat)
     return Refusal{"not_your_turn", "seat " + std::to_string(p.seat) + " must decide (" +
@@ -62,13 +72,14 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action) {
     settle();
     return std::nullopt;
   }
-  return Refusal{"illegal_action", "not a legal " + std::string(p.decision) + " action: " +
-                                       action.dump()};
+  return Refusal{"illegal_action",
+                 "not a legal " + std::string(p.decision) + " action: " + action.dump()};
 }
 
 std::optional<Refusal> Match::resign(Seat seat) {
   if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
   if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
+  if (!game_->in_game(seat)) return left_game(seat);  // R3: one resignation per seat
   events_ = Json::array();
   events_.push_back({{"type", "resign"}, {"seat", seat}});
   game_->resign(seat, &events_);
@@ -83,7 +94,12 @@ Replay replay(const Record& record, const std::function<void(std::size_t, const 
   if (!out.match) return out;
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const auto& [seat, action] = record.actions[i];
-    out.refusal = action == Json(kResign) ? out.match->resign(seat) : out.match->act(seat, action);
+    const bool resign = action == Json(kResign);
+    // Records kept before R3's one resignation per seat may repeat one: it changed nothing then.
+    if (resign && seat >= 0 && seat < out.match->game().players() &&
+        !out.match->game().in_game(seat) && out.match->game().status() != Status::finished)
+      continue;
+    out.refusal = resign ? out.match->resign(seat) : out.match->act(seat, action);
     if (out.refusal) {
       out.failed_at = i;
       return out;

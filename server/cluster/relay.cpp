@@ -176,6 +176,10 @@ void Relay::close_on(const std::string& node, std::uint64_t peer, CloseCode code
   push(std::move(o));
 }
 
+void Relay::credit_on(const std::string& node, std::uint64_t peer) {
+  push(Outgoing(Outgoing::credit, node, peer));
+}
+
 // --- The sender ---
 
 void Relay::send_loop() {
@@ -266,6 +270,10 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
       case Outgoing::bye:
         open_frame.erase(o.node);
         out.push_back({o.node, {{"k", "bye"}, {"from", node_}, {"peer", o.peer}}, nullptr});
+        break;
+      case Outgoing::credit:
+        open_frame.erase(o.node);
+        out.push_back({o.node, {{"k", "credit"}, {"peer", o.peer}}, nullptr});
         break;
     }
   }
@@ -359,6 +367,8 @@ void Relay::on_message(const std::string& payload) {
       on_close(head);
     else if (kind == "bye")
       on_bye(head);
+    else if (kind == "credit")
+      on_credit(head);
   } catch (const engine::Json::exception& e) {
     spdlog::warn("cluster: a malformed message on node channel: {}", e.what());
   }
@@ -371,7 +381,10 @@ void Relay::on_request(const engine::Json& head, std::string_view body) {
     auto peer =
         std::make_shared<RemotePeer>(weak_from_this(), key.first, key.second, next_remote_id_++);
     Identity who{head.at("id").get<std::string>(), head.at("name").get<std::string>()};
-    auto client = rooms_->remote_client(peer->id(), std::move(who));
+    auto client = rooms_->remote_client(
+        peer->id(), std::move(who), [weak = weak_from_this(), node = key.first, p = key.second] {
+          if (auto r = weak.lock()) r->credit_on(node, p);
+        });
     it = remotes_.emplace(key, Remote{std::move(peer), std::move(client)}).first;
   }
   it->second.client->on_text(it->second.peer, body);
@@ -407,6 +420,10 @@ void Relay::on_bye(const engine::Json& head) {
   auto client = std::move(it->second.client);
   remotes_.erase(it);
   client->on_close();
+}
+
+void Relay::on_credit(const engine::Json& head) {
+  rooms_->credit(head.at("peer").get<std::uint64_t>());
 }
 
 void Relay::drop_remotes_of(const std::string& node) {

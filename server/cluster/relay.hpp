@@ -64,11 +64,14 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void send_to(const std::string& node, std::uint64_t peer,
                std::shared_ptr<const std::string> text);
   void close_on(const std::string& node, std::uint64_t peer, CloseCode code);
+  // A move of peer `peer` of node `node` was accepted here: its token goes back there, ahead
+  // of the frames that move causes.
+  void credit_on(const std::string& node, std::uint64_t peer);
 
  private:
   // What waits for the sender, in order.
   struct Outgoing {
-    enum Kind { request, frame, close, bye };
+    enum Kind { request, frame, close, bye, credit };
     Outgoing(Kind k, std::string to, std::uint64_t p) : kind(k), node(std::move(to)), peer(p) {}
     Kind kind;
     std::string node;  // where to; for a request, the owner when known
@@ -107,6 +110,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void on_frame(const engine::Json& head, std::shared_ptr<const std::string> text);
   void on_close(const engine::Json& head);
   void on_bye(const engine::Json& head);
+  void on_credit(const engine::Json& head);
   void drop_remotes_of(const std::string& node);  // receiver thread
   void close_locals(const std::function<bool(const Local&)>& which);
 

@@ -6,8 +6,6 @@
 #include <vector>
 
 #include "engine/core/sha256.hpp"
-#include "protocol/limits.hpp"
-#include "server/store/names.hpp"
 
 namespace tanbo::server {
 namespace {
@@ -24,29 +22,6 @@ std::string random_hex(std::size_t n) {
   if (RAND_bytes(bytes.data(), static_cast<int>(n)) != 1)
     throw std::runtime_error("RAND_bytes failed");
   return engine::to_hex(bytes);
-}
-
-bool valid_name(std::string_view name) {
-  // The store's rule (letters, digits, space, _ - .) is the one a persisted name must meet.
-  if (store::validate_name(name)) return false;
-  std::size_t points = 0;
-  bool blank = true;
-  for (std::size_t i = 0; i < name.size();) {
-    auto c = static_cast<unsigned char>(name[i]);
-    std::size_t len = c < 0x80           ? 1
-                      : (c >> 5) == 0x6  ? 2
-                      : (c >> 4) == 0xE  ? 3
-                      : (c >> 3) == 0x1E ? 4
-                                         : 0;
-    if (len == 0 || i + len > name.size()) return false;
-    for (std::size_t k = 1; k < len; ++k)
-      if ((static_cast<unsigned char>(name[i + k]) >> 6) != 0x2) return false;
-    if (len == 1 && (c < 0x20 || c == 0x7F)) return false;
-    if (c != ' ') blank = false;
-    i += len;
-    ++points;
-  }
-  return !blank && points >= protocol::kMinNameChars && points <= protocol::kMaxNameChars;
 }
 
 NewIdentity MemoryIdentities::create_guest(std::string_view name) {

@@ -43,9 +43,6 @@ class MemoryIdentities final : public Identities {
   std::unordered_map<std::string, std::string> hash_of_;  // id -> its token hash
 };
 
-// Display names: what store::validate_name accepts (1 to 24 letters, digits, spaces, _ - .;
-// no space at either end), within the protocol's limits.
-bool valid_name(std::string_view name);
 // n bytes of OpenSSL's RAND_bytes as lower-case hex; throws std::runtime_error on failure.
 std::string random_hex(std::size_t n);
 

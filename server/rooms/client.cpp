@@ -15,12 +15,28 @@ namespace tanbo::server {
 using protocol::ErrorCode;
 using protocol::Id;
 
-Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services)
-    : peer_id_(peer_id), services_(std::move(services)), tokens_(services_->limits.rate_burst) {}
+bool RateBucket::take(Clock::time_point now) {
+  double dt = std::chrono::duration<double>(now - refilled_).count();
+  refilled_ = now;
+  double credited = credits_.exchange(0, std::memory_order_relaxed);
+  tokens_ = std::min(burst_, tokens_ + credited + dt * per_second_);
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
 
-Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identity who)
+Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services)
+    : peer_id_(peer_id),
+      services_(std::move(services)),
+      bucket_(std::make_shared<RateBucket>(services_->limits.rate_burst,
+                                           services_->limits.rate_per_second)),
+      credit_([b = bucket_] { b->credit(); }) {}
+
+Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identity who,
+               std::function<void()> credit)
     : Client(peer_id, std::move(services)) {
   identity_ = std::move(who);
+  credit_ = std::move(credit);
 }
 
 void Client::on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) {
@@ -32,20 +48,23 @@ void Client::on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text)
 }
 
 void Client::handle(std::string_view text) {
-  if (!take_token()) {
-    if (++strikes_ > services_->limits.rate_strikes) {
-      spdlog::warn("ws {}: closed for sustained message flooding", peer_->id());
-      return peer_->close(CloseCode::policy_error);
-    }
-    return refuse(ErrorCode::rate_limited, "too many messages; this one was dropped", {});
-  }
   if (text.size() > services_->limits.max_frame) {
     refuse(ErrorCode::too_large,
            "frames are limited to " + std::to_string(services_->limits.max_frame) + " bytes", {});
     return peer_->close(CloseCode::too_big);
   }
+  // Parsed before the bucket is asked: a dropped request is answered with its id like any other.
   auto parsed = protocol::parse(text);
-  if (auto* e = std::get_if<protocol::Error>(&parsed)) return refuse(std::move(*e));
+  auto* e = std::get_if<protocol::Error>(&parsed);
+  if (!bucket_->take(Clock::now())) {
+    if (++strikes_ > services_->limits.rate_strikes) {
+      spdlog::warn("ws {}: closed for sustained message flooding", peer_->id());
+      return peer_->close(CloseCode::policy_error);
+    }
+    const Id& re = e ? e->re : std::get<protocol::Request>(parsed).id;
+    return refuse(ErrorCode::rate_limited, "too many messages; this one was dropped", re);
+  }
+  if (e) return refuse(std::move(*e));
   auto& req = std::get<protocol::Request>(parsed);
   if (!identity_ && !std::holds_alternative<protocol::Hello>(req.message))
     return refuse(ErrorCode::not_hello, "send hello first", req.id);
@@ -57,18 +76,6 @@ void Client::on_close() {
   rooms_.clear();
   if (watching_) services_->lobby->unwatch(peer_id_);
   if (forwarded_) services_->forwarder->closed(peer_id_);
-}
-
-// A token bucket: bursts of rate_burst, rate_per_second sustained.
-bool Client::take_token() {
-  auto now = Clock::now();
-  double dt = std::chrono::duration<double>(now - refilled_).count();
-  refilled_ = now;
-  tokens_ =
-      std::min(services_->limits.rate_burst, tokens_ + dt * services_->limits.rate_per_second);
-  if (tokens_ < 1) return false;
-  tokens_ -= 1;
-  return true;
 }
 
 void Client::reply(const protocol::Json& j) const { peer_->send(protocol::share(j)); }
@@ -109,9 +116,7 @@ std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
 
 void Client::on(const protocol::Hello& m, const Id& re) {
   if (identity_) return refuse(ErrorCode::bad_message, "hello was already sent", re);
-  if (m.name && !valid_name(*m.name))
-    return refuse(ErrorCode::bad_message,
-                  "name: 1 to 24 letters, digits, spaces, _ - . (no space at either end)", re);
+  // m.name was checked and normalized by parse (bad_name).
   std::string token;
   if (m.token) {
     auto found = services_->identities->find(*m.token);
@@ -143,14 +148,16 @@ void Client::on(const protocol::ListRooms& m, const Id& re) {
   reply(protocol::rooms(re, services_->lobby->listing(m.game)));  // a cluster's other nodes' too
 }
 
-void Client::on(const protocol::WatchLobby&, const Id&) {
+void Client::on(const protocol::WatchLobby&, const Id& re) {
+  if (protocol::has_id(re)) reply(protocol::ok(re));  // before the first push
   watching_ = true;
   services_->lobby->watch(peer_);
 }
 
-void Client::on(const protocol::UnwatchLobby&, const Id&) {
+void Client::on(const protocol::UnwatchLobby&, const Id& re) {
   watching_ = false;
   services_->lobby->unwatch(peer_->id());
+  if (protocol::has_id(re)) reply(protocol::ok(re));
 }
 
 void Client::on(const protocol::Create& m, const Id& re) {
@@ -202,7 +209,7 @@ void Client::on(const protocol::Join& m, const Id& re) {
 }
 
 void Client::on(const protocol::Act& m, const Id& re) {
-  if (auto r = room(m.room, re)) r->act(peer_, m, re);
+  if (auto r = room(m.room, re)) r->act(peer_, m, re, credit_);
 }
 
 void Client::on(const protocol::Resign& m, const Id& re) {

@@ -2,8 +2,10 @@
 // One WebSocket connection as the protocol sees it: hello first, a token bucket on incoming
 // messages, and dispatch to the lobby and the rooms. Beast-free; calls come from the peer's
 // strand one at a time, so the Client needs no lock of its own.
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +31,24 @@ struct ClientLimits {
   std::size_t max_frame = 64 * 1024;  // larger: too_large, then close 1009
 };
 
+// A connection's token bucket (docs/protocol.md, "Limits"): every message spends a token, and a
+// move the room accepts gives its token back, so a player moving as fast as the server answers
+// is never limited while a flood of anything else is. credit() may come from any thread (the
+// room's strand, or another node's relay); take() only from the connection's.
+class RateBucket {
+ public:
+  using Clock = std::chrono::steady_clock;
+  RateBucket(double burst, double per_second)
+      : burst_(burst), per_second_(per_second), tokens_(burst) {}
+  bool take(Clock::time_point now);
+  void credit() { credits_.fetch_add(1, std::memory_order_relaxed); }
+
+ private:
+  double burst_, per_second_, tokens_;
+  Clock::time_point refilled_ = Clock::now();
+  std::atomic<int> credits_{0};
+};
+
 // What every Client shares.
 struct Services {
   boost::asio::any_io_executor rooms_executor;  // rooms and the lobby run their strands here
@@ -44,14 +64,17 @@ struct Services {
 class Client {
  public:
   Client(std::uint64_t peer_id, std::shared_ptr<Services> services);
-  // A connection another node of the cluster forwards: `who` said hello there.
-  Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identity who);
+  // A connection another node of the cluster forwards: `who` said hello there, and its token
+  // bucket is there too: `credit` gives an accepted move's token back to it.
+  Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identity who,
+         std::function<void()> credit);
   // The peer is held only for the call: a connection's lifetime is its session's business.
   void on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text);
   void on_close();
+  // A move of this connection that another node's room accepted: its token comes back.
+  void credit() { bucket_->credit(); }
 
  private:
-  bool take_token();
   void reply(const protocol::Json& j) const;
   void refuse(protocol::Error e);
   void refuse(protocol::ErrorCode code, std::string message, const protocol::Id& re);
@@ -84,8 +107,8 @@ class Client {
   bool forwarded_ = false;  // some request went to another node: it is told of the close
 
   using Clock = std::chrono::steady_clock;
-  double tokens_;
-  Clock::time_point refilled_ = Clock::now();
+  std::shared_ptr<RateBucket> bucket_;
+  std::function<void()> credit_;  // an accepted move's token goes back to its bucket
   int strikes_ = 0;
   // Rejections are logged through a bucket of their own, so a flood cannot flood the log.
   double log_tokens_ = 5;

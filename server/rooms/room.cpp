@@ -82,23 +82,26 @@ void Room::drain() {
   }
 }
 
-void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then) {
+void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker) {
   if (entries.empty()) return then();
   busy_ = true;
   auto first = std::move(entries.front());
   entries.erase(entries.begin());
   first.game = game_no_;
   journal_->append(std::move(first), [self = shared_from_this(), rest = std::move(entries),
-                                      then = std::move(then),
+                                      then = std::move(then), asker = std::move(asker),
                                       appended = metrics::Clock::now()](bool ok) mutable {
     metrics::observe_commit(appended);
-    net::post(self->strand_, [self, ok, rest = std::move(rest), then = std::move(then)]() mutable {
+    net::post(self->strand_, [self, ok, rest = std::move(rest), then = std::move(then),
+                              asker = std::move(asker)]() mutable {
       self->busy_ = false;
       if (!ok) {
         spdlog::error("room {}: journal append failed; the room stops here", self->id());
         self->broken_ = true;
+        if (asker.peer)
+          self->refuse(asker.peer, ErrorCode::internal, "the room failed to store it", asker.re);
       } else {
-        self->journal(std::move(rest), std::move(then));
+        self->journal(std::move(rest), std::move(then), std::move(asker));
       }
       self->drain();
     });
@@ -136,8 +139,9 @@ void Room::open(Peer peer, Identity who, Id re) {
     self->journal(std::move(entries), [self, peer, who, re] {
       spdlog::info("room {} created by {}: {} for {}", self->id(), who.id, self->setup_.info->id,
                    self->setup_.players);
-      peer->send(protocol::share(protocol::created(re, self->id())));
-      self->do_join(peer, who, protocol::Join{self->id(), protocol::Role::player, 0}, re);
+      // `created` answers the request; the creator is seated without a `joined` of its own.
+      peer->send(protocol::share(protocol::created(re, self->id(), 0)));
+      self->do_join(peer, who, protocol::Join{self->id(), protocol::Role::player, 0}, re, false);
     });
   });
 }
@@ -146,10 +150,9 @@ void Room::join(Peer peer, Identity who, protocol::Join j, Id re) {
   enqueue([self = shared_from_this(), peer = std::move(peer), who = std::move(who),
            j = std::move(j), re] { self->do_join(peer, who, j, re); });
 }
-void Room::act(Peer peer, protocol::Act a, Id re) {
-  enqueue([self = shared_from_this(), peer = std::move(peer), a = std::move(a), re] {
-    self->do_act(peer, a, re);
-  });
+void Room::act(Peer peer, protocol::Act a, Id re, std::function<void()> accepted) {
+  enqueue([self = shared_from_this(), peer = std::move(peer), a = std::move(a), re,
+           accepted = std::move(accepted)] { self->do_act(peer, a, re, accepted); });
 }
 void Room::resign(Peer peer, Id re) {
   enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_resign(peer, re); });
@@ -205,7 +208,8 @@ void Room::lose(std::string why) {
 
 // ---- requests -----------------------------------------------------------------------------
 
-void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re) {
+void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re,
+                   bool answer) {
   if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   engine::Seat seat = engine::kNoSeat;
   bool taken_now = false;
@@ -230,7 +234,7 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
       taken_now = true;
     }
   }
-  auto finish = [this, peer, who, seat, j, re] {
+  auto finish = [this, peer, who, seat, j, re, answer] {
     bool seats_moved = seat != engine::kNoSeat;
     if (Member* m = member(peer->id())) {
       seats_moved = seats_moved || m->seat != engine::kNoSeat;
@@ -238,8 +242,9 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
     } else {
       members_.push_back(Member{peer, peer->id(), who.id, seat});
     }
-    peer->send(protocol::share(protocol::joined(
-        re, id(), j.as, seat == engine::kNoSeat ? std::nullopt : std::optional(seat))));
+    if (answer)
+      peer->send(protocol::share(protocol::joined(
+          re, id(), j.as, seat == engine::kNoSeat ? std::nullopt : std::optional(seat))));
     if (seats_moved) return after_change();
     // A spectator arriving changes no seat: the joiner alone gets the state; the others see the
     // new count in the room's next state, so a crowd joining costs one state per arrival.
@@ -255,23 +260,28 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
   bool full = true;
   for (const auto& s : seats_) full = full && s.player.has_value();
   if (full && !match_) {
-    if (!start_game(setup_.options)) return;  // broken_ is set; the journal never saw the seat
+    if (!start_game(setup_.options))  // broken_ is set; the journal never saw the seat
+      return refuse(peer, ErrorCode::internal, "the game did not start", re);
     entries.back().version = version_;
   }
-  journal(std::move(entries), finish);
+  journal(std::move(entries), finish, {peer, re});
 }
 
-void Room::do_act(const Peer& peer, const protocol::Act& a, const Id& re) {
+void Room::do_act(const Peer& peer, const protocol::Act& a, const Id& re,
+                  const std::function<void()>& accepted) {
   if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   const Member* m = member(peer->id());
   if (!m || m->seat == engine::kNoSeat)
     return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
-  if (auto no = play(m->seat, a.version, a.action)) refuse(peer, no->first, no->second, re);
+  if (auto no = play(m->seat, a.version, a.action, {peer, re}))
+    return refuse(peer, no->first, no->second, re);
+  if (accepted) accepted();  // a move is never charged to the rate limit
 }
 
 std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
                                                             std::uint64_t version,
-                                                            const engine::Json& action) {
+                                                            const engine::Json& action,
+                                                            Asker asker) {
   if (!match_) return {{ErrorCode::not_your_turn, "the game has not started"}};
   if (match_->game().status() == engine::Status::finished)
     return {{ErrorCode::game_over, "the game is over"}};
@@ -281,7 +291,7 @@ std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
   if (auto no = match_->act(seat, action)) return {{code_of(no->code), no->message}};
   ++version_;
   metrics::action_accepted();
-  step({{JournalEntry::Kind::action, id(), version_, seat, action}});
+  step({{JournalEntry::Kind::action, id(), version_, seat, action}}, std::move(asker));
   return std::nullopt;
 }
 
@@ -296,7 +306,8 @@ void Room::do_resign(const Peer& peer, const Id& re) {
   if (auto no = match_->resign(seat)) return refuse(peer, code_of(no->code), no->message, re);
   ++version_;
   metrics::action_accepted();
-  step({{JournalEntry::Kind::action, id(), version_, seat, engine::Json(engine::kResign)}});
+  step({{JournalEntry::Kind::action, id(), version_, seat, engine::Json(engine::kResign)}},
+       {peer, re});
 }
 
 void Room::do_rematch(const Peer& peer, const Id& re) {
@@ -306,23 +317,31 @@ void Room::do_rematch(const Peer& peer, const Id& re) {
     return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
   if (!match_ || match_->game().status() != engine::Status::finished)
     return refuse(peer, ErrorCode::not_finished, "the game has not finished", re);
-  seats_[std::size_t(m->seat)].rematch = true;
+  // Asking twice changes nothing, so it tells nobody anything new.
+  if (std::exchange(seats_[std::size_t(m->seat)].rematch, true)) return answer({peer, re});
   bool all = true;  // CPU seats always play again
   for (const auto& s : seats_) all = all && (s.rematch || (s.player && cpu_level_of(s.player->id)));
-  if (!all) return after_change();
+  if (!all) {
+    after_change();
+    return answer({peer, re});
+  }
   engine::Json options = setup_.options;
   // R6: with alternate_first each rematch moves the first seat one on, in turn order.
   if (settings_.alternate_first) options["first"] = (match_->first() + 1) % setup_.players;
   seed_ = fresh_seed();
   commit_ = engine::seed_commitment(seed_);
   for (auto& s : seats_) s.rematch = false;
-  if (!start_game(options)) return after_change();
+  if (!start_game(options)) {
+    after_change();
+    return refuse(peer, ErrorCode::internal, "the new game did not start", re);
+  }
   ++game_no_;
   step({{JournalEntry::Kind::rematch,
          id(),
          version_,
          engine::kNoSeat,
-         {{"head", match_->record().to_json()}}}});
+         {{"head", match_->record().to_json()}}}},
+       {peer, re});
 }
 
 void Room::do_leave(const Peer& peer, const Id& re) {
@@ -339,12 +358,11 @@ void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) 
   bool covered =
       r.version <= version_ &&
       (r.version == version_ || (!history_.empty() && history_.front().version <= r.version + 1));
-  if (covered) {
-    std::vector<protocol::Step> steps;
+  std::vector<protocol::Step> steps;
+  if (covered)
     for (const auto& s : history_)
       if (s.version > r.version) steps.push_back({s.version, protocol::Json::parse(s.events)});
-    peer->send(protocol::share(protocol::resumed(re, id(), version_, steps)));
-  }
+  peer->send(protocol::share(protocol::resumed(re, id(), version_, steps, !covered)));
   send_current_state(*m);
 }
 
@@ -397,7 +415,14 @@ bool Room::start_game(engine::Json options) {
   return true;
 }
 
-void Room::step(std::vector<JournalEntry> entries) {
+// Only a request with an id is told `ok`: without one there is nothing to match it to, and
+// the state it caused says the rest.
+void Room::answer(const Asker& asker) const {
+  if (asker.peer && protocol::has_id(asker.re))
+    asker.peer->send(protocol::share(protocol::ok(asker.re, id(), version_)));
+}
+
+void Room::step(std::vector<JournalEntry> entries, Asker asker) {
   step_at_ms_ = now_ms();
   bool finished = match_->game().status() == engine::Status::finished;
   if (finished) {
@@ -408,13 +433,17 @@ void Room::step(std::vector<JournalEntry> entries) {
                        engine::kNoSeat,
                        {{"places", res.places}, {"reason", res.reason}}});
   }
-  journal(std::move(entries), [this, self = shared_from_this(), finished] {
-    metrics::ScopeTimer broadcast(metrics::observe_broadcast);
-    if (finished)
-      spdlog::info("room {} finished at version {}: {}", id(), version_,
-                   match_->game().result().reason);
-    after_change();
-  });
+  journal(
+      std::move(entries),
+      [this, self = shared_from_this(), finished, asker] {
+        metrics::ScopeTimer broadcast(metrics::observe_broadcast);
+        if (finished)
+          spdlog::info("room {} finished at version {}: {}", id(), version_,
+                       match_->game().result().reason);
+        after_change();
+        answer(asker);
+      },
+      asker);
 }
 
 void Room::after_change() {
@@ -573,9 +602,15 @@ void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re)
                        {{"player", cpu.id}, {"name", cpu.name}}});
   }
   if (entries.empty()) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
-  if (!start_game(setup_.options)) return;  // broken_ is set; the journal never saw the seats
+  if (!start_game(setup_.options))  // broken_ is set; the journal never saw the seats
+    return refuse(peer, ErrorCode::internal, "the game did not start", re);
   entries.back().version = version_;
-  journal(std::move(entries), [this, self = shared_from_this()] { after_change(); });
+  journal(std::move(entries),
+          [this, self = shared_from_this(), asker = Asker{peer, re}] {
+            after_change();
+            answer(asker);
+          },
+          {peer, re});
 }
 
 // Takeover: a player with no connection in the room while the game goes on is played by the CPU

@@ -88,7 +88,8 @@ class Room final : public std::enable_shared_from_this<Room> {
   // Each call is posted to the room's strand; replies and states go to `peer`.
   void open(Peer peer, Identity who, Id re);  // journals the room, then seats the creator at 0
   void join(Peer peer, Identity who, protocol::Join j, Id re);
-  void act(Peer peer, protocol::Act a, Id re);
+  // `accepted` runs (on the room's strand) when the move is taken: its token goes back.
+  void act(Peer peer, protocol::Act a, Id re, std::function<void()> accepted);
   void resign(Peer peer, Id re);
   void rematch(Peer peer, Id re);
   void leave(Peer peer, Id re);
@@ -119,11 +120,20 @@ class Room final : public std::enable_shared_from_this<Room> {
 
   void enqueue(std::function<void()> fn);
   void drain();
-  // Appends entries in order, then runs `then` on the strand; a failed append breaks the room.
-  void journal(std::vector<JournalEntry> entries, std::function<void()> then);
+  // Who asked for a step: answered `ok` once the step is stored and broadcast.
+  struct Asker {
+    Peer peer;
+    Id re;
+  };
+  // Appends entries in order, then runs `then` on the strand; a failed append breaks the room
+  // and answers the asker `internal` instead.
+  void journal(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker = {});
 
-  void do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re);
-  void do_act(const Peer& peer, const protocol::Act& a, const Id& re);
+  // `answer`: reply `joined` (not for the creator, whose answer is `created`).
+  void do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re,
+               bool answer = true);
+  void do_act(const Peer& peer, const protocol::Act& a, const Id& re,
+              const std::function<void()>& accepted);
   void do_resign(const Peer& peer, const Id& re);
   void do_rematch(const Peer& peer, const Id& re);
   void do_leave(const Peer& peer, const Id& re);
@@ -135,7 +145,8 @@ class Room final : public std::enable_shared_from_this<Room> {
   // Match::act (the legal list, verbatim), then the journal and the broadcast.
   std::optional<std::pair<protocol::ErrorCode, std::string>> play(engine::Seat seat,
                                                                   std::uint64_t version,
-                                                                  const engine::Json& action);
+                                                                  const engine::Json& action,
+                                                                  Asker asker = {});
   // CPU seats, timers and takeover: run after every change.
   void watch_seats();    // arms or ends each away player's grace; ends a takeover on return
   void next_decision();  // a CPU (or taken-over) seat asks the pool; a timed seat arms its clock
@@ -148,9 +159,11 @@ class Room final : public std::enable_shared_from_this<Room> {
   protocol::CpuLevel takeover_level() const;
   std::int64_t deadline_ms() const;
 
-  bool start_game(engine::Json options);         // a new Match from a fresh seed; one step
-  void step(std::vector<JournalEntry> entries);  // journal, then refresh and broadcast
-  void after_change();                           // refresh, broadcast, publish to the lobby
+  bool start_game(engine::Json options);  // a new Match from a fresh seed; one step
+  // Journals, then refreshes and broadcasts; the asker's `ok` follows the new state.
+  void step(std::vector<JournalEntry> entries, Asker asker = {});
+  void answer(const Asker& asker) const;  // `ok` with the room's version
+  void after_change();                    // refresh, broadcast, publish to the lobby
   void halt();     // no more timers or bots: stop() and lose(); on the strand
   void refresh();  // builds the state frames once
   void send_state(const Member& m) const;

@@ -71,8 +71,13 @@ void RoomService::set_forwarder(std::shared_ptr<Forwarder> forwarder) {
   services_->forwarder = std::move(forwarder);
 }
 
-std::shared_ptr<Client> RoomService::remote_client(std::uint64_t peer_id, Identity who) const {
-  return std::make_shared<Client>(peer_id, remote_services_, std::move(who));
+std::shared_ptr<Client> RoomService::remote_client(std::uint64_t peer_id, Identity who,
+                                                   std::function<void()> credit) const {
+  return std::make_shared<Client>(peer_id, remote_services_, std::move(who), std::move(credit));
+}
+
+void RoomService::credit(std::uint64_t peer_id) {
+  if (auto c = client(peer_id)) c->credit();
 }
 
 std::shared_ptr<Client> RoomService::client(std::uint64_t id) {

@@ -50,9 +50,12 @@ class RoomService final : public FrameHandler {
   // Requests about rooms the lobby does not hold go to `forwarder`. Call before the network.
   void set_forwarder(std::shared_ptr<Forwarder> forwarder);
   // A connection of another node, as this node's rooms see it: identified there, limited there
-  // (no token bucket here) and never forwarded again, so a room that moved meanwhile is simply
-  // no_such_room.
-  std::shared_ptr<Client> remote_client(std::uint64_t peer_id, Identity who) const;
+  // (no token bucket here: `credit` gives an accepted move's token back over there) and never
+  // forwarded again, so a room that moved meanwhile is simply no_such_room.
+  std::shared_ptr<Client> remote_client(std::uint64_t peer_id, Identity who,
+                                        std::function<void()> credit) const;
+  // An accepted move of connection `peer_id`, forwarded to another node: its token comes back.
+  void credit(std::uint64_t peer_id);
 
  private:
   std::shared_ptr<Client> client(std::uint64_t id);

@@ -1,16 +1,13 @@
 #pragma once
-// Display names: the one place where a name is judged.
+// Display names as the store keeps them: the protocol's name rule (protocol/text.hpp), already
+// normalized, so that a name is stored and compared in one form.
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace tanbo::server::store {
 
-inline constexpr int kNameMaxChars = 24;
-
-// nullopt when `name` is acceptable, else why not. A name is valid UTF-8 of 1 to 24 characters
-// (code points): letters (ASCII and the letters of the common scripts), digits, space, '_', '-'
-// and '.', with no space at either end.
+// nullopt when `name` is acceptable and in NFC, else why not.
 std::optional<std::string> validate_name(std::string_view name);
 
 }  // namespace tanbo::server::store

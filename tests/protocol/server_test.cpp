@@ -77,21 +77,34 @@ TEST_CASE("every server message builder gives what its schema allows", "[protoco
     require_valid(lobby(entries, gone));
     require_valid(lobby(Json::array(), {}));
   }
-  SECTION("created, joined, left, pong") {
-    require_valid(created(num, "r1"));
+  SECTION("created, joined, left, pong, ok") {
+    require_valid(created(num, "r1", 0));
     require_valid(joined(str, "r1", Role::player, 1));
     auto spec = joined(none, "r1", Role::spectator, std::nullopt);
     require_valid(spec);
     CHECK(spec["seat"].is_null());
-    CHECK_FALSE(spec.contains("re"));
     require_valid(left(num, "r1"));
     require_valid(pong(str));
     require_valid(pong(none));
+    require_valid(ok(num, "r1", 7));
+    require_valid(ok(str));
+    CHECK(ok(num, "r1", 7) == Json{{"type", "ok"}, {"re", 7}, {"room", "r1"}, {"version", 7}});
+  }
+  SECTION("every reply names its request, null when it had no id; pushes have no re") {
+    CHECK(pong(none).at("re").is_null());
+    CHECK(joined(none, "r1", Role::spectator, std::nullopt).at("re").is_null());
+    CHECK(error(ErrorCode::bad_json, "x").at("re").is_null());
+    CHECK(pong(str).at("re") == id_json(str));
+    CHECK_FALSE(lobby(Json::array(), {}).contains("re"));
   }
   SECTION("resumed") {
     Step steps[] = {{4, Json::array({{{"type", "sow"}, {"pit", 2}}})}, {5, Json::array()}};
     require_valid(resumed(num, "r1", 5, steps));
     require_valid(resumed(none, "r1", 5, {}));
+    auto gap = resumed(num, "r1", 90, {}, true);
+    require_valid(gap);
+    CHECK(gap["gap"] == true);
+    CHECK(resumed(num, "r1", 5, steps)["gap"] == false);
   }
   SECTION("error, with and without problems, for every code") {
     for (const auto& info : kErrors)

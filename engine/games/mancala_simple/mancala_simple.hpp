@@ -1,5 +1,5 @@
 #pragma once
-// mancala-simple: the Japanese "simple mancala" for 2 to 4 players (seed 003, rulings M1-M7).
+// mancala-simple: the Japanese "simple mancala" for 2 to 4 players (rulings M1-M7).
 // Action code: the mover's hole index, 0-based from their left; JSON {"hole": h}. The only
 // decision kind is "sow". docs/rules/mancala-simple.md describes every choice and every JSON.
 #include "engine/core/game.hpp"
@@ -24,6 +24,7 @@ class MancalaSimple final : public Game {
   void legal_actions(ActionList& out) const override;
   void apply(Action a, Rng& rng, Events* events) override;
   void resign(Seat seat, Events* events) override;
+  bool in_game(Seat seat) const override { return !s_.place[std::size_t(seat)]; }
   Result result() const override;
 
   Json action_json(Action a) const override { return {{"hole", a.code}}; }

@@ -84,9 +84,10 @@ TEST_CASE("R5, R6: a random first seat is the first draw; a given one draws noth
   }
 }
 
-TEST_CASE("Match refuses, with a stable code and no change, what is not the pending seat's legal "
-          "action",
-          "[core][match]") {
+TEST_CASE(
+    "Match refuses, with a stable code and no change, what is not the pending seat's legal "
+    "action",
+    "[core][match]") {
   for (const GameInfo* g : all_games()) {
     CAPTURE(g->id);
     Problems problems;
@@ -138,6 +139,43 @@ TEST_CASE("R3: any seat may resign, and nothing is accepted after the end", "[co
     REQUIRE(r);
     CHECK(r->code == "game_over");
     CHECK(m->legal_json().empty());
+  }
+}
+
+TEST_CASE("R3: a seat that has left a game going on decides nothing more, resigning included",
+          "[core][match]") {
+  Record r = head(*find_game("mancala-simple"), "left");
+  r.players = 3;
+  r.options = {{"first", 0}};
+  Problems problems;
+  auto m = Match::start(r, problems);
+  REQUIRE(m);
+  REQUIRE_FALSE(m->resign(2));
+  REQUIRE(m->game().status() == Status::playing);  // M5: the other two play on
+  const Json state = m->game().state_json();
+  const auto actions = m->record().actions;
+  SECTION("a second resignation is refused not_in_game and recorded nowhere") {
+    auto no = m->resign(2);
+    REQUIRE(no);
+    CHECK(no->code == "not_in_game");
+    CHECK(m->record().actions == actions);
+    CHECK(m->game().state_json() == state);
+  }
+  SECTION("so is an action") {
+    auto no = m->act(2, {{"hole", 0}});
+    REQUIRE(no);
+    CHECK(no->code == "not_in_game");
+    CHECK(m->record().actions == actions);
+  }
+  SECTION("a record kept before this rule, repeating the resignation, still replays") {
+    Record old = m->record();
+    old.actions.push_back({2, Json(kResign)});
+    old.actions.push_back({2, Json(kResign)});
+    old.actions.push_back({0, {{"hole", 1}}});
+    auto replayed = replay(old);
+    REQUIRE(replayed.match);
+    CHECK_FALSE(replayed.refusal);
+    CHECK(replayed.match->record().actions.size() == 2);
   }
 }
 

@@ -77,8 +77,14 @@ TEST_CASE("a player who reconnects with the token gets the seat back, and resume
   CHECK(resumed.at("version") == state.at("version"));
   CHECK(back->expect("state").at("version") == state.at("version"));
 
-  SECTION("a resume the room cannot answer with steps gets the full state alone") {
+  CHECK(resumed.at("gap") == false);
+  SECTION("a resume the room cannot answer with steps says so, then gets the full state") {
     back->send({{"type", "resume"}, {"id", 3}, {"room", t.room}, {"version", 999}});
+    auto gap = back->expect("resumed");
+    CHECK(gap.at("re") == 3);
+    CHECK(gap.at("gap") == true);
+    CHECK(gap.at("steps").empty());
+    CHECK(gap.at("version") == state.at("version"));
     CHECK(back->expect("state").at("version") == state.at("version"));
   }
 }

@@ -140,6 +140,8 @@ TEST_CASE("a seated player fills the free seats with CPUs and the game starts at
     json s = ana.expect("state");
     CHECK(s.at("status") == "playing");
     CHECK(s.at("version") == 1);
+    // The answer follows the state it caused, naming the version the room reached.
+    CHECK(ana.expect("ok") == json{{"type", "ok"}, {"re", 3}, {"room", room}, {"version", 1}});
     CHECK(s.at("spectators") == 1);
     for (int seat : {1, 2}) {
       CHECK(s.at("seats")[seat].at("cpu") == true);

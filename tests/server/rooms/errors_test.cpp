@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <numeric>
 #include <set>
 
 #include "tests/server/rooms/fixture.hpp"
@@ -53,13 +54,16 @@ TEST_CASE("every error code is answered with its code and leaves the room as it 
     CHECK(mover.expect("pong").at("re") == 3);
     check_unchanged(t, spectator);
   }
-  SECTION("not_hello before hello, bad_token for an unknown token") {
+  SECTION("not_hello before hello, bad_token for an unknown token, bad_name") {
     ProtocolClient stranger(fx.port());
     CHECK(error_for(stranger, {{"type", "ping"}, {"id", 1}}).at("code") == "not_hello");
     CHECK(error_for(stranger, {{"type", "hello"}, {"id", 2}, {"token", "nope"}}).at("code") ==
           "bad_token");
-    CHECK(error_for(stranger, {{"type", "hello"}, {"id", 3}, {"name", "\x01"}}).at("code") ==
-          "bad_message");
+    auto bad = error_for(stranger, {{"type", "hello"}, {"id", 3}, {"name", "\x01"}});
+    CHECK(bad.at("code") == "bad_name");
+    CHECK(bad.at("re") == 3);
+    // The rule holds after a refusal: the same connection may say hello with a good name.
+    CHECK(stranger.hello("D'Artagnan").at("player").at("name") == "D'Artagnan");
   }
   SECTION("no_such_room, room_full, seat_taken") {
     ProtocolClient stranger(fx.port());
@@ -132,7 +136,6 @@ TEST_CASE("every error code is answered with its code and leaves the room as it 
     auto& p0 = t.at(0);
     p0.send({{"type", "create"}, {"id", 5}, {"game", "tanbo"}});
     p0.expect("created");
-    p0.expect("joined");
     p0.expect("state");
     CHECK(error_for(p0, {{"type", "create"}, {"id", 6}, {"game", "tanbo"}}).at("code") ==
           "too_many_rooms");
@@ -160,6 +163,7 @@ TEST_CASE("a flood of messages is rate_limited, then closed 1008, while others a
   calm.hello();
   for (int i = 0; i < 40; ++i) flooder.send({{"type", "ping"}, {"id", i}});
   int pongs = 0, limited = 0;
+  std::vector<int> answered;  // the re of every reply, in order
   std::uint16_t code = 0;
   for (;;) {
     auto f = flooder.ws().read();
@@ -172,11 +176,16 @@ TEST_CASE("a flood of messages is rate_limited, then closed 1008, while others a
     CHECK(schema_problems(m).empty());
     if (m.at("type") == "pong") ++pongs;
     if (m.at("type") == "error" && m.at("code") == "rate_limited") ++limited;
+    answered.push_back(m.at("re").get<int>());
   }
   CHECK(pongs >= 4);
   CHECK(pongs <= 6);
   CHECK(limited == 10);
   CHECK(code == 1008);
+  // Each request up to the close is answered once, in order, a dropped one by its own id.
+  std::vector<int> expected(answered.size());
+  std::iota(expected.begin(), expected.end(), 0);
+  CHECK(answered == expected);
   calm.send({{"type", "ping"}, {"id", 1}});
   CHECK(calm.expect("pong").at("re") == 1);
 }

@@ -20,8 +20,9 @@ Table Table::seat(std::uint16_t port, const std::string& game, int players, int 
   auto& p0 = *t.players[0];
   p0.send(
       {{"type", "create"}, {"id", 1}, {"game", game}, {"seats", players}, {"options", options}});
-  t.room = p0.expect("created").at("room");
-  p0.expect("joined");
+  json created = p0.expect("created");
+  t.room = created.at("room");
+  if (created.at("seat") != 0) throw std::runtime_error("the creator is not at seat 0");
   t.seen[0] = p0.expect("state");
   for (int i = 0; i < spectators; ++i) {
     t.spectators.push_back(std::make_unique<ProtocolClient>(port));

@@ -1,0 +1,102 @@
+#include "protocol/text.hpp"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+#include "protocol/limits.hpp"
+
+namespace tanbo::protocol {
+namespace {
+
+// Punctuation that belongs in names: the apostrophes of O'Brien and N’Diaye, hyphens, the
+// period of initials, the underscore of handles, the Catalan and the Japanese middle dots.
+constexpr std::array<char32_t, 8> kNamePunctuation = {U'\'', U'\u2019', U'-',      U'\u2010',
+                                                      U'.',  U'_',      U'\u00B7', U'\u30FB'};
+
+bool is_letter(utf8proc_category_t c) {
+  return c == UTF8PROC_CATEGORY_LU || c == UTF8PROC_CATEGORY_LL || c == UTF8PROC_CATEGORY_LT ||
+         c == UTF8PROC_CATEGORY_LM || c == UTF8PROC_CATEGORY_LO;
+}
+
+bool is_mark(utf8proc_category_t c) {
+  return c == UTF8PROC_CATEGORY_MN || c == UTF8PROC_CATEGORY_MC || c == UTF8PROC_CATEGORY_ME;
+}
+
+std::string describe(char32_t c) {
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "U+%04X", unsigned(c));
+  std::string out;
+  // A character a reader can see is quoted; an invisible one is named by its number only.
+  auto cat = utf8proc_category(utf8proc_int32_t(c));
+  if (is_letter(cat) || cat == UTF8PROC_CATEGORY_SO || cat == UTF8PROC_CATEGORY_SM ||
+      (c > 0x20 && c < 0x7F)) {
+    utf8proc_uint8_t buf[4];
+    auto n = utf8proc_encode_char(utf8proc_int32_t(c), buf);
+    out.append("'").append(reinterpret_cast<const char*>(buf), std::size_t(n)).append("' ");
+  }
+  return out.append("(").append(hex).append(")");
+}
+
+constexpr std::string_view kRule =
+    "a name is 1 to 24 letters, digits, spaces and ' - . _ (no space at either end)";
+
+NameCheck refused(std::string problem) { return {{}, std::move(problem)}; }
+
+}  // namespace
+
+std::optional<std::string> to_nfc(std::string_view raw) {
+  utf8proc_uint8_t* out = nullptr;
+  auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(raw.data()),
+                        utf8proc_ssize_t(raw.size()), &out,
+                        utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+  std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(out, &std::free);
+  if (n < 0) return std::nullopt;
+  return std::string(reinterpret_cast<const char*>(out), std::size_t(n));
+}
+
+std::size_t code_points(std::string_view s) {
+  return std::size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+NameCheck check_name(std::string_view raw) {
+  auto nfc = to_nfc(raw);
+  if (!nfc) return refused("a name must be valid UTF-8");
+  const std::string& name = *nfc;
+  const std::size_t n = code_points(name);
+  if (n < kMinNameChars) return refused(std::string(kRule) + ": this one is empty");
+  if (n > kMaxNameChars)
+    return refused(std::string(kRule) + ": this one has " + std::to_string(n) + " characters");
+  bool letter_or_digit = false;
+  char32_t prev = 0;
+  const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(name.data());
+  for (std::size_t i = 0; i < name.size();) {
+    utf8proc_int32_t cp = 0;
+    auto len = utf8proc_iterate(p + i, utf8proc_ssize_t(name.size() - i), &cp);
+    if (len <= 0) return refused("a name must be valid UTF-8");
+    i += std::size_t(len);
+    const auto c = char32_t(cp);
+    const auto cat = utf8proc_category(cp);
+    if (is_letter(cat) || cat == UTF8PROC_CATEGORY_ND) {
+      letter_or_digit = true;
+    } else if (is_mark(cat)) {
+      // A combining mark belongs to the letter before it (Devanagari vowel signs, say).
+      if (prev == 0 || prev == U' ') return refused(std::string(kRule) + ": a mark alone");
+    } else if (c == U' ') {
+      if (prev == 0 || i == name.size()) return refused(std::string(kRule) + ": an outer space");
+      if (prev == U' ') return refused(std::string(kRule) + ": two spaces in a row");
+    } else if (std::find(kNamePunctuation.begin(), kNamePunctuation.end(), c) ==
+               kNamePunctuation.end()) {
+      return refused(std::string(kRule) + ", not " + describe(c));
+    }
+    prev = c;
+  }
+  if (!letter_or_digit) return refused(std::string(kRule) + ": it needs a letter or a digit");
+  return {name, {}};
+}
+
+}  // namespace tanbo::protocol

@@ -1,0 +1,27 @@
+#pragma once
+// Text people type: display names now. One Unicode-aware rule for each kind of text, the same
+// in the server, the store and the docs (docs/protocol.md, "Names"): normalized to NFC, and no
+// control or invisible formatting character ever gets through.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tanbo::protocol {
+
+// `raw` in Unicode Normalization Form C; nullopt when it is not valid UTF-8.
+std::optional<std::string> to_nfc(std::string_view raw);
+// Code points of valid UTF-8 text (continuation bytes not counted).
+std::size_t code_points(std::string_view utf8);
+
+// A display name: 1 to 24 characters after NFC, each a letter (with its combining marks), a
+// digit, a space or one of the punctuation names use (' ’ - ‐ . _ · ・), with a letter or a
+// digit somewhere, no space at either end and never two in a row.
+struct NameCheck {
+  std::string name;     // the name in NFC, when accepted
+  std::string problem;  // empty when accepted; else what is wrong, for people
+  bool ok() const { return problem.empty(); }
+};
+NameCheck check_name(std::string_view raw);
+
+}  // namespace tanbo::protocol
