@@ -8,6 +8,7 @@ packages=(
   libboost1.81-dev nlohmann-json3-dev libspdlog-dev libssl-dev
   libsqlite3-dev libsqlitecpp-dev libpqxx-dev
   libhiredis-dev
+  libutf8proc-dev
   prometheus-cpp-dev
   catch2
 )
