@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/cluster/redis.hpp"
+#include "server/net/address.hpp"
 #include "server/net/tls.hpp"
 
 namespace tanbo::server {
@@ -102,6 +103,24 @@ Verdict set_node_id(Config& c, std::string_view v) {
   return {};
 }
 
+// A comma-separated list of addresses or CIDR blocks, IPv4 or IPv6.
+Verdict set_trusted_proxies(Config& c, std::string_view v) {
+  std::vector<std::string> out;
+  while (!v.empty()) {
+    auto comma = v.find(',');
+    std::string item(v.substr(0, comma));
+    v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (item.empty()) continue;
+    if (!parse_network(item))
+      return "expected addresses or CIDR blocks separated by commas, got '" + item + "'";
+    out.push_back(std::move(item));
+  }
+  c.trusted_proxies = std::move(out);
+  return {};
+}
+
 template <auto Config::*Field, std::uint64_t Lo, std::uint64_t Hi>
 Verdict set_number(Config& c, std::string_view v) {
   auto n = parse_unsigned(v, Lo, Hi);
@@ -130,7 +149,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 28> kOptions = {{
+constexpr std::array<Option, 32> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -187,6 +206,20 @@ constexpr std::array<Option, 28> kOptions = {{
     {"--max-connections", "TANBO_MAX_CONNECTIONS", "N",
      "open WebSocket connections; more are refused with 503 (default 10000)",
      set_number<&Config::max_connections, 1, 1 << 24>},
+    {"--max-http-connections", "TANBO_MAX_HTTP_CONNECTIONS", "N",
+     "open HTTP connections that are not WebSockets (yet); beyond, the oldest is closed "
+     "(default 1024)",
+     set_number<&Config::max_http, 8, 1 << 24>},
+    {"--guests-per-minute", "TANBO_GUESTS_PER_MINUTE", "N",
+     "new guest identities one address may make per minute; more: too_many_guests (default 10)",
+     set_number<&Config::guests_per_minute, 1, 1 << 20>},
+    {"--rooms-per-address", "TANBO_ROOMS_PER_ADDRESS", "N",
+     "unfinished rooms the identities of one address may have created (default 16)",
+     set_number<&Config::rooms_per_address, 1, 1 << 20>},
+    {"--trusted-proxies", "TANBO_TRUSTED_PROXIES", "LIST",
+     "addresses or CIDR blocks (comma-separated) of proxies whose X-Forwarded-For names the "
+     "client, for the per-address limits (default: none)",
+     set_trusted_proxies},
     {"--queue-bytes", "TANBO_QUEUE_BYTES", "BYTES",
      "outgoing bytes queued per connection before it is dropped (default 4194304)",
      set_number<&Config::ws_queue_bytes, 4096, std::uint64_t(1) << 32>},

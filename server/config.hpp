@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 namespace tanbo::server {
 
@@ -36,12 +37,17 @@ struct Config {
   unsigned max_rooms = 8;                  // unfinished rooms one identity may have created
   unsigned idle_timeout = 300;             // seconds without a frame or pong before closing
   std::size_t max_connections = 10000;     // open WebSocket connections; beyond: 503
-  unsigned room_threads = 1;               // threads running the rooms
-  unsigned retention = 600;                // seconds an idle finished/waiting room stays in memory
-  unsigned bot_threads = 1;                // threads deciding for CPU seats
-  unsigned bot_budget_ms = 300;            // mcts thinking time per CPU decision
-  unsigned takeover_grace = 30;            // seconds away before the CPU plays a seat
-  std::size_t ws_queue_bytes = 4 << 20;    // queued outgoing bytes before a session is dropped
+  std::size_t max_http = 1024;             // open HTTP connections not (yet) WebSockets
+  unsigned guests_per_minute = 10;         // new identities one address may make per minute
+  unsigned rooms_per_address = 16;         // unfinished rooms the identities of one address own
+  // Proxies whose X-Forwarded-For names the client (addresses or CIDR blocks); empty: none.
+  std::vector<std::string> trusted_proxies;
+  unsigned room_threads = 1;             // threads running the rooms
+  unsigned retention = 600;              // seconds an idle finished/waiting room stays in memory
+  unsigned bot_threads = 1;              // threads deciding for CPU seats
+  unsigned bot_budget_ms = 300;          // mcts thinking time per CPU decision
+  unsigned takeover_grace = 30;          // seconds away before the CPU plays a seat
+  std::size_t ws_queue_bytes = 4 << 20;  // queued outgoing bytes before a session is dropped
   std::string tls_cert;  // PEM certificate chain; with tls_key: the port speaks TLS only
   std::string tls_key;   // PEM private key
   std::filesystem::path web_dir = "web";  // the browser client's files, served at /

@@ -13,6 +13,7 @@
 #include "server/cluster/relay.hpp"
 #include "server/config.hpp"
 #include "server/identity/store_identities.hpp"
+#include "server/net/descriptors.hpp"
 #include "server/net/probe.hpp"
 #include "server/rooms/recovery.hpp"
 #include "server/rooms/service.hpp"
@@ -26,7 +27,8 @@ namespace {
 using namespace tanbo::server;
 
 // SIGTERM to exit must fit in 5 s; this leaves room for the rest of the teardown.
-constexpr auto kShutdownGrace = std::chrono::seconds(3);
+constexpr auto kSettleGrace = std::chrono::milliseconds(1000);  // store writes in flight
+constexpr auto kShutdownGrace = std::chrono::seconds(2);        // connections closing
 
 // Where the other nodes' clients would reach this one: the bound address, or the host's name when
 // bound to every interface.
@@ -61,8 +63,11 @@ void setup_logging(const Config& config) {
   spdlog::flush_on(spdlog::level::info);
 }
 
-int run(const Config& config) {
+int run(Config config) {
   setup_logging(config);
+  auto descriptors = plan_descriptors(config.max_connections, config.max_http);
+  for (const auto& w : descriptors.warnings) spdlog::warn("{}", w);
+  config.max_http = descriptors.max_http;
 
   std::error_code fs_ec;
   std::filesystem::create_directories(config.data_dir, fs_ec);
@@ -138,6 +143,11 @@ int run(const Config& config) {
   Server server(config, rooms);
   server.use_store(store_worker);
   server.before_store_stops([rooms] { rooms->shutdown(); });
+  // An action accepted as the stop began is stored and its state sent before the close frames.
+  server.before_connections_close([rooms] {
+    if (auto left = rooms->settle(kSettleGrace))
+      spdlog::warn("{} rooms had store writes unfinished at the stop", left);
+  });
   try {
     server.start();
   } catch (const boost::system::system_error& e) {
@@ -152,8 +162,9 @@ int run(const Config& config) {
       return 1;
     }
   }
-  spdlog::info("tanbo-server {} listening on {}:{} ({} threads, data in {})", version(),
-               config.bind, server.port(), config.threads, config.data_dir.string());
+  spdlog::info("tanbo-server {} listening on {}:{} ({} threads, data in {}, {} descriptors)",
+               version(), config.bind, server.port(), config.threads, config.data_dir.string(),
+               descriptors.limit ? std::to_string(descriptors.limit) : "unlimited");
 
   int signo = 0;
   signals.async_wait([&](const boost::system::error_code&, int s) { signo = s; });

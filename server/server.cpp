@@ -13,11 +13,13 @@ namespace tanbo::server {
 Server::Server(const Config& config, std::shared_ptr<FrameHandler> frames)
     : config_(config),
       ctx_(std::make_shared<NetContext>(
-          std::move(frames), Limits{config.ws_message_max, config.ws_queue_max,
-                                    config.http_body_max, std::chrono::seconds(config.idle_timeout),
-                                    config.max_connections, config.ws_queue_bytes})),
+          std::move(frames),
+          Limits{config.ws_message_max, config.ws_queue_max, config.http_body_max,
+                 std::chrono::seconds(config.idle_timeout), config.max_connections,
+                 config.ws_queue_bytes, config.max_http})),
       ioc_(static_cast<int>(config.threads)) {
   ctx_->web_dir = config.web_dir;
+  ctx_->trusted_proxies = TrustedProxies(config.trusted_proxies);
   if (!config.tls_cert.empty()) ctx_->tls = make_server_tls(config.tls_cert, config.tls_key);
 }
 
@@ -35,6 +37,7 @@ void Server::start() {
 std::size_t Server::stop(std::chrono::milliseconds grace) {
   if (!listener_) return 0;
   listener_->stop();
+  if (before_close_) std::exchange(before_close_, nullptr)();
   ctx_->connections.shutdown_all();
   std::size_t left = 0;
   if (!ctx_->connections.wait_empty(grace)) left = ctx_->connections.size();

@@ -28,6 +28,10 @@ class Server {
   // Runs in stop() once the network is down and before the store stops: the rooms drain there,
   // so their last journal entries still reach the store.
   void before_store_stops(std::function<void()> f) { before_store_stops_ = std::move(f); }
+  // Runs in stop() once nothing new is accepted and before the connections close: the rooms
+  // finish the writes in flight there and send their states, which then leave ahead of the
+  // close frames.
+  void before_connections_close(std::function<void()> f) { before_close_ = std::move(f); }
 
   // Binds and starts config.threads threads; throws boost::system::system_error on failure.
   void start();
@@ -48,6 +52,7 @@ class Server {
   std::vector<std::thread> threads_;
   std::uint16_t port_ = 0;
   std::function<void()> before_store_stops_;
+  std::function<void()> before_close_;
 };
 
 }  // namespace tanbo::server

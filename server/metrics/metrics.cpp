@@ -5,6 +5,7 @@
 #include <prometheus/histogram.h>
 #include <prometheus/registry.h>
 #include <prometheus/text_serializer.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <array>
@@ -122,6 +123,7 @@ struct ProcessFigures {
   double cpu_seconds = 0;
   double threads = 0;
   double open_fds = 0;
+  double max_fds = 0;
 };
 
 // Linux only (/proc): prometheus-cpp has no process collector.
@@ -149,6 +151,8 @@ ProcessFigures process_figures() {
       }
     }
   }
+  if (rlimit lim{}; getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY)
+    p.max_fds = double(lim.rlim_cur);
   std::error_code ec;
   for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec);
        !ec && it != std::filesystem::directory_iterator(); it.increment(ec))
@@ -204,6 +208,19 @@ std::string render(const NetContext& ctx) {
                             T::Counter, load(c.tls_failed)));
   families.push_back(family("tanbo_http_requests_total", "HTTP requests read (upgrades included)",
                             T::Counter, load(c.http_requests)));
+  families.push_back(family("tanbo_http_connections",
+                            "HTTP connections open that are not WebSockets (yet)", T::Gauge,
+                            double(ctx.http_slots.size())));
+  families.push_back(family("tanbo_http_evicted_total",
+                            "HTTP connections closed to make room: --max-http-connections reached",
+                            T::Counter, load(c.http_evicted)));
+  families.push_back(family("tanbo_http_headers_too_large_total",
+                            "requests answered 431: headers over 16 KiB", T::Counter,
+                            load(c.headers_too_big)));
+  families.push_back(family("tanbo_accept_failures_total",
+                            "connections the listener failed to accept (out of file descriptors, "
+                            "say); it backs off meanwhile",
+                            T::Counter, load(c.accept_failed)));
   families.push_back(family("tanbo_messages_in_total", "WebSocket messages read", T::Counter,
                             load(c.ws_messages_in)));
   families.push_back(family("tanbo_messages_out_total", "WebSocket messages written", T::Counter,
@@ -219,6 +236,8 @@ std::string render(const NetContext& ctx) {
                             T::Counter, p.cpu_seconds));
   families.push_back(family("process_threads", "Threads of the process", T::Gauge, p.threads));
   families.push_back(family("process_open_fds", "Open file descriptors", T::Gauge, p.open_fds));
+  families.push_back(
+      family("process_max_fds", "Maximum number of open file descriptors", T::Gauge, p.max_fds));
   families.push_back(family("process_uptime_seconds", "Seconds since the server started", T::Gauge,
                             seconds(Clock::now() - ctx.started)));
 

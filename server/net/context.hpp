@@ -8,8 +8,10 @@
 #include <filesystem>
 #include <memory>
 
+#include "server/net/address.hpp"
 #include "server/net/connections.hpp"
 #include "server/net/frame_handler.hpp"
+#include "server/net/http_slots.hpp"
 
 namespace tanbo::server::store {
 class StoreWorker;
@@ -27,6 +29,7 @@ struct Limits {
   std::chrono::seconds idle_timeout{300};  // a silent WebSocket is pinged at half, closed at full
   std::size_t max_connections = 10000;     // open WebSockets; an upgrade beyond gets 503
   std::size_t ws_queue_bytes = 4 << 20;    // queued bytes (a shared frame counts in every queue)
+  std::size_t max_http = 1024;  // open HTTP connections not (yet) WebSockets; the oldest goes
 };
 
 // Monotonic counts (and the live gauge), exposed by /metrics (server/metrics/metrics.cpp).
@@ -40,19 +43,24 @@ struct Counters {
   std::atomic<std::uint64_t> ws_messages_out{0};  // frames written
   std::atomic<std::uint64_t> ws_bytes_in{0};
   std::atomic<std::uint64_t> ws_bytes_out{0};
-  std::atomic<std::uint64_t> tls_failed{0};  // TLS handshakes that failed (e.g. a plain client)
+  std::atomic<std::uint64_t> tls_failed{0};     // TLS handshakes that failed (e.g. a plain client)
+  std::atomic<std::uint64_t> http_evicted{0};   // HTTP connections closed to make room (max_http)
+  std::atomic<std::uint64_t> accept_failed{0};  // accepts that failed (out of descriptors, ...)
+  std::atomic<std::uint64_t> headers_too_big{0};  // requests answered 431
 };
 
 struct NetContext {
   explicit NetContext(std::shared_ptr<FrameHandler> f, Limits l)
-      : frames(std::move(f)), limits(l) {}
+      : frames(std::move(f)), limits(l), http_slots(l.max_http) {}
 
   std::shared_ptr<FrameHandler> frames;
   Limits limits;
   ConnectionSet connections;
+  HttpSlots http_slots;
   Counters counters;
   std::shared_ptr<store::StoreWorker> store;       // null: no store (/api answers 503)
   std::shared_ptr<boost::asio::ssl::context> tls;  // null: plain TCP
+  TrustedProxies trusted_proxies;                  // whose X-Forwarded-For names the client
   std::filesystem::path web_dir = "web";           // the browser client's files, served at /
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };

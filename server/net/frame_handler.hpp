@@ -29,6 +29,9 @@ class WsPeer {
   virtual void send(std::shared_ptr<const std::string> text) = 0;
   // Sends what is queued, then a close frame.
   virtual void close(CloseCode code) = 0;
+  // Where the client connects from, as the per-address limits count it (server/net/address.hpp);
+  // empty when unknown (a connection another node forwards).
+  virtual std::string address() const { return {}; }
 };
 
 // Receives what the peers say. Calls for one peer come from its strand, one at a time; calls for

@@ -4,13 +4,15 @@
 
 #include <sstream>
 
+#include "server/net/address.hpp"
 #include "server/net/routes.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace tanbo::server {
 
 namespace {
-constexpr auto kReadTimeout = std::chrono::seconds(30);
+constexpr auto kReadTimeout = std::chrono::seconds(30);  // the whole request, headers and body
+constexpr std::uint32_t kHeaderLimit = 16 * 1024;        // beyond: 431, then close
 
 template <class Stream>
 Stream open_stream(tcp::socket&& socket, const NetContext& ctx) {
@@ -20,11 +22,15 @@ Stream open_stream(tcp::socket&& socket, const NetContext& ctx) {
     return Stream(std::move(socket));
 }
 
-std::string remote_of(const tcp::socket& socket) {
+tcp::endpoint remote_of(const tcp::socket& socket) {
   beast::error_code ec;
   auto ep = socket.remote_endpoint(ec);
+  return ec ? tcp::endpoint() : ep;
+}
+
+std::string text_of(const tcp::endpoint& ep) {
   std::ostringstream s;
-  if (!ec) s << ep;
+  if (ep.port() != 0) s << ep;
   return s.str();
 }
 }  // namespace
@@ -32,18 +38,26 @@ std::string remote_of(const tcp::socket& socket) {
 template <class Stream>
 HttpSession<Stream>::HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> ctx)
     : stream_(open_stream<Stream>(std::move(socket), *ctx)), ctx_(std::move(ctx)) {
-  remote_ = remote_of(beast::get_lowest_layer(stream_).socket());
+  peer_ = remote_of(beast::get_lowest_layer(stream_).socket());
+  remote_ = text_of(peer_);
 }
 
 template <class Stream>
 HttpSession<Stream>::~HttpSession() {
   if (id_ != 0) ctx_->connections.remove(id_);
+  ctx_->http_slots.release(slot_);
 }
 
 template <class Stream>
 void HttpSession<Stream>::run() {
   net::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
     self->id_ = self->ctx_->connections.add(self);
+    std::shared_ptr<Connection> evicted;
+    self->slot_ = self->ctx_->http_slots.take(self, evicted);
+    if (evicted) {
+      self->ctx_->counters.http_evicted.fetch_add(1, std::memory_order_relaxed);
+      evicted->shutdown();
+    }
     if constexpr (kTls) {
       beast::get_lowest_layer(self->stream_).expires_after(kReadTimeout);
       self->reading_ = true;
@@ -80,6 +94,7 @@ void HttpSession<Stream>::do_read() {
   if (stopping_) return do_close();
   parser_.emplace();
   parser_->body_limit(ctx_->limits.http_body_max);
+  parser_->header_limit(kHeaderLimit);
   beast::get_lowest_layer(stream_).expires_after(kReadTimeout);
   reading_ = true;
   http::async_read(stream_, buffer_, *parser_,
@@ -90,6 +105,15 @@ template <class Stream>
 void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   reading_ = false;
   if (ec == http::error::end_of_stream) return do_close();
+  if (ec == http::error::header_limit) {
+    ctx_->counters.headers_too_big.fetch_add(1, std::memory_order_relaxed);
+    http::response<http::string_body> res{http::status::request_header_fields_too_large, 11};
+    res.set(http::field::content_type, "text/plain");
+    res.body() = "request headers over " + std::to_string(kHeaderLimit / 1024) + " KiB\n";
+    res.keep_alive(false);
+    res.prepare_payload();
+    return do_write(http::message_generator(std::move(res)));
+  }
   if (ec) {
     if (!is_benign(ec)) spdlog::debug("http {} read: {}", id_, ec.message());
     return;
@@ -109,8 +133,17 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
       res.prepare_payload();
       return do_write(http::message_generator(std::move(res)));
     }
-    beast::get_lowest_layer(stream_).expires_never();  // the WebSocket sets its own timeouts
-    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), ctx_, remote_)
+    beast::get_lowest_layer(stream_).expires_never();   // the WebSocket sets its own timeouts
+    ctx_->http_slots.release(std::exchange(slot_, 0));  // WebSockets have a limit of their own
+    const auto& req = parser_->get();
+    auto forwarded = req.find("X-Forwarded-For");
+    auto client = client_of(
+        peer_.address(),
+        forwarded == req.end() ? std::string_view() : std::string_view(forwarded->value()),
+        ctx_->trusted_proxies);
+    // The machine itself (tests, benchmarks, the operator's tools) is never limited by address.
+    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), ctx_, remote_,
+                                               client.is_loopback() ? "" : limit_key(client))
         ->run(parser_->release());
     return;
   }

@@ -39,7 +39,9 @@ class HttpSession final : public Connection,
   std::optional<http::request_parser<http::string_body>> parser_;
   std::shared_ptr<NetContext> ctx_;
   std::uint64_t id_ = 0;
-  std::string remote_;
+  std::uint64_t slot_ = 0;  // in ctx_->http_slots, until the upgrade
+  tcp::endpoint peer_;
+  std::string remote_;     // peer_ as text, for the logs
   bool reading_ = false;   // a read (or the handshake) is pending: shutdown may cancel it
   bool stopping_ = false;  // answer what is in hand, then close
 };

@@ -32,8 +32,11 @@ std::string_view close_words(CloseCode code) {
 
 template <class Stream>
 WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<NetContext> ctx,
-                                           std::string remote)
-    : ws_(std::move(stream)), ctx_(std::move(ctx)), remote_(std::move(remote)) {
+                                           std::string remote, std::string address)
+    : ws_(std::move(stream)),
+      ctx_(std::move(ctx)),
+      remote_(std::move(remote)),
+      address_(std::move(address)) {
   const auto executor = ws_.get_executor();  // a copy: target() points into it
   if (const auto* strand = executor.template target<Strand>()) strand_ = *strand;
 }

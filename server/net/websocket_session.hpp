@@ -17,7 +17,9 @@ class WebSocketSession final : public WsPeer,
                                public Connection,
                                public std::enable_shared_from_this<WebSocketSession<Stream>> {
  public:
-  WebSocketSession(Stream&& stream, std::shared_ptr<NetContext> ctx, std::string remote);
+  // `remote`: ip:port, for the logs; `address`: the client's limit key (address.hpp).
+  WebSocketSession(Stream&& stream, std::shared_ptr<NetContext> ctx, std::string remote,
+                   std::string address);
   ~WebSocketSession() override;
 
   // Completes the handshake for an upgrade request already read.
@@ -27,6 +29,7 @@ class WebSocketSession final : public WsPeer,
   void send(std::shared_ptr<const std::string> text) override;
   void close(CloseCode code) override;
   void shutdown() override { close(CloseCode::going_away); }
+  std::string address() const override { return address_; }
 
  private:
   void on_accept(beast::error_code ec);
@@ -51,6 +54,7 @@ class WebSocketSession final : public WsPeer,
   std::size_t queued_bytes_ = 0;                          // of every frame in queue_, shared or not
   std::uint64_t id_ = 0;
   std::string remote_;
+  std::string address_;
   std::string reason_;  // why the connection ended, for the close log line; first cause wins
   CloseCode close_code_ = CloseCode::normal;
   bool open_ = false;             // handshake done, on_open called, on_close not yet

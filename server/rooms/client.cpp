@@ -66,6 +66,8 @@ void Client::handle(std::string_view text) {
   }
   if (e) return refuse(std::move(*e));
   auto& req = std::get<protocol::Request>(parsed);
+  if (services_->stopping->load(std::memory_order_relaxed))
+    return refuse(ErrorCode::internal, "the server is stopping; connect again in a moment", req.id);
   if (!identity_ && !std::holds_alternative<protocol::Hello>(req.message))
     return refuse(ErrorCode::not_hello, "send hello first", req.id);
   std::visit([&](const auto& m) { on(m, req.id); }, req.message);
@@ -128,6 +130,11 @@ void Client::on(const protocol::Hello& m, const Id& re) {
     identity_ = std::move(*found);
     token = *m.token;
   } else {
+    if (services_->guests && !services_->guests->allow(peer_->address()))
+      return refuse(ErrorCode::too_many_guests,
+                    "too many new identities from this address; try again in a minute, or say "
+                    "hello with the token you were given",
+                    re);
     auto made = services_->identities->create_guest(m.name.value_or(""));
     identity_ = std::move(made.identity);
     token = std::move(made.token);
@@ -187,6 +194,13 @@ void Client::on(const protocol::Create& m, const Id& re) {
     return refuse(ErrorCode::too_many_rooms,
                   "at most " + std::to_string(services_->limits.max_rooms) + " unfinished rooms",
                   re);
+  const std::string address = peer_->address();
+  if (!address.empty() &&
+      services_->lobby->open_rooms_from(address) >= services_->limits.rooms_per_address)
+    return refuse(ErrorCode::too_many_rooms,
+                  "at most " + std::to_string(services_->limits.rooms_per_address) +
+                      " unfinished rooms from one address",
+                  re);
   std::string room_id;  // never one the lobby holds, recovered rooms included
   do room_id = std::string("r-").append(random_hex(6));
   while (services_->lobby->find(room_id));
@@ -194,6 +208,7 @@ void Client::on(const protocol::Create& m, const Id& re) {
                   m.ranked,           *identity_};
   if (m.timer) setup.timer = {{"seconds", *m.timer}, {"takeover", "greedy"}};
   setup.cpu = m.cpu;
+  setup.address = address;
   auto r = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
                                   services_->lobby, services_->journal);
   services_->lobby->add(r);

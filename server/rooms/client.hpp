@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "protocol/client.hpp"
+#include "server/identity/guest_limit.hpp"
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
 #include "server/rooms/forwarder.hpp"
@@ -28,6 +29,7 @@ struct ClientLimits {
   double rate_per_second = 10;        // refill
   int rate_strikes = 50;              // rate_limited answers before close 1008
   int max_rooms = 8;                  // unfinished rooms one identity may have created
+  int rooms_per_address = 16;         // ... and the identities of one address together
   std::size_t max_frame = 64 * 1024;  // larger: too_large, then close 1009
 };
 
@@ -59,6 +61,9 @@ struct Services {
   ClientLimits limits;
   std::string server_name;
   std::shared_ptr<Forwarder> forwarder;  // a cluster's: rooms other nodes run
+  std::shared_ptr<GuestLimit> guests;    // new identities per address; null: no limit
+  // Set when the server stops: requests are refused from then on. Shared by the copies.
+  std::shared_ptr<std::atomic<bool>> stopping = std::make_shared<std::atomic<bool>>(false);
 };
 
 class Client {

@@ -16,8 +16,9 @@ void Lobby::add(std::shared_ptr<Room> room) {
   std::lock_guard lock(mutex_);
   auto id = room->id();
   auto owner = room->owner();
+  auto address = room->address();
   tell(id, Change::added);
-  rooms_[id] = Entry{std::move(room), std::nullopt, std::move(owner)};
+  rooms_[id] = Entry{std::move(room), std::nullopt, std::move(owner), std::move(address)};
 }
 
 std::shared_ptr<Room> Lobby::find(const std::string& id) const {
@@ -130,6 +131,15 @@ int Lobby::open_rooms(const std::string& owner) const {
   std::lock_guard lock(mutex_);
   for (const auto& [id, e] : rooms_)
     if (e.owner == owner && (!e.summary || e.summary->status != protocol::RoomStatus::finished))
+      ++n;
+  return n;
+}
+
+int Lobby::open_rooms_from(const std::string& address) const {
+  int n = 0;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_)
+    if (e.address == address && (!e.summary || e.summary->status != protocol::RoomStatus::finished))
       ++n;
   return n;
 }

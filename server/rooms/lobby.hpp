@@ -37,6 +37,8 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   std::vector<protocol::RoomSummary> list(const std::optional<std::string>& game) const;
   // Rooms `owner` created that have not finished.
   int open_rooms(const std::string& owner) const;
+  // Rooms created from `address` (a limit key) that have not finished.
+  int open_rooms_from(const std::string& address) const;
   // The seats `identity` holds in rooms not finished, as welcome lists them (in a cluster, the
   // other nodes' rooms' as last read).
   std::vector<protocol::SeatRef> seats_of(const std::string& identity) const;
@@ -73,6 +75,7 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
     std::shared_ptr<Room> room;
     std::optional<protocol::RoomSummary> summary;  // absent until the room first publishes
     std::string owner;
+    std::string address;
   };
   void schedule();  // under mutex_
   void push();

@@ -1,5 +1,7 @@
 #include "server/rooms/service.hpp"
 
+#include <condition_variable>
+
 #include "server/rooms/lobby.hpp"
 #include "server/version.hpp"
 
@@ -12,6 +14,8 @@ ServiceOptions service_options(const Config& c) {
   o.limits.rate_per_second = c.rate_per_second;
   o.limits.rate_strikes = int(c.rate_strikes);
   o.limits.max_rooms = int(c.max_rooms);
+  o.limits.rooms_per_address = int(c.rooms_per_address);
+  o.guests_per_minute = c.guests_per_minute;
   o.limits.max_frame = c.ws_message_max;
   o.room.retention = std::chrono::seconds(c.retention);
   o.bots.threads = c.bot_threads;
@@ -31,11 +35,32 @@ RoomService::RoomService(ServiceOptions o)
   services_->room = o.room;
   bots_ = services_->room.bots = std::make_shared<BotPool>(o.bots);
   services_->limits = o.limits;
+  if (o.guests_per_minute) services_->guests = std::make_shared<GuestLimit>(o.guests_per_minute);
   services_->server_name = "tanbo-server " + std::string(version());
   remote_services_ = std::make_shared<Services>(*services_);
   remote_services_->limits.rate_burst = remote_services_->limits.rate_per_second = 1e9;
   for (unsigned i = 0; i < std::max(1u, o.threads); ++i)
     threads_.emplace_back([ioc = ioc_] { ioc->run(); });
+}
+
+std::size_t RoomService::settle(std::chrono::milliseconds grace) {
+  services_->stopping->store(true);  // remote_services_ shares it
+  struct Count {
+    std::mutex mutex;
+    std::condition_variable done;
+    std::size_t left = 0;
+  };
+  auto count = std::make_shared<Count>();
+  auto rooms = services_->lobby->rooms();
+  count->left = rooms.size();
+  for (const auto& r : rooms)
+    r->settled([count] {
+      std::lock_guard lock(count->mutex);
+      if (--count->left == 0) count->done.notify_all();
+    });
+  std::unique_lock lock(count->mutex);
+  count->done.wait_for(lock, grace, [&] { return count->left == 0; });
+  return count->left;
 }
 
 void RoomService::shutdown() {

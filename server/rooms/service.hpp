@@ -19,6 +19,7 @@ struct ServiceOptions {
   unsigned threads = 1;
   RoomSettings room;
   ClientLimits limits;
+  unsigned guests_per_minute = 0;  // new identities per address and minute; 0: no limit
   std::chrono::milliseconds lobby_push{500};
   std::shared_ptr<Identities> identities;  // null: in memory
   std::shared_ptr<RoomJournal> journal;    // null: in memory
@@ -33,6 +34,10 @@ class RoomService final : public FrameHandler {
   explicit RoomService(ServiceOptions options);
   ~RoomService() override;  // stops the room threads
 
+  // The first step of a stop: from now on every request is answered `internal` ("stopping"),
+  // and each room finishes the store writes it has in flight and broadcasts their states.
+  // Waits at most `grace`; returns how many rooms had not settled by then.
+  std::size_t settle(std::chrono::milliseconds grace);
   // Lets the rooms finish what is queued, then joins their threads. Call after the network has
   // stopped and before it is destroyed: no room work then still holds a connection. Idempotent.
   void shutdown();
@@ -42,6 +47,8 @@ class RoomService final : public FrameHandler {
   void on_close(const std::shared_ptr<WsPeer>& peer) override;
 
   const Lobby& lobby() const { return *services_->lobby; }
+  // How long a finished room stays (RoomSettings::retention).
+  std::chrono::milliseconds retention() const { return services_->room.retention; }
   std::shared_ptr<Lobby> shared_lobby() const { return services_->lobby; }  // for the cluster
   // A room recovery rebuilt, on this service's threads, journal and lobby.
   std::shared_ptr<Room> restore(RoomSetup setup, RoomRestore state);

@@ -1,10 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "server/version.hpp"
 #include "tests/server/support/clients.hpp"
 #include "tests/server/support/in_process_server.hpp"
+#include "tests/server/support/raw_tcp.hpp"
 
 using namespace tanbo::server;
 using namespace tanbo::server::test;
@@ -64,4 +67,41 @@ TEST_CASE("a listener on an address in use fails to start with the reason", "[se
   c.port = first.port();
   Server second(c, std::make_shared<UnknownTypeHandler>());
   CHECK_THROWS_WITH(second.start(), Catch::Contains("bind"));
+}
+
+TEST_CASE("request headers over 16 KiB are answered 431 and the connection closes",
+          "[server][http][limits]") {
+  InProcessServer fx;
+  RawTcp c(fx.port());
+  c.send("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Pad: " + std::string(100 * 1024, 'a') + "\r\n\r\n");
+  std::string reply = c.read_all(std::chrono::seconds(5));
+  CHECK(reply.starts_with("HTTP/1.1 431 "));
+  SECTION("a request just under the limit is answered as usual") {
+    RawTcp d(fx.port());
+    d.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\nX-Pad: " +
+           std::string(15 * 1024, 'a') + "\r\n\r\n");
+    CHECK(d.read_all(std::chrono::seconds(5)).starts_with("HTTP/1.1 200 "));
+  }
+}
+
+TEST_CASE("HTTP connections that never upgrade have a limit of their own; the oldest goes",
+          "[server][http][limits]") {
+  Config c = loopback_config();
+  c.max_http = 8;
+  InProcessServer fx(c);
+  std::vector<std::unique_ptr<RawTcp>> idle;
+  for (int i = 0; i < 8; ++i) idle.push_back(std::make_unique<RawTcp>(fx.port()));
+  // Each newcomer past the limit closes the oldest one.
+  for (int i = 0; i < 3; ++i) {
+    idle.push_back(std::make_unique<RawTcp>(fx.port()));
+    CHECK(idle[std::size_t(i)]->closed_within(std::chrono::seconds(5)));
+  }
+  // A real request is served though every slot is held by a silent socket.
+  CHECK(http_get(fx.port(), "/healthz").status == 200u);
+  CHECK(idle[3]->closed_within(std::chrono::seconds(5)));
+  CHECK_FALSE(idle[4]->closed_within(std::chrono::milliseconds(100)));
+  WsClient ws(fx.port());  // an upgrade leaves the HTTP limit: it does not count there
+  auto metrics = http_get(fx.port(), "/metrics").body;
+  CHECK_THAT(metrics, Catch::Contains("tanbo_http_evicted_total"));
+  CHECK_THAT(metrics, !Catch::Contains("tanbo_http_evicted_total 0\n"));
 }

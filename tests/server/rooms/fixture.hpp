@@ -20,6 +20,7 @@ inline Config rooms_config() {
   c.rate_burst = 1'000'000;
   c.rate_per_second = 1'000'000;
   c.max_rooms = 1000;
+  c.rooms_per_address = 1000;
   c.room_threads = 2;
   return c;
 }

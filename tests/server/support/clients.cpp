@@ -58,13 +58,17 @@ struct WsClient::Impl {
   beast::flat_buffer buffer;
 };
 
-WsClient::WsClient(std::uint16_t port, std::string_view target) : impl_(std::make_unique<Impl>()) {
+WsClient::WsClient(std::uint16_t port, std::string_view target, std::string forwarded_for)
+    : impl_(std::make_unique<Impl>()) {
   auto& ws = impl_->ws;
   auto& tcp_layer = beast::get_lowest_layer(ws);
   tcp_layer.expires_after(kClientTimeout);
   check(impl_->run([&](auto h) { tcp_layer.async_connect(loopback(port), h); }), "ws connect");
   tcp_layer.expires_never();  // from here on the WebSocket timeouts apply
   ws.set_option(websocket::stream_base::timeout{kClientTimeout, kClientTimeout, false});
+  if (!forwarded_for.empty())
+    ws.set_option(websocket::stream_base::decorator(
+        [forwarded_for](websocket::request_type& r) { r.set("X-Forwarded-For", forwarded_for); }));
   check(impl_->run([&](auto h) { ws.async_handshake("127.0.0.1", target, h); }), "ws handshake");
 }
 

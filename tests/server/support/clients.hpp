@@ -26,8 +26,10 @@ inline HttpReply http_get(std::uint16_t port, std::string_view target) {
 
 class WsClient {
  public:
-  // Connects to 127.0.0.1:port and completes the WebSocket handshake.
-  explicit WsClient(std::uint16_t port, std::string_view target = "/ws");
+  // Connects to 127.0.0.1:port and completes the WebSocket handshake; `forwarded_for`, when not
+  // empty, goes in an X-Forwarded-For header (a proxy's, as a trusted proxy would send it).
+  explicit WsClient(std::uint16_t port, std::string_view target = "/ws",
+                    std::string forwarded_for = {});
   ~WsClient();
 
   void send(std::string_view text);

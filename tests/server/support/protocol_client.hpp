@@ -22,7 +22,8 @@ std::string schema_problems(const json& msg);
 
 class ProtocolClient {
  public:
-  explicit ProtocolClient(std::uint16_t port) : ws_(port) {}
+  explicit ProtocolClient(std::uint16_t port, std::string forwarded_for = {})
+      : ws_(port, "/ws", std::move(forwarded_for)) {}
 
   void send(const json& msg) { ws_.send(msg.dump()); }
   void send_raw(std::string_view text) { ws_.send(text); }
