@@ -53,7 +53,7 @@ void Match::settle() {
   for (Action a : legal_) legal_json_.push_back(game_->action_json(a));
 }
 
-std::optional<Refusal> Match::act(Seat seat, const Json& action) {
+std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_view by) {
   if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
   if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
   if (!game_->in_game(seat)) return left_game(seat);
@@ -67,6 +67,7 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action) {
     Json verbatim = legal_json_[i];
     events_ = Json::array();
     events_.push_back({{"type", "action"}, {"seat", seat}, {"action", verbatim}});
+    if (!by.empty()) events_.back()["by"] = by;
     game_->apply(legal_[i], rng_, &events_);
     record_.actions.push_back({seat, std::move(verbatim)});
     settle();

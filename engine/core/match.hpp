@@ -27,8 +27,9 @@ class Match {
   static std::unique_ptr<Match> start(const Record& head, Problems& problems);
 
   // Plays `action` (one element of legal_json(), verbatim) for `seat`. On success returns
-  // nullopt, appends to the record and sets events(); on refusal nothing changes.
-  std::optional<Refusal> act(Seat seat, const Json& action);
+  // nullopt, appends to the record and sets events(); on refusal nothing changes. `by`, when
+  // not empty, names in the action's event who chose it for the seat (the server's computer).
+  std::optional<Refusal> act(Seat seat, const Json& action, std::string_view by = {});
   std::optional<Refusal> resign(Seat seat);
 
   const Game& game() const { return *game_; }
@@ -62,6 +63,7 @@ struct Replay {
 };
 
 // Rebuilds a game from its record. on_step (may be empty) is called after each accepted action.
-Replay replay(const Record& record, const std::function<void(std::size_t, const Match&)>& on_step = {});
+Replay replay(const Record& record,
+              const std::function<void(std::size_t, const Match&)>& on_step = {});
 
 }  // namespace tanbo::engine

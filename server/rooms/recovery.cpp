@@ -112,8 +112,10 @@ std::variant<Rebuilt, std::string> rebuild(const store::LoadedRoom& loaded,
   out.state.step_at_ms = loaded.started_at;
   if (!loaded.actions.empty() && loaded.actions.back().at > 0)
     out.state.step_at_ms = loaded.actions.back().at;
-  if (replay.match->game().status() == engine::Status::finished)
-    out.unrecorded_end = replay.match->game().result();
+  if (replay.match->game().status() == engine::Status::finished) {
+    if (loaded.finished_at == 0) out.unrecorded_end = replay.match->game().result();
+    out.state.finished_at_ms = loaded.finished_at != 0 ? loaded.finished_at : wall_ms();
+  }
   out.state.match = std::move(replay.match);
   return out;
 }
@@ -149,6 +151,11 @@ void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
   ++report.restored;
 }
 
+// Finished rooms still within their retention come back too (a rematch may yet be asked).
+std::int64_t retained_since(const RoomService& rooms) {
+  return wall_ms() - std::int64_t(rooms.retention().count());
+}
+
 // What the store says of a room it cannot read: a warning, and a line in the report.
 store::Log set_aside_into(RecoveryReport& report) {
   return [&report](std::string line) {
@@ -167,8 +174,9 @@ RecoveryReport recover_rooms(store::StoreWorker& worker, RoomService& rooms,
 RecoveryReport recover_rooms(store::StoreWorker& worker, RoomService& rooms,
                              const StoreIdentities& identities, const ClaimRoom& claim) {
   RecoveryReport report;
-  auto loaded = on_worker(
-      worker, [&report](store::Store& s) { return s.load_unfinished(set_aside_into(report)); });
+  auto loaded = on_worker(worker, [&report, since = retained_since(rooms)](store::Store& s) {
+    return s.load_unfinished(set_aside_into(report), since);
+  });
   for (auto& l : loaded) {
     if (claim && !claim(l.row.id)) {
       ++report.left_to_others;
@@ -186,8 +194,9 @@ bool recover_room(store::StoreWorker& worker, RoomService& rooms, const StoreIde
                   const std::string& id) {
   if (rooms.lobby().find(id)) return true;  // restored already: a second copy would fork it
   RecoveryReport report;
-  auto loaded = on_worker(
-      worker, [&report, &id](store::Store& s) { return s.load_room(id, set_aside_into(report)); });
+  auto loaded = on_worker(worker, [&report, &id, since = retained_since(rooms)](store::Store& s) {
+    return s.load_room(id, set_aside_into(report), since);
+  });
   if (!loaded) return false;
   recover_loaded(worker, rooms, identities, *loaded, report);
   if (report.restored == 1) spdlog::info("recovery: room {} restored", id);

@@ -176,6 +176,12 @@ void Room::fill_cpu(Peer peer, protocol::CpuLevel level, Id re) {
     self->do_fill_cpu(peer, level, re);
   });
 }
+void Room::settled(std::function<void()> done) {
+  // Behind a journal append in flight, enqueue waits in the backlog: it runs after the append's
+  // broadcast.
+  enqueue(std::move(done));
+}
+
 void Room::stop() {
   // Straight to the strand, past a journal append in flight: it touches timers only.
   net::post(strand_, [self = shared_from_this()] { self->halt(); });
@@ -280,15 +286,15 @@ void Room::do_act(const Peer& peer, const protocol::Act& a, const Id& re,
 
 std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
                                                             std::uint64_t version,
-                                                            const engine::Json& action,
-                                                            Asker asker) {
+                                                            const engine::Json& action, Asker asker,
+                                                            std::string_view by) {
   if (!match_) return {{ErrorCode::not_your_turn, "the game has not started"}};
   if (match_->game().status() == engine::Status::finished)
     return {{ErrorCode::game_over, "the game is over"}};
   if (version != version_)
     return {{ErrorCode::stale_version, "the room is at version " + std::to_string(version_) +
                                            ", not " + std::to_string(version)}};
-  if (auto no = match_->act(seat, action)) return {{code_of(no->code), no->message}};
+  if (auto no = match_->act(seat, action, by)) return {{code_of(no->code), no->message}};
   ++version_;
   metrics::action_accepted();
   step({{JournalEntry::Kind::action, id(), version_, seat, action}}, std::move(asker));
@@ -659,7 +665,8 @@ void Room::next_decision() {
     return;
   }
   const engine::Seat seat = match_->game().pending().seat;
-  if (auto level = cpu_for(seat)) return ask_bot(seat, *level);
+  if (auto level = cpu_for(seat))
+    return ask_bot(seat, *level, seats_[std::size_t(seat)].takeover ? "takeover" : "cpu");
   if (timer_seconds() == 0 || clock_version_ == version_) return;
   clock_version_ = version_;
   // From the last step's wall-clock time, so a clock brought back by recovery keeps its deadline.
@@ -675,7 +682,7 @@ void Room::on_clock(std::uint64_t version) {
   if (version != version_ || stopped_ || broken_ || status() != RoomStatus::playing) return;
   const engine::Seat seat = match_->game().pending().seat;
   spdlog::info("room {}: seat {} out of time at version {}; the CPU decides", id(), seat, version);
-  ask_bot(seat, takeover_level());
+  ask_bot(seat, takeover_level(), "timer");
 }
 
 std::optional<protocol::CpuLevel> Room::cpu_for(engine::Seat seat) const {
@@ -688,7 +695,7 @@ std::optional<protocol::CpuLevel> Room::cpu_for(engine::Seat seat) const {
 }
 
 // One question per version: a same-version change (a join, a connection) asks nothing new.
-void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level) {
+void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view why) {
   if (asked_version_ == version_ || !settings_.bots || stopped_) return;
   asked_version_ = version_;
   clock_.cancel();
@@ -698,20 +705,23 @@ void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level) {
   r.level =
       engine::bots::level_from(protocol::to_string(level)).value_or(engine::bots::Level::greedy);
   r.deadline = engine::bots::Clock::now() + settings_.bots->budget();
-  r.done = [weak = weak_from_this(), v = version_, seat](engine::Json action) {
+  // `why` is one of the literals above: a view of static text.
+  r.done = [weak = weak_from_this(), v = version_, seat, why](engine::Json action) {
     if (auto self = weak.lock())
-      self->enqueue(
-          [self, v, seat, action = std::move(action)] { self->do_bot_act(v, seat, action); });
+      self->enqueue([self, v, seat, why, action = std::move(action)] {
+        self->do_bot_act(v, seat, action, why);
+      });
   };
   settings_.bots->submit(std::move(r));
 }
 
 // A CPU's answer meets the checks a person's act meets; one for a version gone is dropped.
-void Room::do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action) {
+void Room::do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action,
+                      std::string_view why) {
   if (broken_) return;
   if (action.is_null())
     return spdlog::warn("room {}: no CPU answer for seat {} at version {}", id(), seat, version);
-  auto no = play(seat, version, action);
+  auto no = play(seat, version, action, {}, why);
   if (!no) return;
   if (no->first == ErrorCode::stale_version || no->first == ErrorCode::game_over)
     spdlog::debug("room {}: a CPU answer for version {} came after the room moved on", id(),
@@ -754,6 +764,10 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor ex, RoomSetup setup, Ro
   room->version_ = state.version;
   room->game_no_ = state.game_no;
   room->step_at_ms_ = state.step_at_ms;
+  if (state.finished_at_ms != 0)  // idle since the game ended, however long the server was down
+    room->idle_since_ =
+        std::chrono::steady_clock::now() -
+        std::chrono::milliseconds(std::max<std::int64_t>(0, now_ms() - state.finished_at_ms));
   lobby->add(room);
   room->publish();  // listed (and in welcome's seats) before the server takes its first request
   // From the strand like every change: publishes, arms the clocks and retention, asks a CPU.

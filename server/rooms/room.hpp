@@ -52,6 +52,9 @@ struct RoomSetup {
   // RoomRow.timer; {} means no timer. Its keys belong to the room's timer code.
   engine::Json timer = engine::Json::object();
   std::vector<protocol::CpuSeat> cpu = {};  // seats the computer takes at creation (never seat 0)
+  // The creator's address (limit key), for the per-address room limit: kept in memory only,
+  // never journaled; empty for a room recovery brought back.
+  std::string address = {};
 };
 
 // CPU seats are held by these identities ("cpu:" and a level): journaled as any seat, so a room
@@ -66,7 +69,8 @@ struct RoomRestore {
   std::vector<std::optional<Identity>> seats;
   std::uint64_t version = 0;
   int game_no = 1;
-  std::int64_t step_at_ms = 0;  // the last logged action's time, or the game's start
+  std::int64_t step_at_ms = 0;      // the last logged action's time, or the game's start
+  std::int64_t finished_at_ms = 0;  // a finished game's end: its retention runs from there
 };
 
 class Room final : public std::enable_shared_from_this<Room> {
@@ -84,6 +88,7 @@ class Room final : public std::enable_shared_from_this<Room> {
 
   const std::string& id() const { return setup_.id; }
   const std::string& owner() const { return setup_.owner.id; }
+  const std::string& address() const { return setup_.address; }
 
   // Each call is posted to the room's strand; replies and states go to `peer`.
   void open(Peer peer, Identity who, Id re);  // journals the room, then seats the creator at 0
@@ -99,6 +104,9 @@ class Room final : public std::enable_shared_from_this<Room> {
   void fill_cpu(Peer peer, protocol::CpuLevel level, Id re);
   // Cancels the room's timers and asks no more bots (service shutdown). Posted to the strand.
   void stop();
+  // Runs `done` on the strand once every request queued so far is through, the store writes
+  // it caused committed and their states sent.
+  void settled(std::function<void()> done);
   // Another node of the cluster owns the room (server/cluster/): every member gets an `error`
   // (internal) with `why` and is closed with going_away, the room leaves the lobby and refuses
   // everything after. Posted to the strand, past a journal append in flight.
@@ -146,13 +154,17 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::optional<std::pair<protocol::ErrorCode, std::string>> play(engine::Seat seat,
                                                                   std::uint64_t version,
                                                                   const engine::Json& action,
-                                                                  Asker asker = {});
+                                                                  Asker asker = {},
+                                                                  std::string_view by = {});
   // CPU seats, timers and takeover: run after every change.
   void watch_seats();    // arms or ends each away player's grace; ends a takeover on return
   void next_decision();  // a CPU (or taken-over) seat asks the pool; a timed seat arms its clock
   std::optional<protocol::CpuLevel> cpu_for(engine::Seat seat) const;
-  void ask_bot(engine::Seat seat, protocol::CpuLevel level);
-  void do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action);
+  // `why` goes into the action's event as `by`: "cpu" (a CPU seat), "takeover" (its player is
+  // away), "timer" (its time ran out).
+  void ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view why);
+  void do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action,
+                  std::string_view why);
   void on_clock(std::uint64_t version);
   void on_grace(std::size_t seat, std::uint64_t generation);
   int timer_seconds() const;

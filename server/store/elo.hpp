@@ -1,6 +1,6 @@
 #pragma once
-// Elo ratings (RULINGS M7): one rating per identity and game, starting at 1500, K = 32. Ratings
-// are kept unrounded; only their display rounds.
+// Elo ratings (M7, docs/rules/mancala-simple.md): one rating per identity and game, starting at
+// 1500, K = 32. Ratings are kept unrounded; only their display rounds.
 #include <span>
 #include <vector>
 

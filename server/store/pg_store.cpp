@@ -378,26 +378,30 @@ WriteResult PgStore::abandon_room(std::string_view room, std::int64_t at) {
   });
 }
 
-std::vector<LoadedRoom> PgStore::load_unfinished(const Log& log) {
-  return load_rooms(log, std::nullopt);
+std::vector<LoadedRoom> PgStore::load_unfinished(const Log& log,
+                                                 std::optional<std::int64_t> finished_since) {
+  return load_rooms(log, std::nullopt, finished_since);
 }
 
-std::optional<LoadedRoom> PgStore::load_room(std::string_view id, const Log& log) {
-  auto rooms = load_rooms(log, id);
+std::optional<LoadedRoom> PgStore::load_room(std::string_view id, const Log& log,
+                                             std::optional<std::int64_t> finished_since) {
+  auto rooms = load_rooms(log, id, finished_since);
   if (rooms.empty()) return std::nullopt;
   return std::move(rooms.front());
 }
 
-std::vector<LoadedRoom> PgStore::load_rooms(const Log& log, std::optional<std::string_view> only) {
+std::vector<LoadedRoom> PgStore::load_rooms(const Log& log, std::optional<std::string_view> only,
+                                            std::optional<std::int64_t> finished_since) {
   const std::string what = only ? "load_room " + str(*only) : std::string("load_unfinished");
   return read(what, [&] {
     std::vector<LoadedRoom> rooms;
     const std::string unfinished =
         "SELECT r.id, r.game, r.options, r.setup, r.players, r.ranked, r.timer, "
         "r.created_at, r.game_no, g.seed, g.commitment, g.first, g.first_drawn, "
-        "g.started_at FROM rooms r "
+        "g.started_at, g.finished_at FROM rooms r "
         "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
-        "WHERE g.finished_at IS NULL AND r.abandoned_at IS NULL";
+        "WHERE r.abandoned_at IS NULL AND " +
+        live_game_sql(finished_since);
     const std::string order = " ORDER BY r.created_at, r.id" C_ORDER;
     auto all =
         only ? run(unfinished + " AND r.id = $1" + order, str(*only)) : run(unfinished + order);
@@ -433,6 +437,7 @@ std::vector<LoadedRoom> PgStore::load_rooms(const Log& log, std::optional<std::s
         if (drawn != 0 && drawn != 1) throw StoreError(where + ": first_drawn is not 0 or 1");
         row.first_drawn = drawn == 1;
         loaded.started_at = stored_int(q[13], where);
+        loaded.finished_at = q[14].is_null() ? 0 : stored_int(q[14], where);
 
         row.seats.assign(std::size_t(row.players), std::string());
         std::vector<bool> seen(std::size_t(row.players));

@@ -36,8 +36,11 @@ class PgStore final : public Store {
                           std::int64_t finished_at) override;
   WriteResult set_timer(std::string_view room, const Json& timer) override;
   WriteResult abandon_room(std::string_view room, std::int64_t at) override;
-  std::vector<LoadedRoom> load_unfinished(const Log& log) override;
-  std::optional<LoadedRoom> load_room(std::string_view id, const Log& log) override;
+  std::vector<LoadedRoom> load_unfinished(
+      const Log& log, std::optional<std::int64_t> finished_since = std::nullopt) override;
+  std::optional<LoadedRoom> load_room(
+      std::string_view id, const Log& log,
+      std::optional<std::int64_t> finished_since = std::nullopt) override;
   std::optional<Json> game_record(std::string_view id) override;
   Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
                   int limit, const std::optional<std::string>& before) override;
@@ -63,7 +66,8 @@ class PgStore final : public Store {
   Json summaries(const pqxx::result& rows);
   Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
   // The unfinished rooms, or only room `only`: load_unfinished and load_room.
-  std::vector<LoadedRoom> load_rooms(const Log& log, std::optional<std::string_view> only);
+  std::vector<LoadedRoom> load_rooms(const Log& log, std::optional<std::string_view> only,
+                                     std::optional<std::int64_t> finished_since);
 
   std::unique_ptr<Pg> pg_;
   std::string described_;

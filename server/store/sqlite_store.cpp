@@ -443,31 +443,34 @@ WriteResult SqliteStore::abandon_room(std::string_view room, std::int64_t at) {
   });
 }
 
-std::vector<LoadedRoom> SqliteStore::load_unfinished(const Log& log) {
-  return load_rooms(log, std::nullopt);
+std::vector<LoadedRoom> SqliteStore::load_unfinished(const Log& log,
+                                                     std::optional<std::int64_t> finished_since) {
+  return load_rooms(log, std::nullopt, finished_since);
 }
 
-std::optional<LoadedRoom> SqliteStore::load_room(std::string_view id, const Log& log) {
-  auto rooms = load_rooms(log, id);
+std::optional<LoadedRoom> SqliteStore::load_room(std::string_view id, const Log& log,
+                                                 std::optional<std::int64_t> finished_since) {
+  auto rooms = load_rooms(log, id, finished_since);
   if (rooms.empty()) return std::nullopt;
   return std::move(rooms.front());
 }
 
 std::vector<LoadedRoom> SqliteStore::load_rooms(const Log& log,
-                                                std::optional<std::string_view> only) {
+                                                std::optional<std::string_view> only,
+                                                std::optional<std::int64_t> finished_since) {
   const std::string what = only ? "load_room " + str(*only) : std::string("load_unfinished");
   std::vector<LoadedRoom> rooms;
   try {
     // A statement of its own, not prepared(): that cache keys by a literal's address, and this
     // SQL is built here.
-    SQLite::Statement q(*db_,
-                        std::string("SELECT r.id, r.game, r.options, r.setup, r.players, "
-                                    "r.ranked, r.timer, r.created_at, r.game_no, g.seed, "
-                                    "g.commitment, g.first, g.first_drawn, g.started_at "
-                                    "FROM rooms r "
-                                    "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
-                                    "WHERE g.finished_at IS NULL AND r.abandoned_at IS NULL") +
-                            (only ? " AND r.id = ?" : "") + " ORDER BY r.created_at, r.id");
+    SQLite::Statement q(*db_, std::string("SELECT r.id, r.game, r.options, r.setup, r.players, "
+                                          "r.ranked, r.timer, r.created_at, r.game_no, g.seed, "
+                                          "g.commitment, g.first, g.first_drawn, g.started_at, "
+                                          "g.finished_at FROM rooms r "
+                                          "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
+                                          "WHERE r.abandoned_at IS NULL AND ") +
+                                  live_game_sql(finished_since) + (only ? " AND r.id = ?" : "") +
+                                  " ORDER BY r.created_at, r.id");
     if (only) q.bind(1, str(*only));
     while (q.executeStep()) {
       const std::string id = column_text(q, 0);
@@ -501,6 +504,7 @@ std::vector<LoadedRoom> SqliteStore::load_rooms(const Log& log,
         if (drawn != 0 && drawn != 1) throw StoreError(where + ": first_drawn is not 0 or 1");
         row.first_drawn = drawn == 1;
         loaded.started_at = stored_int(q, 13, where);
+        loaded.finished_at = q.getColumn(14).isNull() ? 0 : stored_int(q, 14, where);
 
         row.seats.assign(std::size_t(row.players), std::string());
         std::vector<bool> seen(std::size_t(row.players));

@@ -43,8 +43,11 @@ class SqliteStore final : public Store {
                           std::int64_t finished_at) override;
   WriteResult set_timer(std::string_view room, const Json& timer) override;
   WriteResult abandon_room(std::string_view room, std::int64_t at) override;
-  std::vector<LoadedRoom> load_unfinished(const Log& log) override;
-  std::optional<LoadedRoom> load_room(std::string_view id, const Log& log) override;
+  std::vector<LoadedRoom> load_unfinished(
+      const Log& log, std::optional<std::int64_t> finished_since = std::nullopt) override;
+  std::optional<LoadedRoom> load_room(
+      std::string_view id, const Log& log,
+      std::optional<std::int64_t> finished_since = std::nullopt) override;
   std::optional<Json> game_record(std::string_view id) override;
   Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
                   int limit, const std::optional<std::string>& before) override;
@@ -65,7 +68,8 @@ class SqliteStore final : public Store {
   Json summaries(SQLite::Statement& query);
   Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
   // The unfinished rooms, or only room `only`: load_unfinished and load_room.
-  std::vector<LoadedRoom> load_rooms(const Log& log, std::optional<std::string_view> only);
+  std::vector<LoadedRoom> load_rooms(const Log& log, std::optional<std::string_view> only,
+                                     std::optional<std::int64_t> finished_since);
 
   // The statement for `sql` (a string literal: its address is the key), prepared on first use and
   // reset for this one: parsing SQL was a third of the store thread's time per action.

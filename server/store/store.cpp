@@ -42,6 +42,11 @@ std::string game_id(std::string_view room, int game_no) {
   return str(room) + "-" + std::to_string(game_no);
 }
 
+std::string live_game_sql(std::optional<std::int64_t> finished_since) {
+  if (!finished_since) return "g.finished_at IS NULL";
+  return "(g.finished_at IS NULL OR g.finished_at >= " + std::to_string(*finished_since) + ")";
+}
+
 engine::Record LoadedRoom::record() const {
   engine::Record r;
   r.game = row.game;

@@ -97,6 +97,7 @@ struct LoadedRoom {
   std::vector<LoggedAction> actions;  // the current game's, in version order
   std::int64_t version = 0;           // the room's last action version (0: none yet)
   std::int64_t started_at = 0;        // ms since the Unix epoch: the current game's start
+  std::int64_t finished_at = 0;       // ms since the Unix epoch: its end; 0 while it is played
 
   // The current game's record (R2), ready for engine::replay. The seed in the row was checked
   // when the room was loaded.
@@ -114,6 +115,9 @@ struct Identity {
 Json game_options(const Json& room_options, Seat first, bool first_drawn);
 // A game's public id: "<room>-<game_no>".
 std::string game_id(std::string_view room, int game_no);
+// The SQL condition, on `games g`, of a current game load_unfinished loads: unfinished, or
+// finished at or after `finished_since`.
+std::string live_game_sql(std::optional<std::int64_t> finished_since);
 
 class Store {
  public:
@@ -174,14 +178,18 @@ class Store {
   // A waiting room everyone left: kept with its seats, never loaded by load_unfinished again.
   virtual WriteResult abandon_room(std::string_view room, std::int64_t at) = 0;
 
-  // Every room whose current game is unfinished and that was not abandoned. A room that cannot be
-  // read (bad JSON, a value out of range, an unknown game, a bad seed) is reported through `log`
-  // and skipped.
-  virtual std::vector<LoadedRoom> load_unfinished(const Log& log) = 0;
-  // Room `id` as load_unfinished would load it: nullopt when it is finished, abandoned, unknown,
-  // or cannot be read (reported through `log` as load_unfinished does). A cluster node taking
-  // over one room of a node that died reads it so.
-  virtual std::optional<LoadedRoom> load_room(std::string_view id, const Log& log) = 0;
+  // Every room whose current game is unfinished and that was not abandoned; with
+  // `finished_since` (ms since the epoch) also those whose current game finished at or after it
+  // (a room still within its retention). A room that cannot be read (bad JSON, a value out of
+  // range, an unknown game, a bad seed) is reported through `log` and skipped.
+  virtual std::vector<LoadedRoom> load_unfinished(
+      const Log& log, std::optional<std::int64_t> finished_since = std::nullopt) = 0;
+  // Room `id` as load_unfinished would load it: nullopt when it is finished (before
+  // `finished_since`), abandoned, unknown, or cannot be read (reported through `log` as
+  // load_unfinished does). A cluster node taking over one room of a node that died reads it so.
+  virtual std::optional<LoadedRoom> load_room(
+      std::string_view id, const Log& log,
+      std::optional<std::int64_t> finished_since = std::nullopt) = 0;
 
   // --- Records ---
 

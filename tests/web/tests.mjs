@@ -200,6 +200,17 @@ export function tests(env) {
   }
 
   return [
+    {name: 'names: an apostrophe is a name; a refused one is shown with the reason and the old name stays', fn: async () => {
+      const a = await newPlayer(env, "D'Artagnan");
+      assert.equal(await a.page.locator('#name-input').getAttribute('maxlength'), '24');
+      await a.page.fill('#name-input', 'Ana <3');
+      await a.page.click('.name-form button');
+      await a.page.waitForSelector('#toast:not([hidden])');
+      assert.match(await a.page.locator('#toast').textContent(), /"Ana <3" was refused: a name is 1 to 24 letters/);
+      await a.page.waitForFunction(() => window.tanbo.conn.state === 'open');
+      assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
+      await closeAll([a]);
+    }},
     {name: 'mancala-simple: two players play a full game by clicking, a spectator sees the same result, a reload and a dropped connection keep the seat', fn: async () => {
       const a = await newPlayer(env, 'Ana');
       const b = await newPlayer(env, 'Ben');

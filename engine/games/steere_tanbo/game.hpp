@@ -1,5 +1,5 @@
 #pragma once
-// steere-tanbo: Mark Steere's Tanbo, 2026 rules (seed 002; rulings S1-S5, R1-R6), as an engine
+// steere-tanbo: Mark Steere's Tanbo, 2026 rules (rulings S1-S5, R1-R6), as an engine
 // Game. One decision kind, "place"; the action code is the padded point index of board.hpp, its
 // JSON {"place":"c5"}. docs/rules/steere-tanbo.md describes options, set-up, state and events.
 #include <array>

@@ -1,4 +1,4 @@
-// The registry entry of Tanbo (Musoka Studio): id, players and the options of RULINGS.md.
+// The registry entry of Tanbo (Musoka Studio): id, players and the options of docs/rules/tanbo.md.
 #include "engine/games/tanbo/game.hpp"
 
 namespace tanbo::engine::games::tanbo {

@@ -1,5 +1,5 @@
 #pragma once
-// Tsoro (seed 004, rulings Z1-Z8): the Shona four-row mancala with heads, relay sowing and bonus
+// Tsoro (rulings Z1-Z8): the Shona four-row mancala with heads, relay sowing and bonus
 // captures. docs/rules/tsoro.md says how the engine reads the rules and names every hole.
 //
 // A turn: the mover picks a start ("sow"), the stones relay on until a last stone lands in an

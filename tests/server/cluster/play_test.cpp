@@ -43,7 +43,8 @@ struct Cluster {
   }
 };
 
-std::unique_ptr<Cluster> start_cluster(std::chrono::milliseconds lease = kLease) {
+std::unique_ptr<Cluster> start_cluster(std::chrono::milliseconds lease = kLease,
+                                       const std::vector<std::string>& flags = {}) {
   auto binary = find_redis_server();
   if (binary.empty()) {
     WARN("redis-server is not installed (apt-get install redis-server): cluster test skipped");
@@ -57,7 +58,8 @@ std::unique_ptr<Cluster> start_cluster(std::chrono::milliseconds lease = kLease)
   c->redis = std::make_unique<RedisProcess>(binary);
   c->store = PgCluster::get().fresh_database();
   for (int i = 0; i < 3; ++i) {
-    c->nodes.push_back(std::make_unique<Node>(*c->redis, "n" + std::to_string(i), lease, c->store));
+    c->nodes.push_back(
+        std::make_unique<Node>(*c->redis, "n" + std::to_string(i), lease, c->store, flags));
     c->ports.push_back(c->nodes.back()->port());
   }
   return c;
@@ -119,7 +121,7 @@ json join_message(const Game& g, const Member& m) {
   return {{"type", "join"}, {"room", g.room}, {"as", m.seat >= 0 ? "player" : "spectator"}};
 }
 
-void set_up(Game& g, const Cluster& c) {
+void set_up(Game& g, const Cluster& c, const std::string& game = "mancala-simple") {
   for (int i = 0; i < 3; ++i) {
     Member m;
     m.seat = i < 2 ? i : -1;
@@ -129,7 +131,7 @@ void set_up(Game& g, const Cluster& c) {
     g.members.push_back(std::move(m));
   }
   auto& creator = g.members[0];
-  creator.client->send({{"type", "create"}, {"id", "c"}, {"game", "mancala-simple"}});
+  creator.client->send({{"type", "create"}, {"id", "c"}, {"game", game}});
   g.room = creator.client->expect("created").at("room");
   read_state(creator, 0);
   for (std::size_t i = 1; i < 3; ++i) g.members[i].client->send(join_message(g, g.members[i]));
@@ -381,4 +383,46 @@ TEST_CASE("Redis restarted mid-game: the nodes reconnect and every game goes on"
   // Each node registered again.
   for (const auto& id : ids)
     CHECK(c->redis->command({"EXISTS", "tanbo:node:" + id}).integer() == 1);
+}
+
+TEST_CASE("moves that reach a room through another node never spend that node's rate limit",
+          "[cluster][limits]") {
+  // Five messages, then one a second: any move charged would soon be refused.
+  auto c = start_cluster(kLease, {"--rate", "1", "--rate-burst", "5"});
+  if (!c) return;
+  Game g;
+  set_up(g, *c, "tsoro");  // seat 0 on node 0, where the room is; seat 1 on node 1, forwarded
+  REQUIRE(c->owner(g.room) == "n0");
+  // Reads until the state of `version` (and, for the mover, the ok of request `id`).
+  auto settle = [](Member& m, std::uint64_t version, int id) {
+    bool state = false, ok = id < 0;
+    while (!state || !ok) {
+      auto msg = m.client->next();
+      INFO(m.name << ": " << msg.dump());
+      if (msg.at("type") == "state") {
+        m.last = msg;
+        state = state || msg.at("version") >= version;
+      } else {
+        REQUIRE(msg.at("type") == "ok");  // never rate_limited
+        CHECK(msg.at("re") == id);
+        ok = true;
+      }
+    }
+  };
+  std::uint64_t v = g.acked;
+  int moves = 0, forwarded = 0;
+  while (moves < 40 && g.members[2].last.at("status") == "playing") {
+    int seat = g.members[2].last.at("pending").at("seat");
+    Member& mover = g.members[std::size_t(seat)];
+    mover.client->send({{"type", "act"},
+                        {"id", moves},
+                        {"room", g.room},
+                        {"version", v},
+                        {"action", mover.last.at("legal").at(0)}});
+    ++v;
+    for (auto& m : g.members) settle(m, v, &m == &mover ? moves : -1);
+    forwarded += seat == 1;
+    ++moves;
+  }
+  CHECK(forwarded > 5);
 }

@@ -103,8 +103,9 @@ inline std::string server_binary() {
 class Node {
  public:
   // `store`: the cluster's shared store (a PostgreSQL URL); empty: a SQLite file of its own.
+  // `extra`: more flags, after the others (a later flag wins).
   Node(const RedisProcess& redis, const std::string& id, std::chrono::milliseconds lease,
-       const std::string& store = {}) {
+       const std::string& store = {}, const std::vector<std::string>& extra = {}) {
     std::vector<std::string> args{"--bind",
                                   "127.0.0.1",
                                   "--port",
@@ -122,6 +123,7 @@ class Node {
     // A shared store: games played at full speed, so no rate limit.
     if (!store.empty())
       args.insert(args.end(), {"--store", store, "--rate", "1000000", "--rate-burst", "1000000"});
+    args.insert(args.end(), extra.begin(), extra.end());
     process_ = std::make_unique<ChildProcess>(server_binary(), std::move(args));
     port_ = listening_port(*process_, std::chrono::seconds(30));
   }

@@ -1,5 +1,6 @@
-// The worked examples of the rules text (seed 001, "The five actions of phase 3"), each as an
-// exact state-to-state test: the turn that performs the action, then the opponent's turn begun.
+// The worked examples of the rules text ("The five actions of phase 3", restated in
+// docs/rules/tanbo.md), each as an exact state-to-state test: the turn that performs the action,
+// then the opponent's turn begun.
 #include "support.hpp"
 
 using namespace tanbo::engine::games::tanbo;

@@ -7,7 +7,7 @@ using namespace tanbo::engine::games::tanbo;
 using namespace tanbo::engine::games::tanbo::test;
 namespace core = ::tanbo::engine;
 
-TEST_CASE("The registry lists tanbo with the options of RULINGS.md and their defaults",
+TEST_CASE("The registry lists tanbo with the options of its rules page and their defaults",
           "[tanbo][json]") {
   const core::GameInfo* info = core::find_game("tanbo");
   REQUIRE(info);

@@ -1,4 +1,4 @@
-// One TEST_CASE per ruling T1-T9 of RULINGS.md, one SECTION per consequence.
+// One TEST_CASE per ruling T1-T9 of docs/rules/tanbo.md, one SECTION per consequence.
 #include <algorithm>
 
 #include "engine/core/match.hpp"

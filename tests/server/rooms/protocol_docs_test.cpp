@@ -1,0 +1,217 @@
+// docs/protocol.md is real: its examples are played in order against a running server.
+//
+// ```json client NAME [repeat N]   sent on connection NAME (default: ana), N times
+// ```text client NAME              the block sent as it stands (not JSON: the bad_json example)
+// ```json server NAME              a message connection NAME (default: the last sender) got
+//
+// A server example must match a message the server sent that connection: the same members,
+// the same values, arrays of the same length, except where the value cannot be known before
+// (room ids, identity ids, tokens, seeds, commitments, clock times, the server's version), which
+// must only have the same JSON type; `games` and `rooms` lists may show some of their entries.
+// A room id, identity id or token met there is learned, and the client examples that follow
+// use the real one. An example with `re` is checked against the reply to the request with that
+// id; one without, against the pushes that connection got.
+#include <catch2/catch.hpp>
+
+#include <deque>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "tests/server/rooms/fixture.hpp"
+
+using namespace tanbo::server;
+using namespace tanbo::server::test;
+
+namespace {
+
+struct Example {
+  bool client = false;
+  bool raw = false;  // a text block, sent verbatim
+  std::string connection;
+  int repeat = 1;
+  std::string text;
+  int line = 0;
+};
+
+std::vector<Example> examples(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<Example> out;
+  std::string line;
+  std::optional<Example> open;
+  for (int n = 1; std::getline(in, line); ++n) {
+    if (!open) {
+      std::istringstream words(line);
+      std::string fence, direction;
+      words >> fence >> direction;
+      if ((fence != "```json" && fence != "```text") ||
+          (direction != "client" && direction != "server"))
+        continue;
+      Example e;
+      e.client = direction == "client";
+      e.raw = fence == "```text";
+      e.line = n;
+      std::string word;
+      while (words >> word) {
+        if (word == "repeat")
+          words >> e.repeat;
+        else
+          e.connection = word;
+      }
+      open = e;
+    } else if (line == "```") {
+      out.push_back(*open);
+      open.reset();
+    } else {
+      open->text += line + "\n";
+    }
+  }
+  return out;
+}
+
+// Values a reader cannot know before the server sends them.
+const std::set<std::string> kUnknowable = {"room",     "token", "commit", "seed", "server",
+                                           "deadline", "left",  "id",     "node"};
+// Of those, the ones that name something: the same example value is the same real value.
+const std::set<std::string> kNames = {"room", "token", "id"};
+// Lists an example may show in part, each entry matching one of the real ones.
+const std::set<std::string> kPartial = {"games", "rooms"};
+
+using Learned = std::map<std::string, std::string>;
+
+bool matches(const json& doc, const json& real, const std::string& key, Learned& learned,
+             std::string& why, const std::string& where);
+
+bool matches_unknowable(const json& doc, const json& real, const std::string& key, Learned& learned,
+                        std::string& why, const std::string& where) {
+  if (doc.type() != real.type()) return why = where + ": not the same type", false;
+  if (!doc.is_string() || !kNames.contains(key)) return true;
+  auto [it, fresh] = learned.try_emplace(doc.get<std::string>(), real.get<std::string>());
+  if (!fresh && it->second != real.get<std::string>())
+    return why = where + ": " + doc.dump() + " stood for " + it->second + " before", false;
+  return true;
+}
+
+bool matches(const json& doc, const json& real, const std::string& key, Learned& learned,
+             std::string& why, const std::string& where) {
+  if (kUnknowable.contains(key)) return matches_unknowable(doc, real, key, learned, why, where);
+  if (doc.is_object()) {
+    if (!real.is_object()) return why = where + ": not an object", false;
+    for (const auto& [k, v] : real.items())
+      if (!doc.contains(k)) return why = where + "/" + k + ": missing from the example", false;
+    for (const auto& [k, v] : doc.items()) {
+      if (!real.contains(k)) return why = where + "/" + k + ": not sent", false;
+      if (!matches(v, real.at(k), k, learned, why, where + "/" + k)) return false;
+    }
+    return true;
+  }
+  if (doc.is_array()) {
+    if (!real.is_array()) return why = where + ": not an array", false;
+    if (kPartial.contains(key)) {  // each shown entry is one of the real ones, in any order
+      std::set<std::size_t> used;
+      for (std::size_t i = 0; i < doc.size(); ++i) {
+        bool found = false;
+        for (std::size_t j = 0; j < real.size() && !found; ++j) {
+          Learned trial = learned;
+          std::string ignored;
+          if (!used.contains(j) && matches(doc[i], real[j], "", trial, ignored, where)) {
+            used.insert(j);
+            learned = std::move(trial);
+            found = true;
+          }
+        }
+        if (!found) return why = where + "/" + std::to_string(i) + ": no such entry", false;
+      }
+      return true;
+    }
+    if (doc.size() != real.size())
+      return why = where + ": " + std::to_string(doc.size()) + " entries, the server sent " +
+                   std::to_string(real.size()),
+             false;
+    for (std::size_t i = 0; i < doc.size(); ++i)
+      if (!matches(doc[i], real[i], "", learned, why, where + "/" + std::to_string(i)))
+        return false;
+    return true;
+  }
+  if (doc != real)
+    return why = where + ": " + doc.dump() + ", the server sent " + real.dump(), false;
+  return true;
+}
+
+// Example values the server has named replaced by the real ones, in a client example.
+json substituted(json j, const Learned& learned) {
+  if (j.is_string()) {
+    auto it = learned.find(j.get<std::string>());
+    if (it != learned.end()) return it->second;
+    return j;
+  }
+  if (j.is_structured())
+    for (auto& v : j) v = substituted(v, learned);
+  return j;
+}
+
+struct Peer {
+  std::unique_ptr<ProtocolClient> client;
+  std::deque<json> unread;
+};
+
+}  // namespace
+
+TEST_CASE("every example in docs/protocol.md is what a running server sends, in order",
+          "[server][rooms][protocol][docs]") {
+  Config c = rooms_config();
+  c.rate_burst = 20;  // the defaults: the rate_limited example meets them
+  c.rate_per_second = 10;
+  c.rate_strikes = 50;
+  RoomsServer fx(c);
+  std::map<std::string, Peer> connections;
+  Learned learned;
+  std::string last = "ana";
+  const auto all = examples(std::string(TANBO_SOURCE_DIR) + "/docs/protocol.md");
+  REQUIRE(all.size() > 30);
+  int checked = 0;
+  for (const auto& e : all) {
+    INFO("docs/protocol.md line " << e.line << ":\n" << e.text);
+    const std::string name = e.connection.empty() ? (e.client ? "ana" : last) : e.connection;
+    auto& conn = connections[name];
+    if (!conn.client) conn.client = std::make_unique<ProtocolClient>(fx.port());
+    if (e.client) {
+      last = name;
+      std::string text = e.raw ? e.text : substituted(json::parse(e.text), learned).dump();
+      for (int i = 0; i < e.repeat; ++i) conn.client->send_raw(text);
+      continue;
+    }
+    const json doc = json::parse(e.text);
+    const bool reply = doc.contains("re") && !doc.at("re").is_null();
+    // The first message that matches, among what the connection got and did not match before.
+    std::string why = "nothing of type " + doc.at("type").dump() + " came";
+    bool found = false;
+    for (std::size_t i = 0; !found; ++i) {
+      if (i == conn.unread.size()) {
+        try {
+          conn.unread.push_back(conn.client->next());  // 5 s at most
+        } catch (const std::exception& x) {
+          why += std::string("\n(") + x.what() + ")";
+          break;
+        }
+      }
+      const json& m = conn.unread[i];
+      if (m.at("type") != doc.at("type")) continue;
+      if (reply && m.value("re", json()) != doc.at("re")) continue;
+      Learned trial = learned;
+      std::string mismatch;
+      if (matches(doc, m, "", trial, mismatch, "")) {
+        learned = std::move(trial);
+        conn.unread.erase(conn.unread.begin() + std::ptrdiff_t(i));
+        found = true;
+      } else {
+        why = mismatch + "\nin " + m.dump();
+      }
+    }
+    INFO(why);
+    REQUIRE(found);  // what follows builds on it
+    ++checked;
+  }
+  CHECK(checked > 20);
+}
