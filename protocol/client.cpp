@@ -222,22 +222,61 @@ bool read_cpu(Reader& r, const Json& list, std::vector<CpuSeat>& out) {
   return true;
 }
 
-bool read(Reader& r, Create& m) {
-  if (!r.text("game", m.game, 1, kMaxGameChars)) return false;
+bool read_options(Reader& r, Json& options) {
   if (const Json* o = r.find("options")) {
     if (!o->is_object()) return r.fail("options", "expected an object");
-    m.options = *o;
+    options = *o;
   }
-  if (!r.integer("seats", m.seats, 1, kMaxSeats) || !r.boolean("ranked", m.ranked)) return false;
+  return true;
+}
+
+bool read_timer(Reader& r, std::optional<int>& timer) {
   if (const Json* t = r.find("timer")) {
     // JSON equality, as the schema's enum: 30.0 is 30.
     auto it = std::find_if(kTimerSeconds.begin(), kTimerSeconds.end(),
                            [&](int s) { return *t == Json(s); });
     if (it != kTimerSeconds.end())
-      m.timer = *it;
+      timer = *it;
     else if (*t != Json("none"))
       return r.fail("timer", "expected \"none\", 30 or 60");
   }
+  return true;
+}
+
+// game, players, options, timer, ranked: what seek and challenge share.
+bool read_terms(Reader& r, GameTerms& t) {
+  return r.text("game", t.game, 1, kMaxGameChars) && read_options(r, t.options) &&
+         r.integer("players", t.players, 1, kMaxSeats) && read_timer(r, t.timer) &&
+         r.boolean("ranked", t.ranked);
+}
+
+bool read(Reader& r, Seek& m) {
+  if (!read_terms(r, m.terms) || !r.integer("cpu_after", m.cpu_after, 1, kMaxCpuAfterSeconds))
+    return false;
+  if (const Json* level = r.find("level")) {
+    auto lv = from_name<CpuLevel>(kCpuLevels, *level);
+    if (!lv) return r.fail("level", "expected \"random\", \"greedy\" or \"mcts\"");
+    m.level = *lv;
+  }
+  return true;
+}
+
+bool read(Reader& r, Unseek& m) { return r.text("seek", m.seek, 1, kMaxTicketChars); }
+bool read(Reader& r, Challenge& m) {
+  return r.text("player", m.player, 1, kMaxIdChars) && read_terms(r, m.terms);
+}
+bool read(Reader& r, Accept& m) { return r.text("challenge", m.challenge, 1, kMaxTicketChars); }
+bool read(Reader& r, Decline& m) { return r.text("challenge", m.challenge, 1, kMaxTicketChars); }
+bool read(Reader& r, Cancel& m) { return r.text("challenge", m.challenge, 1, kMaxTicketChars); }
+bool read(Reader& r, Challenges& m) {
+  if (!r.find("open")) return r.fail("open", "missing");
+  return r.boolean("open", m.open);
+}
+
+bool read(Reader& r, Create& m) {
+  if (!r.text("game", m.game, 1, kMaxGameChars) || !read_options(r, m.options)) return false;
+  if (!r.integer("seats", m.seats, 1, kMaxSeats) || !r.boolean("ranked", m.ranked)) return false;
+  if (!read_timer(r, m.timer)) return false;
   if (const Json* c = r.find("cpu"); c && !read_cpu(r, *c, m.cpu)) return false;
   if (const Json* s = r.find("setup")) m.setup = *s;
   return true;
@@ -377,6 +416,27 @@ void write(Json& j, const Resume& m) {
   j["room"] = m.room;
   j["version"] = m.version;
 }
+void write_terms(Json& j, const GameTerms& t) {
+  j["game"] = t.game;
+  if (t.players) j["players"] = *t.players;
+  j["options"] = t.options;
+  j["timer"] = t.timer ? Json(*t.timer) : Json("none");
+  j["ranked"] = t.ranked;
+}
+void write(Json& j, const Seek& m) {
+  write_terms(j, m.terms);
+  if (m.cpu_after) j["cpu_after"] = *m.cpu_after;
+  j["level"] = to_string(m.level);
+}
+void write(Json& j, const Unseek& m) { j["seek"] = m.seek; }
+void write(Json& j, const Challenge& m) {
+  j["player"] = m.player;
+  write_terms(j, m.terms);
+}
+void write(Json& j, const Accept& m) { j["challenge"] = m.challenge; }
+void write(Json& j, const Decline& m) { j["challenge"] = m.challenge; }
+void write(Json& j, const Cancel& m) { j["challenge"] = m.challenge; }
+void write(Json& j, const Challenges& m) { j["open"] = m.open; }
 
 }  // namespace
 

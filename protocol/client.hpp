@@ -122,8 +122,67 @@ struct Ping {
   friend bool operator==(const Ping&, const Ping&) = default;
 };
 
-using ClientMessage = std::variant<Hello, ListGames, ListRooms, WatchLobby, UnwatchLobby, Create,
-                                   Join, Act, Resign, Rematch, Leave, Resume, FillCpu, Ping>;
+// What a game to be paired for is: the pool of Play now, or a challenge's terms.
+struct GameTerms {
+  std::string game;
+  std::optional<int> players;     // absent: the game's default
+  Json options = Json::object();  // checked by the engine (bad_option); absent ones: defaults
+  std::optional<int> timer;       // seconds per decision; absent: none
+  bool ranked = false;
+  friend bool operator==(const GameTerms&, const GameTerms&) = default;
+};
+
+// Play now: wait in the pool of exactly these terms until paired.
+struct Seek {
+  static constexpr std::string_view kType = "seek";
+  GameTerms terms;
+  std::optional<int> cpu_after;       // seconds; absent: never play the computer instead
+  CpuLevel level = CpuLevel::mcts;    // the computer's, if it comes to that
+  friend bool operator==(const Seek&, const Seek&) = default;
+};
+
+struct Unseek {
+  static constexpr std::string_view kType = "unseek";
+  std::string seek;
+  friend bool operator==(const Unseek&, const Unseek&) = default;
+};
+
+// A direct challenge to an online player.
+struct Challenge {
+  static constexpr std::string_view kType = "challenge";
+  std::string player;  // the identity's id
+  GameTerms terms;
+  friend bool operator==(const Challenge&, const Challenge&) = default;
+};
+
+// The challenged player's answers, and the challenger's withdrawal.
+struct Accept {
+  static constexpr std::string_view kType = "accept";
+  std::string challenge;
+  friend bool operator==(const Accept&, const Accept&) = default;
+};
+struct Decline {
+  static constexpr std::string_view kType = "decline";
+  std::string challenge;
+  friend bool operator==(const Decline&, const Decline&) = default;
+};
+struct Cancel {
+  static constexpr std::string_view kType = "cancel";
+  std::string challenge;
+  friend bool operator==(const Cancel&, const Cancel&) = default;
+};
+
+// Whether this identity takes challenges at all (default: yes).
+struct Challenges {
+  static constexpr std::string_view kType = "challenges";
+  bool open = true;
+  friend bool operator==(const Challenges&, const Challenges&) = default;
+};
+
+using ClientMessage =
+    std::variant<Hello, ListGames, ListRooms, WatchLobby, UnwatchLobby, Create, Join, Act, Resign,
+                 Rematch, Leave, Resume, FillCpu, Ping, Seek, Unseek, Challenge, Accept, Decline,
+                 Cancel, Challenges>;
 
 struct Request {
   Id id;

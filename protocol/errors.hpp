@@ -32,6 +32,12 @@ enum class ErrorCode : std::uint8_t {
   too_many_rooms,   // create beyond the per-identity or per-address limit
   too_many_guests,  // hello making a new identity beyond the per-address limit
   bad_name,         // a display name breaking the name rule
+  already_seeking,    // seek in a pool where this identity already waits
+  no_such_seek,       // unseek of a seek that is not (or no longer) waiting
+  no_such_player,     // challenge naming no identity
+  player_offline,     // challenge to an identity with no connection now
+  challenges_refused, // challenge to someone who takes none
+  no_such_challenge,  // accept, decline or cancel of a challenge that is not (or no longer) open
   rate_limited,     // too many messages; the message was dropped
   too_large,        // frame over the size limit
   internal,         // the server failed; the room is unchanged
@@ -43,7 +49,7 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 22> kErrors = {{
+inline constexpr std::array<ErrorInfo, 28> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
@@ -63,6 +69,12 @@ inline constexpr std::array<ErrorInfo, 22> kErrors = {{
     {ErrorCode::too_many_rooms, "too_many_rooms", "this identity has too many open rooms"},
     {ErrorCode::too_many_guests, "too_many_guests", "too many new identities from this address"},
     {ErrorCode::bad_name, "bad_name", "the name breaks the name rule"},
+    {ErrorCode::already_seeking, "already_seeking", "this identity already waits in this pool"},
+    {ErrorCode::no_such_seek, "no_such_seek", "no such seek is waiting"},
+    {ErrorCode::no_such_player, "no_such_player", "no identity has this id"},
+    {ErrorCode::player_offline, "player_offline", "the player has no connection now"},
+    {ErrorCode::challenges_refused, "challenges_refused", "the player takes no challenges"},
+    {ErrorCode::no_such_challenge, "no_such_challenge", "no such challenge is open"},
     {ErrorCode::rate_limited, "rate_limited", "too many messages; this one was dropped"},
     {ErrorCode::too_large, "too_large", "the frame exceeds the size limit"},
     {ErrorCode::internal, "internal", "the server failed; nothing changed"},

@@ -20,6 +20,8 @@ inline constexpr std::size_t kMaxRoomChars = 64;  // room ids
 inline constexpr std::size_t kMaxGameChars = 64;  // game ids
 inline constexpr int kMaxSeats = 8;               // seats per room (games take 2 to 4 today)
 inline constexpr std::array<int, 2> kTimerSeconds = {30, 60};  // `timer` besides "none"
+inline constexpr int kMaxCpuAfterSeconds = 3600;               // seek's cpu_after
+inline constexpr std::size_t kMaxTicketChars = 64;             // seek and challenge ids
 
 // Server defaults (configurable there; documented here so clients know what to expect).
 inline constexpr std::size_t kHistorySteps = 64;     // steps a room keeps for `resume`

@@ -64,16 +64,63 @@ Json room_json(const RoomSummary& r) {
           {"timer", r.timer ? Json(*r.timer) : Json("none")}};
 }
 
-Json rooms(const Id& re, Json entries) {
+Json rooms(const Id& re, Json entries, Json pools) {
   Json j = reply("rooms", re);
   j["rooms"] = std::move(entries);
+  j["pools"] = std::move(pools);
   return j;
 }
 
-Json lobby(Json changed, std::span<const std::string> removed) {
+Json lobby(Json changed, std::span<const std::string> removed, const Json* pools) {
   Json j = {{"type", "lobby"}, {"changed", std::move(changed)}, {"removed", Json::array()}};
   for (const auto& id : removed) j["removed"].push_back(id);
+  if (pools) j["pools"] = *pools;
   return j;
+}
+
+Json terms_json(const GameTerms& t) {
+  return {{"game", t.game},
+          {"players", t.players.value_or(0)},
+          {"options", t.options},
+          {"timer", t.timer ? Json(*t.timer) : Json("none")},
+          {"ranked", t.ranked}};
+}
+
+Json pool_json(const PoolSummary& p) {
+  Json j = terms_json(p.terms);
+  j["waiting"] = p.waiting;
+  return j;
+}
+
+Json seeking(const Id& re, std::string_view seek, const GameTerms& pool) {
+  Json j = reply("seeking", re);
+  j["seek"] = seek;
+  j["pool"] = terms_json(pool);
+  return j;
+}
+
+Json paired(std::string_view seek, std::string_view challenge, std::string_view room, Seat seat) {
+  Json j = {{"type", "paired"}, {"room", room}, {"seat", seat}};
+  if (!seek.empty()) j["seek"] = seek;
+  if (!challenge.empty()) j["challenge"] = challenge;
+  return j;
+}
+
+Json challenging(const Id& re, std::string_view challenge) {
+  Json j = reply("challenging", re);
+  j["challenge"] = challenge;
+  return j;
+}
+
+Json challenged(std::string_view challenge, const Player& from, const GameTerms& terms) {
+  return {{"type", "challenged"},
+          {"challenge", challenge},
+          {"from", player_json(from)},
+          {"terms", terms_json(terms)}};
+}
+
+Json challenge_ended(std::string_view challenge, std::string_view reason) {
+  return {{"type", "challenge_ended"}, {"challenge", challenge}, {"reason", reason}};
 }
 
 Json created(const Id& re, std::string_view room, Seat seat) {
@@ -175,8 +222,9 @@ std::string with_legal(std::string_view state_text, std::string_view legal_text)
 }
 
 std::vector<std::string_view> server_types() {
-  return {"welcome", "games", "rooms",   "lobby", "created", "joined",
-          "state",   "left",  "resumed", "error", "pong",    "ok"};
+  return {"welcome", "games",   "rooms",  "lobby",       "created",    "joined",
+          "state",   "left",    "resumed", "error",      "pong",       "ok",
+          "seeking", "paired",  "challenging", "challenged", "challenge_ended"};
 }
 
 }  // namespace tanbo::protocol

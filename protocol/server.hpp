@@ -42,6 +42,15 @@ struct SeatView {
   friend bool operator==(const SeatView&, const SeatView&) = default;
 };
 
+// A Play now pool as the lobby lists it: its terms and how many wait in it.
+struct PoolSummary {
+  GameTerms terms;  // options normalized, players given
+  int waiting = 0;
+  friend bool operator==(const PoolSummary&, const PoolSummary&) = default;
+};
+Json terms_json(const GameTerms& t);
+Json pool_json(const PoolSummary& p);
+
 // A room as the lobby lists it.
 struct RoomSummary {
   std::string room;
@@ -97,11 +106,23 @@ Json welcome(const Id& re, const Player& player, std::string_view token, std::st
              std::span<const SeatRef> seats = {});
 Json games(const Id& re, std::span<const engine::GameInfo* const> list);
 Json room_json(const RoomSummary& r);
-// `entries`: a JSON array of room_json's objects (a cluster's lobby adds "node" to each).
-Json rooms(const Id& re, Json entries);
+// `entries`: a JSON array of room_json's objects (a cluster's lobby adds "node" to each);
+// `pools`: pool_json's objects, the pools someone waits in.
+Json rooms(const Id& re, Json entries, Json pools = Json::array());
 // Pushed to lobby watchers, batched: rooms new or changed since the last push (room_json's
-// objects, as for rooms), and rooms gone.
-Json lobby(Json changed, std::span<const std::string> removed);
+// objects, as for rooms), and rooms gone; `pools` (every pool someone waits in) when they moved.
+Json lobby(Json changed, std::span<const std::string> removed, const Json* pools = nullptr);
+// Play now: the seek waits in its pool.
+Json seeking(const Id& re, std::string_view seek, const GameTerms& pool);
+// A seek or a challenge became a room where the client holds `seat`; a joined and a state
+// follow. Exactly one of seek, challenge is not empty.
+Json paired(std::string_view seek, std::string_view challenge, std::string_view room, Seat seat);
+// A challenge sent, to the challenger.
+Json challenging(const Id& re, std::string_view challenge);
+// A challenge, to the one challenged.
+Json challenged(std::string_view challenge, const Player& from, const GameTerms& terms);
+// A challenge that will not be played: declined, cancelled, or its challenger gone.
+Json challenge_ended(std::string_view challenge, std::string_view reason);
 // The creator holds `seat` from now on; a `state` follows.
 Json created(const Id& re, std::string_view room, Seat seat);
 Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat);

@@ -149,7 +149,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 32> kOptions = {{
+constexpr std::array<Option, 34> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -216,6 +216,12 @@ constexpr std::array<Option, 32> kOptions = {{
     {"--rooms-per-address", "TANBO_ROOMS_PER_ADDRESS", "N",
      "unfinished rooms the identities of one address may have created (default 16)",
      set_number<&Config::rooms_per_address, 1, 1 << 20>},
+    {"--pool-wave-ms", "TANBO_POOL_WAVE_MS", "MS",
+     "Play now: each pool pairs its seekers this often (default 2000)",
+     set_number<&Config::pool_wave_ms, 50, 60000>},
+    {"--pool-instant-rooms", "TANBO_POOL_INSTANT_ROOMS", "N",
+     "Play now: a pool pairs at once when this many rooms' worth of seekers wait (default 8)",
+     set_number<&Config::pool_instant_rooms, 1, 10000>},
     {"--trusted-proxies", "TANBO_TRUSTED_PROXIES", "LIST",
      "addresses or CIDR blocks (comma-separated) of proxies whose X-Forwarded-For names the "
      "client, for the per-address limits (default: none)",

@@ -40,6 +40,8 @@ struct Config {
   std::size_t max_http = 1024;             // open HTTP connections not (yet) WebSockets
   unsigned guests_per_minute = 10;         // new identities one address may make per minute
   unsigned rooms_per_address = 16;         // unfinished rooms the identities of one address own
+  unsigned pool_wave_ms = 2000;            // Play now: a pairing wave this often...
+  unsigned pool_instant_rooms = 8;         // ...or at once when a pool holds this many rooms' worth
   // Proxies whose X-Forwarded-For names the client (addresses or CIDR blocks); empty: none.
   std::vector<std::string> trusted_proxies;
   unsigned room_threads = 1;             // threads running the rooms

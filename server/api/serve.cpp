@@ -22,9 +22,10 @@ Response to_response(unsigned version, bool keep_alive, bool head, const Reply& 
   return res;
 }
 
-// GET /api/rooms?game=: the lobby, as the `rooms` reply lists it. Answered here, on the network
-// thread: the lobby is in memory behind its own mutex, and the store is not involved.
-Reply lobby_reply(std::string_view target, const NetContext& ctx) {
+// GET /api/rooms?game=: the lobby, as the `rooms` reply lists it; GET /api/pools?game=: its
+// Play now pools alone. Answered here, on the network thread: the lobby is in memory behind its
+// own mutex, and the store is not involved.
+Reply lobby_reply(std::string_view target, const NetContext& ctx, bool pools_only) {
   auto params = decode_query(target);
   if (!params) return error_reply(400, "bad_parameter", "the query string is badly encoded");
   std::optional<std::string> game;
@@ -36,7 +37,8 @@ Reply lobby_reply(std::string_view target, const NetContext& ctx) {
     }
   const auto* rooms = dynamic_cast<const RoomService*>(ctx.frames.get());
   if (!rooms) return error_reply(503, "rooms_unavailable", "this server hosts no rooms");
-  return {200, {{"rooms", rooms->lobby().listing(game)}}};
+  if (pools_only) return {200, {{"pools", rooms->lobby().pools(game)}}};
+  return {200, {{"rooms", rooms->lobby().listing(game)}, {"pools", rooms->lobby().pools(game)}}};
 }
 
 // The steps of a finished game, after the store read: one slice of the replay per store job, each
@@ -56,11 +58,13 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, R
   const unsigned version = req.version();
   const bool keep_alive = req.keep_alive();
   const bool head = req.method() == http::verb::head;
-  if (std::string_view target = req.target(); target.substr(0, target.find('?')) == "/api/rooms") {
+  std::string_view target = req.target();
+  if (auto path = target.substr(0, target.find('?')); path == "/api/rooms" || path == "/api/pools") {
     if (req.method() != http::verb::get && !head)
       return respond(to_response(version, keep_alive, head,
                                  error_reply(405, "bad_method", "use GET or HEAD")));
-    return respond(to_response(version, keep_alive, head, lobby_reply(target, ctx)));
+    return respond(
+        to_response(version, keep_alive, head, lobby_reply(target, ctx, path == "/api/pools")));
   }
   auto parsed = parse(req.method_string(), req.target());
   if (auto* refusal = std::get_if<Reply>(&parsed))

@@ -46,6 +46,13 @@ std::optional<Identity> MemoryIdentities::find(std::string_view token) {
   return it->second;
 }
 
+std::optional<Identity> MemoryIdentities::by_id(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto h = hash_of_.find(id);
+  if (h == hash_of_.end()) return std::nullopt;
+  return by_hash_.at(h->second);
+}
+
 void MemoryIdentities::rename(const std::string& id, std::string_view name) {
   std::lock_guard lock(mutex_);
   auto h = hash_of_.find(id);

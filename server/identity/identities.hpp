@@ -29,6 +29,8 @@ class Identities {
   // The identity a token brings back; nullopt for a token never issued.
   virtual std::optional<Identity> find(std::string_view token) = 0;
   virtual void rename(const std::string& id, std::string_view name) = 0;
+  // The identity with this public id; nullopt for none.
+  virtual std::optional<Identity> by_id(const std::string& id) const = 0;
 };
 
 class MemoryIdentities final : public Identities {
@@ -36,9 +38,10 @@ class MemoryIdentities final : public Identities {
   NewIdentity create_guest(std::string_view name) override;
   std::optional<Identity> find(std::string_view token) override;
   void rename(const std::string& id, std::string_view name) override;
+  std::optional<Identity> by_id(const std::string& id) const override;
 
  private:
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::unordered_map<std::string, Identity> by_hash_;     // SHA-256(token) hex -> identity
   std::unordered_map<std::string, std::string> hash_of_;  // id -> its token hash
 };

@@ -36,7 +36,7 @@ class StoreIdentities final : public Identities {
   void rename(const std::string& id, std::string_view name) override;
 
   // The identity `id` names (recovery gives seats their names); nullopt for an unknown id.
-  std::optional<Identity> by_id(const std::string& id) const;
+  std::optional<Identity> by_id(const std::string& id) const override;
   std::size_t size() const;
 
  private:

@@ -83,7 +83,42 @@ struct Metrics {
                            .Add({}, pm::Histogram::BucketBoundaries{1e-3, 5e-3, 0.01, 0.05, 0.1,
                                                                     0.25, 0.5, 1, 2.5, 5, 10});
 
+  pm::Family<pm::Gauge>& seekers_family =
+      pm::BuildGauge()
+          .Name("tanbo_pool_seekers")
+          .Help("Play now: seekers waiting, by game (every pool of the game)")
+          .Register(*registry);
+  pm::Family<pm::Counter>& pairings_family =
+      pm::BuildCounter()
+          .Name("tanbo_pairings_total")
+          .Help("Play now: seekers paired into a room with other people, by game")
+          .Register(*registry);
+  std::map<std::string, std::pair<pm::Gauge*, pm::Counter*>, std::less<>> pools;
+  std::mutex pools_mutex;
+  pm::Histogram& pairing_wait =
+      pm::BuildHistogram()
+          .Name("tanbo_pairing_wait_seconds")
+          .Help("Play now: from seek to paired")
+          .Register(*registry)
+          .Add({}, pm::Histogram::BucketBoundaries{0.5, 1, 2, 3, 5, 10, 20, 30, 60, 120, 300});
+  pm::Counter& cpu_fallbacks =
+      pm::BuildCounter()
+          .Name("tanbo_pairing_cpu_fallbacks_total")
+          .Help("Play now: seekers given a room with the computer after their cpu_after")
+          .Register(*registry)
+          .Add({});
+
+  std::pair<pm::Gauge*, pm::Counter*> pool_of(std::string_view game) {
+    std::lock_guard lock(pools_mutex);
+    auto it = pools.find(game);
+    if (it != pools.end()) return it->second;
+    auto entry = std::pair(&seekers_family.Add({{"game", std::string(game)}}),
+                           &pairings_family.Add({{"game", std::string(game)}}));
+    return pools.emplace(std::string(game), entry).first->second;
+  }
+
   Metrics() {
+    for (const auto* game : engine::all_games()) pool_of(game->id);
     // Every code from the start: a rate() over a series that appears late misses its first rise.
     for (const auto& e : protocol::kErrors)
       rejected[std::size_t(e.code)] = &rejected_family.Add({{"code", std::string(e.name)}});
@@ -179,6 +214,15 @@ void room_moved(std::string_view game, std::optional<protocol::RoomStatus> from,
   if (from) g[std::size_t(*from)]->Decrement();
   if (to) g[std::size_t(*to)]->Increment();
 }
+
+void pool_seekers(std::string_view game, double waiting) {
+  the().pool_of(game).first->Set(waiting);
+}
+void paired(std::string_view game, std::chrono::milliseconds waited) {
+  the().pool_of(game).second->Increment();
+  the().pairing_wait.Observe(seconds(waited));
+}
+void pairing_cpu_fallback() { the().cpu_fallbacks.Increment(); }
 
 void observe_broadcast(Clock::time_point committed) {
   the().broadcast.Observe(seconds(Clock::now() - committed));

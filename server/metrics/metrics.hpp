@@ -38,6 +38,12 @@ enum class Cluster {
 };
 void cluster(Cluster what, std::uint64_t n = 1);
 
+// Play now (server/pairing/): seekers waiting per game, as the last wave counted them; each
+// room a wave made, with the time each of its seekers waited; rooms with the computer instead.
+void pool_seekers(std::string_view game, double waiting);
+void paired(std::string_view game, std::chrono::milliseconds waited);
+void pairing_cpu_fallback();
+
 // Observes the time from its construction to its end: one line at a hook.
 class ScopeTimer {
  public:

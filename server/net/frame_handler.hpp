@@ -2,6 +2,7 @@
 // The seam between the network and the protocol layer. Beast-free on purpose: what lies above
 // sees a connection only as a WsPeer.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,6 +33,9 @@ class WsPeer {
   // Where the client connects from, as the per-address limits count it (server/net/address.hpp);
   // empty when unknown (a connection another node forwards).
   virtual std::string address() const { return {}; }
+  // Runs `fn` where the FrameHandler's calls for this peer run (its strand), after what is
+  // queued there: work that starts elsewhere (a pairing) and concerns the connection's state.
+  virtual void post(std::function<void()> fn) { fn(); }
 };
 
 // Receives what the peers say. Calls for one peer come from its strand, one at a time; calls for

@@ -139,6 +139,12 @@ void WebSocketSession<Stream>::send(std::shared_ptr<const std::string> text) {
 }
 
 template <class Stream>
+void WebSocketSession<Stream>::post(std::function<void()> fn) {
+  if (strand_) return net::post(*strand_, std::move(fn));
+  net::post(ws_.get_executor(), std::move(fn));
+}
+
+template <class Stream>
 void WebSocketSession<Stream>::on_send(std::shared_ptr<const std::string> text) {
   if (!open_ || close_requested_) return;
   const auto& limits = ctx_->limits;

@@ -30,6 +30,7 @@ class WebSocketSession final : public WsPeer,
   void close(CloseCode code) override;
   void shutdown() override { close(CloseCode::going_away); }
   std::string address() const override { return address_; }
+  void post(std::function<void()> fn) override;
 
  private:
   void on_accept(beast::error_code ec);

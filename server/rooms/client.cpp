@@ -1,5 +1,6 @@
 #include "server/rooms/client.hpp"
 
+#include <openssl/rand.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include "protocol/server.hpp"
 #include "server/metrics/log_budget.hpp"
 #include "server/metrics/metrics.hpp"
+#include "server/pairing/terms.hpp"
 #include "server/rooms/lobby.hpp"
 
 namespace tanbo::server {
@@ -74,6 +76,16 @@ void Client::handle(std::string_view text) {
 }
 
 void Client::on_close() {
+  if (identity_ && services_->challenges) {
+    services_->challenges->offline(identity_->id, peer_id_);
+    // Its challenges go with it: the ones challenged hear so.
+    for (const auto& c : services_->challenges->take_from(identity_->id, weak_from_this()))
+      for (const auto& to : services_->challenges->clients(c.to))
+        to->push(protocol::challenge_ended(c.id, "gone"));
+  }
+  if (identity_ && services_->pools)
+    for (auto& seek : seeks_) services_->pools->unseek(seek, identity_->id, nullptr);
+  seeks_.clear();
   for (auto& [id, room] : rooms_) room->disconnect(peer_id_);
   rooms_.clear();
   if (watching_) services_->lobby->unwatch(peer_id_);
@@ -141,6 +153,7 @@ void Client::on(const protocol::Hello& m, const Id& re) {
   }
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
                m.token ? "returning" : "new");
+  if (services_->challenges) services_->challenges->online(identity_->id, peer_id_, weak_from_this());
   // With a known token every seat the identity holds comes back (docs/protocol.md, welcome).
   auto seats = services_->lobby->seats_of(identity_->id);
   reply(protocol::welcome(re, {identity_->id, identity_->name}, token, services_->server_name,
@@ -152,7 +165,8 @@ void Client::on(const protocol::ListGames&, const Id& re) {
 }
 
 void Client::on(const protocol::ListRooms& m, const Id& re) {
-  reply(protocol::rooms(re, services_->lobby->listing(m.game)));  // a cluster's other nodes' too
+  // A cluster's other nodes' rooms too; the pools are the cluster's.
+  reply(protocol::rooms(re, services_->lobby->listing(m.game), services_->lobby->pools(m.game)));
 }
 
 void Client::on(const protocol::WatchLobby&, const Id& re) {
@@ -180,16 +194,9 @@ void Client::on(const protocol::Create& m, const Id& re) {
       extra.push_back({"cpu", "seat " + std::to_string(c.seat) + " does not exist"});
   }
   if (!m.cpu.empty() && m.ranked) extra.push_back({"cpu", "ranked rooms seat people only"});
-  // Validation only: this throw-away draw decides nothing (the game's seed is drawn at start).
-  engine::Drbg scratch(engine::seed_from_text("validation"));
-  auto created = engine::create_game(m.game, m.options, m.setup, players, scratch);
+  auto created = pairing::check_game(m.game, m.options, m.setup, players);
   for (auto& p : extra) created.problems.push_back(std::move(p));
-  if (!created.problems.empty()) {
-    auto n = created.problems.size();
-    return refuse(protocol::Error{
-        ErrorCode::bad_option, std::to_string(n) + (n == 1 ? " field refused" : " fields refused"),
-        re, std::move(created.problems)});
-  }
+  if (!created.problems.empty()) return refuse_options(std::move(created.problems), re);
   if (services_->lobby->open_rooms(identity_->id) >= services_->limits.max_rooms)
     return refuse(ErrorCode::too_many_rooms,
                   "at most " + std::to_string(services_->limits.max_rooms) + " unfinished rooms",
@@ -201,11 +208,8 @@ void Client::on(const protocol::Create& m, const Id& re) {
                   "at most " + std::to_string(services_->limits.rooms_per_address) +
                       " unfinished rooms from one address",
                   re);
-  std::string room_id;  // never one the lobby holds, recovered rooms included
-  do room_id = std::string("r-").append(random_hex(6));
-  while (services_->lobby->find(room_id));
-  RoomSetup setup{std::move(room_id), info,      created.options, m.setup, players,
-                  m.ranked,           *identity_};
+  RoomSetup setup{services_->lobby->fresh_id(), info, created.options, m.setup, players,
+                  m.ranked, *identity_};
   if (m.timer) setup.timer = {{"seconds", *m.timer}, {"takeover", "greedy"}};
   setup.cpu = m.cpu;
   setup.address = address;
@@ -251,5 +255,148 @@ void Client::on(const protocol::FillCpu& m, const Id& re) {
 }
 
 void Client::on(const protocol::Ping&, const Id& re) { reply(protocol::pong(re)); }
+
+// ---- Play now and challenges (docs/protocol.md, "Play now") ---------------------------------
+
+void Client::push(const protocol::Json& j) const {
+  if (auto p = self_peer_.lock()) p->send(protocol::share(j));
+}
+
+void Client::on_strand(std::function<void(Client&)> fn) {
+  auto p = self_peer_.lock();
+  if (!p) return;
+  p->post([self = shared_from_this(), p, fn = std::move(fn)] {
+    self->peer_ = p;
+    fn(*self);
+    self->peer_.reset();
+  });
+}
+
+void Client::paired(std::string seek, std::string challenge, std::string room,
+                    engine::Seat seat) {
+  on_strand([seek = std::move(seek), challenge = std::move(challenge), room = std::move(room),
+             seat](Client& c) {
+    if (!seek.empty()) std::erase(c.seeks_, seek);
+    c.reply(protocol::paired(seek, challenge, room, seat));
+    // As a join would: the seat is already this identity's, so it comes back with a state.
+    c.on(protocol::Join{room, protocol::Role::player, seat}, Id{});
+  });
+}
+
+std::optional<protocol::GameTerms> Client::checked_terms(const protocol::GameTerms& t,
+                                                         const Id& re) {
+  auto checked = pairing::check_terms(t);
+  if (checked.problems.empty()) return std::move(checked.terms);
+  refuse_options(std::move(checked.problems), re);
+  return std::nullopt;
+}
+
+void Client::refuse_options(engine::Problems problems, const Id& re) {
+  auto n = problems.size();
+  refuse(protocol::Error{ErrorCode::bad_option,
+                         std::to_string(n) + (n == 1 ? " field refused" : " fields refused"), re,
+                         std::move(problems)});
+}
+
+void Client::on(const protocol::Seek& m, const Id& re) {
+  auto terms = checked_terms(m.terms, re);
+  if (!terms) return;
+  pairing::Seeker s;
+  s.identity = identity_->id;
+  s.name = identity_->name;
+  s.cpu_after_s = m.cpu_after.value_or(0);
+  s.level = m.level;
+  s.node = services_->node;
+  s.peer = peer_id_;
+  auto self = shared_from_this();
+  services_->pools->seek(*terms, std::move(s), [self, re, pool = *terms](std::optional<std::string> seek) {
+    if (!seek)
+      return self->on_strand([re](Client& c) {
+        c.refuse(ErrorCode::already_seeking, "you already wait in this pool", re);
+      });
+    self->on_strand([seek = *seek, re, pool](Client& c) {
+      c.seeks_.push_back(seek);
+      c.reply(protocol::seeking(re, seek, pool));
+    });
+  });
+}
+
+void Client::on(const protocol::Unseek& m, const Id& re) {
+  auto self = shared_from_this();
+  services_->pools->unseek(m.seek, identity_->id, [self, re, seek = m.seek](bool removed) {
+    self->on_strand([re, removed, seek](Client& c) {
+      if (!removed) return c.refuse(ErrorCode::no_such_seek, "no seek " + seek + " waits", re);
+      std::erase(c.seeks_, seek);
+      c.reply(protocol::ok(re));
+    });
+  });
+}
+
+void Client::on(const protocol::Challenge& m, const Id& re) {
+  if (m.player == identity_->id)
+    return refuse(ErrorCode::bad_message, "field \"player\": you cannot challenge yourself", re);
+  auto terms = checked_terms(m.terms, re);
+  if (!terms) return;
+  if (terms->players != 2)
+    return refuse(protocol::Error{ErrorCode::bad_option,
+                                  "a challenge is for two players",
+                                  re,
+                                  {{"players", "a challenge is for 2 players"}}});
+  auto& challenges = *services_->challenges;
+  switch (challenges.reach(m.player)) {
+    case pairing::Challenges::Reach::offline:
+      if (!services_->identities->by_id(m.player))
+        return refuse(ErrorCode::no_such_player, "no player " + m.player, re);
+      return refuse(ErrorCode::player_offline, "that player is not connected", re);
+    case pairing::Challenges::Reach::refused:
+      return refuse(ErrorCode::challenges_refused, "that player takes no challenges", re);
+    case pairing::Challenges::Reach::open:
+      break;
+  }
+  auto id = challenges.open({{}, *identity_, weak_from_this(), m.player, *terms});
+  reply(protocol::challenging(re, id));
+  auto frame = protocol::challenged(id, {identity_->id, identity_->name}, *terms);
+  for (const auto& to : challenges.open_clients(m.player)) to->push(frame);
+}
+
+void Client::on(const protocol::Accept& m, const Id& re) {
+  auto c = services_->challenges->take(m.challenge, identity_->id, true);
+  if (!c) return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  auto challenger = c->challenger.lock();
+  if (!challenger) return refuse(ErrorCode::no_such_challenge, "the challenger has gone", re);
+  // R6: who sits where is drawn; the room's first seat follows its options.
+  std::vector<std::pair<Identity, std::shared_ptr<Client>>> seats = {
+      {c->from, challenger}, {*identity_, shared_from_this()}};
+  if (std::uint8_t draw = 0; RAND_bytes(&draw, 1) == 1 && (draw & 1)) std::swap(seats[0], seats[1]);
+  auto room = services_->make_room({c->terms, {seats[0].first, seats[1].first}});
+  if (room.empty()) return refuse(ErrorCode::internal, "the room could not be made", re);
+  reply(protocol::ok(re));
+  for (const auto& to : services_->challenges->clients(identity_->id))
+    if (to.get() != this) to->push(protocol::challenge_ended(c->id, "accepted"));
+  for (engine::Seat s = 0; s < 2; ++s) seats[std::size_t(s)].second->paired({}, c->id, room, s);
+}
+
+void Client::on(const protocol::Decline& m, const Id& re) {
+  auto c = services_->challenges->take(m.challenge, identity_->id, true);
+  if (!c) return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  reply(protocol::ok(re));
+  auto ended = protocol::challenge_ended(c->id, "declined");
+  if (auto challenger = c->challenger.lock()) challenger->push(ended);
+  for (const auto& to : services_->challenges->clients(identity_->id))
+    if (to.get() != this) to->push(ended);
+}
+
+void Client::on(const protocol::Cancel& m, const Id& re) {
+  auto c = services_->challenges->take(m.challenge, identity_->id, false);
+  if (!c) return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  reply(protocol::ok(re));
+  for (const auto& to : services_->challenges->clients(c->to))
+    to->push(protocol::challenge_ended(c->id, "cancelled"));
+}
+
+void Client::on(const protocol::Challenges& m, const Id& re) {
+  services_->challenges->set_open(identity_->id, peer_id_, m.open);
+  reply(protocol::ok(re));
+}
 
 }  // namespace tanbo::server

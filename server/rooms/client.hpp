@@ -14,6 +14,8 @@
 
 #include "protocol/client.hpp"
 #include "server/identity/guest_limit.hpp"
+#include "server/pairing/challenges.hpp"
+#include "server/pairing/pools.hpp"
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
 #include "server/rooms/forwarder.hpp"
@@ -60,13 +62,18 @@ struct Services {
   RoomSettings room;
   ClientLimits limits;
   std::string server_name;
+  std::string node;  // this node's id in a cluster; empty alone
   std::shared_ptr<Forwarder> forwarder;  // a cluster's: rooms other nodes run
   std::shared_ptr<GuestLimit> guests;    // new identities per address; null: no limit
+  std::shared_ptr<pairing::Pools> pools;            // Play now
+  std::shared_ptr<pairing::Challenges> challenges;  // presence and direct challenges
+  // Makes a room whose seats are all taken (a pairing, an accepted challenge): its id.
+  std::function<std::string(const pairing::NewRoom&)> make_room;
   // Set when the server stops: requests are refused from then on. Shared by the copies.
   std::shared_ptr<std::atomic<bool>> stopping = std::make_shared<std::atomic<bool>>(false);
 };
 
-class Client {
+class Client : public std::enable_shared_from_this<Client> {
  public:
   Client(std::uint64_t peer_id, std::shared_ptr<Services> services);
   // A connection another node of the cluster forwards: `who` said hello there, and its token
@@ -78,6 +85,14 @@ class Client {
   void on_close();
   // A move of this connection that another node's room accepted: its token comes back.
   void credit() { bucket_->credit(); }
+  // The connection, for the work that reaches this Client from elsewhere (below).
+  void attach(std::weak_ptr<WsPeer> peer) { self_peer_ = std::move(peer); }
+  // Any thread: a seek or challenge of this connection became `room`, where it holds `seat`:
+  // `paired`, then as a join (joined, state). Runs on the connection's strand.
+  void paired(std::string seek, std::string challenge, std::string room, engine::Seat seat);
+  // Any thread: a push to this connection.
+  void push(const protocol::Json& j) const;
+  const std::optional<Identity>& identity() const { return identity_; }
 
  private:
   void reply(const protocol::Json& j) const;
@@ -99,11 +114,26 @@ class Client {
   void on(const protocol::Resume& m, const protocol::Id& re);
   void on(const protocol::FillCpu& m, const protocol::Id& re);
   void on(const protocol::Ping& m, const protocol::Id& re);
+  void on(const protocol::Seek& m, const protocol::Id& re);
+  void on(const protocol::Unseek& m, const protocol::Id& re);
+  void on(const protocol::Challenge& m, const protocol::Id& re);
+  void on(const protocol::Accept& m, const protocol::Id& re);
+  void on(const protocol::Decline& m, const protocol::Id& re);
+  void on(const protocol::Cancel& m, const protocol::Id& re);
+  void on(const protocol::Challenges& m, const protocol::Id& re);
+  // The terms normalized, or nullopt with bad_option answered.
+  std::optional<protocol::GameTerms> checked_terms(const protocol::GameTerms& t,
+                                                   const protocol::Id& re);
+  void refuse_options(engine::Problems problems, const protocol::Id& re);  // bad_option
+  // Runs `fn` on the connection's strand with peer_ set, as a request would.
+  void on_strand(std::function<void(Client&)> fn);
 
   void handle(std::string_view text);
 
   std::uint64_t peer_id_;
-  std::shared_ptr<WsPeer> peer_;  // set during on_text only
+  std::shared_ptr<WsPeer> peer_;  // set during on_text (and on_strand) only
+  std::weak_ptr<WsPeer> self_peer_;
+  std::vector<std::string> seeks_;  // waiting in a pool: left on close
   std::string_view text_;         // the message on_text is handling, to forward as it came
   std::shared_ptr<Services> services_;
   std::optional<Identity> identity_;

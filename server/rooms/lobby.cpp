@@ -21,6 +21,13 @@ void Lobby::add(std::shared_ptr<Room> room) {
   rooms_[id] = Entry{std::move(room), std::nullopt, std::move(owner), std::move(address)};
 }
 
+std::string Lobby::fresh_id() const {
+  std::string id;
+  do id = std::string("r-").append(random_hex(6));
+  while (find(id));
+  return id;
+}
+
 std::shared_ptr<Room> Lobby::find(const std::string& id) const {
   std::lock_guard lock(mutex_);
   auto it = rooms_.find(id);
@@ -171,6 +178,23 @@ std::vector<std::shared_ptr<Room>> Lobby::rooms() const {
   return out;
 }
 
+void Lobby::set_pools(protocol::Json pools) {
+  std::lock_guard lock(mutex_);
+  if (pools == pools_) return;
+  pools_ = std::move(pools);
+  if (!watchers_.empty()) pools_changed_ = true;
+  schedule();
+}
+
+protocol::Json Lobby::pools(const std::optional<std::string>& game) const {
+  std::lock_guard lock(mutex_);
+  if (!game) return pools_;
+  auto out = protocol::Json::array();
+  for (const auto& p : pools_)
+    if (p.value("game", "") == *game) out.push_back(p);
+  return out;
+}
+
 std::size_t Lobby::size() const {
   std::lock_guard lock(mutex_);
   return rooms_.size();
@@ -208,6 +232,7 @@ void Lobby::schedule() {
 
 void Lobby::push() {
   auto changed = protocol::Json::array();
+  protocol::Json pools;  // null: unchanged
   std::vector<std::string> removed;
   std::vector<std::shared_ptr<WsPeer>> to;
   {
@@ -223,11 +248,13 @@ void Lobby::push() {
     changed_.clear();
     remote_changed_.clear();
     removed_.clear();
+    if (std::exchange(pools_changed_, false)) pools = pools_;
     for (const auto& [id, p] : watchers_)
       if (auto live = p.lock()) to.push_back(std::move(live));
   }
-  if (changed.empty() && removed.empty()) return;
-  auto frame = protocol::share(protocol::lobby(std::move(changed), removed));
+  if (changed.empty() && removed.empty() && pools.is_null()) return;
+  auto frame = protocol::share(
+      protocol::lobby(std::move(changed), removed, pools.is_null() ? nullptr : &pools));
   for (const auto& p : to) p->send(frame);
 }
 

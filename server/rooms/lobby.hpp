@@ -30,6 +30,8 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
 
   void add(std::shared_ptr<Room> room);
   std::shared_ptr<Room> find(const std::string& id) const;
+  // A new room id, never one the lobby holds (recovered rooms included).
+  std::string fresh_id() const;
   // Rooms call these from their strands.
   void publish(protocol::RoomSummary summary, const std::string& owner);
   void remove(const std::string& id);
@@ -54,6 +56,11 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   // What `rooms`, `watch_lobby` and GET /api/rooms show: this node's rooms, then the other
   // nodes'; each entry is protocol::room_json's, plus "node" in a cluster.
   protocol::Json listing(const std::optional<std::string>& game) const;
+
+  // The Play now pools someone waits in (protocol::pool_json's objects), as the pairing
+  // service last counted them; watchers get them with the next push when they changed.
+  void set_pools(protocol::Json pools);
+  protocol::Json pools(const std::optional<std::string>& game) const;
 
   // --- The cluster's side (server/cluster/); unused on a node alone. ---
   // Entries name `node` from now on. Call before the first room.
@@ -96,6 +103,8 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   std::set<std::string> remote_changed_;
   std::function<void(const std::string&, Change)> observer_;
   std::chrono::steady_clock::time_point last_push_{};
+  protocol::Json pools_ = protocol::Json::array();
+  bool pools_changed_ = false;
 };
 
 }  // namespace tanbo::server

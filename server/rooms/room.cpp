@@ -110,38 +110,56 @@ void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then
 
 // ---- entry points -------------------------------------------------------------------------
 
+JournalEntry Room::created_entry(const std::string& owner) const {
+  engine::Record r;
+  r.game = setup_.info->id;
+  r.options = setup_.options;
+  r.setup = setup_.setup;
+  r.players = setup_.players;
+  r.seed = seed_;
+  return {JournalEntry::Kind::created,
+          id(),
+          0,
+          engine::kNoSeat,
+          {{"head", r.to_json()}, {"owner", owner}, {"ranked", setup_.ranked},
+           {"timer", setup_.timer}}};
+}
+
+JournalEntry Room::take_seat(engine::Seat seat, const Identity& who) {
+  seats_[std::size_t(seat)].player = who;
+  return {JournalEntry::Kind::seat, id(), version_, seat, {{"player", who.id}, {"name", who.name}}};
+}
+
 void Room::open(Peer peer, Identity who, Id re) {
   enqueue([self = shared_from_this(), peer = std::move(peer), who = std::move(who), re] {
     self->opened_ = true;
-    engine::Record r;
-    r.game = self->setup_.info->id;
-    r.options = self->setup_.options;
-    r.setup = self->setup_.setup;
-    r.players = self->setup_.players;
-    r.seed = self->seed_;
-    JournalEntry e{JournalEntry::Kind::created,
-                   self->id(),
-                   0,
-                   engine::kNoSeat,
-                   {{"head", r.to_json()}, {"owner", who.id}, {"ranked", self->setup_.ranked}}};
-    if (!e.data.contains("timer")) e.data["timer"] = self->setup_.timer;
     std::vector<JournalEntry> entries;
-    entries.push_back(std::move(e));
-    for (const auto& c : self->setup_.cpu) {  // checked by the client: free seats, never seat 0
-      auto cpu = cpu_identity(c.level);
-      self->seats_[std::size_t(c.seat)].player = cpu;
-      entries.push_back({JournalEntry::Kind::seat,
-                         self->id(),
-                         0,
-                         c.seat,
-                         {{"player", cpu.id}, {"name", cpu.name}}});
-    }
+    entries.push_back(self->created_entry(who.id));
+    for (const auto& c : self->setup_.cpu)  // checked by the client: free seats, never seat 0
+      entries.push_back(self->take_seat(c.seat, cpu_identity(c.level)));
     self->journal(std::move(entries), [self, peer, who, re] {
       spdlog::info("room {} created by {}: {} for {}", self->id(), who.id, self->setup_.info->id,
                    self->setup_.players);
       // `created` answers the request; the creator is seated without a `joined` of its own.
       peer->send(protocol::share(protocol::created(re, self->id(), 0)));
       self->do_join(peer, who, protocol::Join{self->id(), protocol::Role::player, 0}, re, false);
+    });
+  });
+}
+
+void Room::open_seated(std::vector<Identity> seats) {
+  enqueue([self = shared_from_this(), seats = std::move(seats)] {
+    self->opened_ = true;
+    std::vector<JournalEntry> entries;
+    entries.push_back(self->created_entry(""));
+    for (std::size_t s = 0; s < seats.size() && s < self->seats_.size(); ++s)
+      entries.push_back(self->take_seat(engine::Seat(s), seats[s]));
+    if (!self->start_game(self->setup_.options)) return;  // broken_: joins are refused
+    entries.back().version = self->version_;
+    self->journal(std::move(entries), [self] {
+      spdlog::info("room {} made by pairing: {} for {}", self->id(), self->setup_.info->id,
+                   self->setup_.players);
+      self->after_change();
     });
   });
 }
@@ -259,10 +277,8 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
   };
   if (!taken_now) return finish();
 
-  seats_[std::size_t(seat)].player = who;
   std::vector<JournalEntry> entries;
-  entries.push_back(
-      {JournalEntry::Kind::seat, id(), version_, seat, {{"player", who.id}, {"name", who.name}}});
+  entries.push_back(take_seat(seat, who));
   bool full = true;
   for (const auto& s : seats_) full = full && s.player.has_value();
   if (full && !match_) {
@@ -596,17 +612,9 @@ void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re)
   if (setup_.ranked)
     return refuse(peer, ErrorCode::bad_option, "ranked rooms seat people only", re);
   if (match_) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
-  auto cpu = cpu_identity(level);
   std::vector<JournalEntry> entries;
-  for (std::size_t s = 0; s < seats_.size(); ++s) {
-    if (seats_[s].player) continue;
-    seats_[s].player = cpu;
-    entries.push_back({JournalEntry::Kind::seat,
-                       id(),
-                       version_,
-                       engine::Seat(s),
-                       {{"player", cpu.id}, {"name", cpu.name}}});
-  }
+  for (std::size_t s = 0; s < seats_.size(); ++s)
+    if (!seats_[s].player) entries.push_back(take_seat(engine::Seat(s), cpu_identity(level)));
   if (entries.empty()) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
   if (!start_game(setup_.options))  // broken_ is set; the journal never saw the seats
     return refuse(peer, ErrorCode::internal, "the game did not start", re);

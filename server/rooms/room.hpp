@@ -92,6 +92,8 @@ class Room final : public std::enable_shared_from_this<Room> {
 
   // Each call is posted to the room's strand; replies and states go to `peer`.
   void open(Peer peer, Identity who, Id re);  // journals the room, then seats the creator at 0
+  // A room a pairing made: every seat taken (people and the computer), the game starts at once.
+  void open_seated(std::vector<Identity> seats);
   void join(Peer peer, Identity who, protocol::Join j, Id re);
   // `accepted` runs (on the room's strand) when the move is taken: its token goes back.
   void act(Peer peer, protocol::Act a, Id re, std::function<void()> accepted);
@@ -126,6 +128,8 @@ class Room final : public std::enable_shared_from_this<Room> {
     engine::Seat seat = engine::kNoSeat;  // kNoSeat: a spectator
   };
 
+  JournalEntry created_entry(const std::string& owner) const;
+  JournalEntry take_seat(engine::Seat seat, const Identity& who);  // its journal entry
   void enqueue(std::function<void()> fn);
   void drain();
   // Who asked for a step: answered `ok` once the step is stored and broadcast.

@@ -2,6 +2,8 @@
 
 #include <condition_variable>
 
+#include "engine/core/registry.hpp"
+
 #include "server/rooms/lobby.hpp"
 #include "server/version.hpp"
 
@@ -16,6 +18,8 @@ ServiceOptions service_options(const Config& c) {
   o.limits.max_rooms = int(c.max_rooms);
   o.limits.rooms_per_address = int(c.rooms_per_address);
   o.guests_per_minute = c.guests_per_minute;
+  o.pools.wave = std::chrono::milliseconds(c.pool_wave_ms);
+  o.pools.instant_rooms = int(c.pool_instant_rooms);
   o.limits.max_frame = c.ws_message_max;
   o.room.retention = std::chrono::seconds(c.retention);
   o.bots.threads = c.bot_threads;
@@ -37,6 +41,11 @@ RoomService::RoomService(ServiceOptions o)
   services_->limits = o.limits;
   if (o.guests_per_minute) services_->guests = std::make_shared<GuestLimit>(o.guests_per_minute);
   services_->server_name = "tanbo-server " + std::string(version());
+  services_->challenges = std::make_shared<pairing::Challenges>();
+  services_->make_room = [this](const pairing::NewRoom& r) { return make_room(r); };
+  pools_options_ = o.pools;
+  rating_ = o.rating;
+  start_pools(std::make_unique<pairing::MemorySeeks>());
   remote_services_ = std::make_shared<Services>(*services_);
   remote_services_->limits.rate_burst = remote_services_->limits.rate_per_second = 1e9;
   for (unsigned i = 0; i < std::max(1u, o.threads); ++i)
@@ -63,7 +72,49 @@ std::size_t RoomService::settle(std::chrono::milliseconds grace) {
   return count->left;
 }
 
+void RoomService::start_pools(std::unique_ptr<pairing::SeekStore> store) {
+  pairing::Pools::Hooks hooks;
+  hooks.create_room = [this](const pairing::NewRoom& r) { return make_room(r); };
+  hooks.deliver = [this](const pairing::Seeker& s, const std::string& room, int seat) {
+    if (s.node == services_->node) return paired(s.peer, s.seek, "", room, seat);
+    if (remote_) remote_(s, room, seat);
+  };
+  hooks.rating = rating_;
+  hooks.publish = [lobby = services_->lobby](protocol::Json pools) {
+    lobby->set_pools(std::move(pools));
+  };
+  if (services_->pools) services_->pools->stop();
+  services_->pools = std::make_shared<pairing::Pools>(pools_options_, std::move(store), hooks);
+}
+
+void RoomService::use_seeks(std::unique_ptr<pairing::SeekStore> store, std::string node,
+                            RemoteDeliver remote) {
+  services_->node = remote_services_->node = std::move(node);
+  remote_ = std::move(remote);
+  start_pools(std::move(store));
+  remote_services_->pools = services_->pools;
+}
+
+std::string RoomService::make_room(const pairing::NewRoom& r) {
+  const auto* info = engine::find_game(r.terms.game);
+  if (!info) return {};
+  RoomSetup setup{services_->lobby->fresh_id(), info, r.terms.options, nullptr,
+                  r.terms.players.value_or(info->default_players), r.terms.ranked, Identity{}};
+  if (r.terms.timer) setup.timer = {{"seconds", *r.terms.timer}, {"takeover", "greedy"}};
+  auto room = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
+                                     services_->lobby, services_->journal);
+  services_->lobby->add(room);
+  room->open_seated(r.seats);
+  return room->id();
+}
+
+void RoomService::paired(std::uint64_t peer_id, const std::string& seek,
+                         const std::string& challenge, const std::string& room, engine::Seat seat) {
+  if (auto c = client(peer_id)) c->paired(seek, challenge, room, seat);
+}
+
 void RoomService::shutdown() {
+  services_->pools->stop();  // no wave makes a room from now on
   // The bots answer at once and ask nothing more; pending timers would keep the threads running.
   bots_->shutdown();
   for (const auto& summary : services_->lobby->list(std::nullopt))
@@ -74,6 +125,7 @@ void RoomService::shutdown() {
 }
 
 RoomService::~RoomService() {
+  services_->pools->stop();  // its thread makes rooms here
   bots_->shutdown();  // before the rooms' threads: a bot's answer is posted to a room's strand
   services_->lobby->clear();
   work_.reset();
@@ -113,6 +165,7 @@ std::shared_ptr<Client> RoomService::client(std::uint64_t id) {
 
 void RoomService::on_open(const std::shared_ptr<WsPeer>& peer) {
   auto c = std::make_shared<Client>(peer->id(), services_);
+  c->attach(peer);
   std::lock_guard lock(mutex_);
   clients_[peer->id()] = std::move(c);
 }

@@ -24,6 +24,9 @@ struct ServiceOptions {
   std::shared_ptr<Identities> identities;  // null: in memory
   std::shared_ptr<RoomJournal> journal;    // null: in memory
   BotPoolOptions bots;                     // CPU decisions: threads of their own, and the budget
+  pairing::PoolsOptions pools;             // Play now's waves
+  // A seeker's rating in a game (may block: the pairing thread asks); empty: 1500 for all.
+  std::function<double(const std::string& identity, const std::string& game)> rating;
 };
 
 // The service's settings as the server's configuration gives them.
@@ -64,6 +67,17 @@ class RoomService final : public FrameHandler {
   // An accepted move of connection `peer_id`, forwarded to another node: its token comes back.
   void credit(std::uint64_t peer_id);
 
+  // --- Play now. ---
+  // A room every seat of which is taken (a pairing, an accepted challenge), on this node: its id.
+  std::string make_room(const pairing::NewRoom& room);
+  // Connection `peer_id` of this node holds `seat` of `room`, for its seek or challenge.
+  void paired(std::uint64_t peer_id, const std::string& seek, const std::string& challenge,
+              const std::string& room, engine::Seat seat);
+  // A cluster's: the pools in `store`, seekers of other nodes told through `remote`; this node
+  // named `node` in each seeker. Call before the network.
+  using RemoteDeliver = std::function<void(const pairing::Seeker&, const std::string& room, int seat)>;
+  void use_seeks(std::unique_ptr<pairing::SeekStore> store, std::string node, RemoteDeliver remote);
+
  private:
   std::shared_ptr<Client> client(std::uint64_t id);
 
@@ -77,6 +91,10 @@ class RoomService final : public FrameHandler {
   std::unordered_map<std::uint64_t, std::shared_ptr<Client>> clients_;
   std::vector<std::thread> threads_;
   std::shared_ptr<BotPool> bots_;
+  pairing::PoolsOptions pools_options_;
+  std::function<double(const std::string&, const std::string&)> rating_;
+  RemoteDeliver remote_;
+  void start_pools(std::unique_ptr<pairing::SeekStore> store);
 };
 
 }  // namespace tanbo::server

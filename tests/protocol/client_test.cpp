@@ -257,6 +257,15 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
       {{}, Resume{"r", 99}},
       {std::int64_t(4), FillCpu{"r", CpuLevel::mcts}},
       {std::int64_t(0), Ping{}},
+      {"s", Seek{{"tsoro", 2, {{"columns", 6}}, 30, true}, 20, CpuLevel::greedy}},
+      {{}, Seek{{"tanbo", std::nullopt, Json::object(), std::nullopt, false}, std::nullopt,
+                CpuLevel::mcts}},
+      {std::int64_t(5), Unseek{"s-0123456789ab-ffeedd"}},
+      {{}, Challenge{"p1234", {"mancala-simple", 2, {{"stones", 3}}, 60, false}}},
+      {"a", Accept{"c-01"}},
+      {{}, Decline{"c-02"}},
+      {std::int64_t(6), Cancel{"c-03"}},
+      {{}, Challenges{false}},
   };
   for (const auto& r : requests) {
     std::string text = to_json(r).dump();
