@@ -10,11 +10,13 @@
 #include <iostream>
 
 #include "server/cluster/node.hpp"
+#include "server/cluster/redis_seeks.hpp"
 #include "server/cluster/relay.hpp"
 #include "server/config.hpp"
 #include "server/identity/store_identities.hpp"
 #include "server/net/descriptors.hpp"
 #include "server/net/probe.hpp"
+#include "server/pairing/ratings.hpp"
 #include "server/rooms/recovery.hpp"
 #include "server/rooms/service.hpp"
 #include "server/rooms/store_journal.hpp"
@@ -106,6 +108,7 @@ int run(Config config) {
   }
   options.identities = identities;
   options.journal = std::make_shared<StoreJournal>(store_worker);
+  options.rating = pairing::store_rating(store_worker);
   auto rooms = std::make_shared<RoomService>(options);
   auto node = cluster_node(config, *rooms);
   std::shared_ptr<cluster::Relay> relay;
@@ -120,6 +123,12 @@ int run(Config config) {
                                              node->id(), cluster::RedisTimeouts{}, rooms,
                                              rooms->shared_lobby());
     rooms->set_forwarder(relay);
+    // Play now: one pool for the cluster, in Redis; this node runs the waves of the pools whose
+    // lease it holds.
+    rooms->use_seeks(std::make_unique<cluster::RedisSeeks>(
+                         *cluster::parse_redis_url(config.cluster, error), node->id(),
+                         std::chrono::milliseconds(config.cluster_lease_ms)),
+                     node->id());
     node->on_takeover({
         .adopt =
             [store_worker, rooms, identities](const std::string& room) {

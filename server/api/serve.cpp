@@ -59,7 +59,8 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, R
   const bool keep_alive = req.keep_alive();
   const bool head = req.method() == http::verb::head;
   std::string_view target = req.target();
-  if (auto path = target.substr(0, target.find('?')); path == "/api/rooms" || path == "/api/pools") {
+  if (auto path = target.substr(0, target.find('?'));
+      path == "/api/rooms" || path == "/api/pools") {
     if (req.method() != http::verb::get && !head)
       return respond(to_response(version, keep_alive, head,
                                  error_reply(405, "bad_method", "use GET or HEAD")));

@@ -19,6 +19,20 @@ inline std::string lobby(std::string_view node) {
 }
 // Pub/sub: everything for one node's rooms and connections (server/cluster/relay.hpp).
 inline std::string node_channel(std::string_view node) { return "tanbo:to:" + std::string(node); }
+// Play now (server/cluster/redis_seeks.hpp): the pools someone waits in (a set of pool ids),
+// each pool's terms, its seekers (seek id -> seeker JSON) and who waits (identity -> seek id),
+// and the lease of the node running its waves.
+inline constexpr std::string_view kPools = "tanbo:pools";
+inline std::string pool(std::string_view id, std::string_view part) {
+  return "tanbo:pool:" + std::string(id) + ":" + std::string(part);
+}
+// An identity's node, while it has a connection there (the last node it said hello to).
+inline std::string online(std::string_view identity) {
+  return "tanbo:online:" + std::string(identity);
+}
+// The node holding an open challenge.
+inline std::string challenge(std::string_view id) { return "tanbo:challenge:" + std::string(id); }
+
 // Pub/sub: a node wrote its listing; the message is its id.
 inline constexpr std::string_view kLobbyChannel = "tanbo:lobby";
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <mutex>
 #include <utility>
 
 #include "protocol/server.hpp"
@@ -46,8 +47,16 @@ class RemotePeer final : public WsPeer {
   void close(CloseCode code) override {
     if (auto r = relay_.lock()) r->close_on(node_, peer_, code);
   }
+  // The receiver thread hands this connection's requests to its Client; work for it from
+  // elsewhere (a challenge accepted here) takes the same lock, so the Client sees one at a time.
+  void post(std::function<void()> fn) override {
+    std::lock_guard lock(turn_);
+    fn();
+  }
+  std::recursive_mutex& turn() { return turn_; }
 
  private:
+  std::recursive_mutex turn_;
   std::weak_ptr<Relay> relay_;
   std::string node_;
   std::uint64_t peer_;
@@ -107,13 +116,15 @@ void Relay::push(Outgoing o) {
 
 // --- This node's connections ---
 
-void Relay::forward(const std::string& room, const std::shared_ptr<WsPeer>& peer,
+void Relay::forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
                     const Identity& who, std::string_view text, const protocol::Id& re) {
-  engine::Json head = {{"k", "req"},   {"from", node_},    {"peer", peer->id()},
-                       {"id", who.id}, {"name", who.name}, {"room", room}};
-  Outgoing o(Outgoing::request, lobby_->node_of(room), peer->id());
+  engine::Json head = {
+      {"k", "req"}, {"from", node_}, {"peer", peer->id()}, {"id", who.id}, {"name", who.name}};
+  Outgoing o(Outgoing::request, target == Target::room ? lobby_->node_of(name) : std::string(),
+             peer->id());
   o.text = std::make_shared<const std::string>(message(head, text));
-  o.room = room;
+  o.target = target;
+  o.name = name;
   o.local = peer;
   o.re = re;
   o.since = Clock::now();
@@ -207,7 +218,10 @@ void Relay::send_loop() {
 
 std::string Relay::resolve(RedisConnection& redis, const Outgoing& o) {
   if (!o.node.empty()) return o.node;
-  auto owner = redis.command({"GET", keys::room_owner(o.room)}).text();
+  const std::string key = o.target == Target::room       ? keys::room_owner(o.name)
+                          : o.target == Target::identity ? keys::online(o.name)
+                                                         : keys::challenge(o.name);
+  auto owner = redis.command({"GET", key}).text();
   return owner.value_or(std::string());
 }
 
@@ -235,14 +249,21 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
           break;
         }
         std::string owner = resolve(redis, o);
-        if (owner.empty() && Clock::now() - o.since < kOwnerWait) {
+        // Only a room's owner key can be on its way: a room made a moment ago elsewhere.
+        if (owner.empty() && o.target == Target::room && Clock::now() - o.since < kOwnerWait) {
           waiting.insert(o.peer);
           deferred_.push_back(std::move(o));
           break;
         }
         if (owner.empty() || owner == node_) {
+          using protocol::ErrorCode;
           asker->send(protocol::share(
-              protocol::error(protocol::ErrorCode::no_such_room, "no room " + o.room, o.re)));
+              o.target == Target::room
+                  ? protocol::error(ErrorCode::no_such_room, "no room " + o.name, o.re)
+              : o.target == Target::identity
+                  ? protocol::error(ErrorCode::player_offline, "that player is not connected", o.re)
+                  : protocol::error(ErrorCode::no_such_challenge,
+                                    "no challenge " + o.name + " is open", o.re)));
           break;
         }
         {
@@ -250,7 +271,7 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
           if (auto it = locals_.find(o.peer); it != locals_.end()) it->second.nodes.insert(owner);
         }
         open_frame.erase(owner);
-        out.push_back({owner, nullptr, std::move(o.text), std::move(asker), o.room, o.re});
+        out.push_back({owner, nullptr, std::move(o.text), std::move(asker), o.name, o.re});
         break;
       }
       case Outgoing::frame: {
@@ -294,9 +315,9 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
     ++answered;
     // A request nobody received: its node is gone, and the room moves once its lease expires.
     if (out[i].asker && r.integer() == 0)
-      out[i].asker->send(protocol::share(protocol::error(
-          protocol::ErrorCode::internal,
-          "room " + out[i].room + "'s server node cannot be reached; try again", out[i].re)));
+      out[i].asker->send(protocol::share(
+          protocol::error(protocol::ErrorCode::internal,
+                          out[i].room + "'s server node cannot be reached; try again", out[i].re)));
   }
   // While Redis is away every flush fails: one line a second, with the count, not one a flush.
   lost_ += out.size() - answered;
@@ -369,6 +390,8 @@ void Relay::on_message(const std::string& payload) {
       on_bye(head);
     else if (kind == "credit")
       on_credit(head);
+    else if (kind == "paired")
+      on_paired(head);
   } catch (const engine::Json::exception& e) {
     spdlog::warn("cluster: a malformed message on node channel: {}", e.what());
   }
@@ -385,8 +408,10 @@ void Relay::on_request(const engine::Json& head, std::string_view body) {
         peer->id(), std::move(who), [weak = weak_from_this(), node = key.first, p = key.second] {
           if (auto r = weak.lock()) r->credit_on(node, p);
         });
+    client->attach(peer);
     it = remotes_.emplace(key, Remote{std::move(peer), std::move(client)}).first;
   }
+  std::lock_guard lock(static_cast<RemotePeer&>(*it->second.peer).turn());
   it->second.client->on_text(it->second.peer, body);
   metrics::cluster(metrics::Cluster::served);
 }
@@ -420,6 +445,12 @@ void Relay::on_bye(const engine::Json& head) {
   auto client = std::move(it->second.client);
   remotes_.erase(it);
   client->on_close();
+}
+
+// A seek of a connection here was paired on the pool's node, where its room is.
+void Relay::on_paired(const engine::Json& head) {
+  rooms_->paired(head.at("peer").get<std::uint64_t>(), head.at("seek").get<std::string>(), "",
+                 head.at("room").get<std::string>(), head.at("seat").get<int>());
 }
 
 void Relay::on_credit(const engine::Json& head) {

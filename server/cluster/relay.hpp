@@ -53,8 +53,8 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void stop();
 
   // Forwarder: called on a connection's strand.
-  void forward(const std::string& room, const std::shared_ptr<WsPeer>& peer, const Identity& who,
-               std::string_view text, const protocol::Id& re) override;
+  void forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
+               const Identity& who, std::string_view text, const protocol::Id& re) override;
   void closed(std::uint64_t peer_id) override;
 
   // The cluster's worker saw `node` go (its listing expired, or it said goodbye).
@@ -77,7 +77,8 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
     std::string node;  // where to; for a request, the owner when known
     std::uint64_t peer = 0;
     std::shared_ptr<const std::string> text;        // frame: the frame; request: header + request
-    std::string room;                               // request
+    Target target = Target::room;                   // request: what names its node...
+    std::string name;                               // ...the room, identity or challenge
     std::weak_ptr<WsPeer> local;                    // request: where a no_such_room goes
     protocol::Id re;                                // request
     CloseCode code = CloseCode::going_away;         // close
@@ -111,6 +112,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void on_close(const engine::Json& head);
   void on_bye(const engine::Json& head);
   void on_credit(const engine::Json& head);
+  void on_paired(const engine::Json& head);
   void drop_remotes_of(const std::string& node);  // receiver thread
   void close_locals(const std::function<bool(const Local&)>& which);
 

@@ -31,6 +31,13 @@ Challenges::Reach Challenges::reach(const std::string& identity) const {
   return Reach::refused;
 }
 
+std::set<std::string> Challenges::identities() const {
+  std::set<std::string> out;
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, peers] : online_) out.insert(id);
+  return out;
+}
+
 std::vector<std::shared_ptr<Client>> Challenges::open_clients(const std::string& identity) const {
   std::vector<std::shared_ptr<Client>> out;
   std::lock_guard lock(mutex_);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ class Challenges {
 
   enum class Reach { offline, refused, open };
   Reach reach(const std::string& identity) const;
+  std::set<std::string> identities() const;  // every identity with a connection here
   // The connections of `identity` that take challenges.
   std::vector<std::shared_ptr<Client>> open_clients(const std::string& identity) const;
   // Every connection of `identity`.

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "engine/core/registry.hpp"
 #include "protocol/server.hpp"
 #include "server/metrics/metrics.hpp"
-#include "engine/core/registry.hpp"
 #include "server/pairing/terms.hpp"
 #include "server/rooms/room.hpp"
 
@@ -34,9 +34,7 @@ struct SecureBits {
   }
 };
 
-std::string fresh_seek(const std::string& pool) {
-  return "s-" + pool + "-" + random_hex(6);
-}
+std::string fresh_seek(const std::string& pool) { return "s-" + pool + "-" + random_hex(6); }
 
 }  // namespace
 
@@ -58,32 +56,46 @@ void Pools::stop() {
 
 void Pools::seek(protocol::GameTerms terms, Seeker s, SeekDone done) {
   std::lock_guard lock(mutex_);
-  queue_.push_back([this, terms = std::move(terms), s = std::move(s), done = std::move(done)]() mutable {
-    const std::string pool = pool_id(terms);
-    s.seek = fresh_seek(pool);
-    s.rating = hooks_.rating ? hooks_.rating(s.identity, terms.game) : s.rating;
-    s.since_ms = ms_of(Wall::now());
-    if (!store_->add(pool, terms, s)) return done(std::nullopt);
-    auto pools = store_->pools();
-    publish(pools);  // counted before the answer: a `rooms` that follows it shows the seeker
-    done(s.seek);
-    // Enough to fill rooms: this pool's wave now rather than at the next tick.
-    for (auto& p : pools)
-      if (p.id == pool &&
-          int(p.seekers.size()) >= options_.instant_rooms * terms.players.value_or(2))
-        return wave(Wall::now(), &pool);
-  });
+  queue_.push_back(
+      [this, terms = std::move(terms), s = std::move(s), done = std::move(done)]() mutable {
+        const std::string pool = pool_id(terms);
+        s.seek = fresh_seek(pool);
+        s.rating = hooks_.rating ? hooks_.rating(s.identity, terms.game) : s.rating;
+        s.since_ms = ms_of(Wall::now());
+        bool added = false;
+        try {
+          added = store_->add(pool, terms, s);
+        } catch (const std::exception& e) {
+          spdlog::error("pairing: seek {} not stored: {}", s.seek, e.what());
+          return done(std::string());  // failed: answered internal
+        }
+        if (!added) return done(std::nullopt);
+        auto pools = store_->pools();
+        publish(pools);  // counted before the answer: a `rooms` that follows it shows the seeker
+        done(s.seek);
+        // Enough to fill rooms: this pool's wave now rather than at the next tick.
+        for (auto& p : pools)
+          if (p.id == pool &&
+              int(p.seekers.size()) >= options_.instant_rooms * terms.players.value_or(2))
+            return wave(Wall::now(), &pool);
+      });
   wake_.notify_one();
 }
 
 void Pools::unseek(std::string seek, std::string identity, std::function<void(bool)> done) {
   std::lock_guard lock(mutex_);
-  queue_.push_back([this, seek = std::move(seek), identity = std::move(identity),
-                    done = std::move(done)] {
-    const bool removed = store_->remove(pool_of_seek(seek), seek, identity);
-    publish(store_->pools());
-    if (done) done(removed);
-  });
+  queue_.push_back(
+      [this, seek = std::move(seek), identity = std::move(identity), done = std::move(done)] {
+        const bool removed = store_->remove(pool_of_seek(seek), seek, identity);
+        publish(store_->pools());
+        if (done) done(removed);
+      });
+  wake_.notify_one();
+}
+
+void Pools::note_challenge(std::string id, bool open) {
+  std::lock_guard lock(mutex_);
+  queue_.push_back([this, id = std::move(id), open] { store_->note_challenge(id, open); });
   wake_.notify_one();
 }
 
@@ -101,6 +113,7 @@ void Pools::run() {
       for (auto& f : work) f();
       if (std::chrono::steady_clock::now() >= next_wave) {
         next_wave = std::chrono::steady_clock::now() + options_.wave;
+        if (hooks_.present) store_->present(hooks_.present());
         wave(Wall::now());
       }
     } catch (const std::exception& e) {
@@ -192,7 +205,11 @@ void Pools::seat(const Pool& pool, const std::vector<const Seeker*>& group, bool
   for (std::size_t seat = 0; seat < order.size(); ++seat) {
     if (!with_cpu)
       metrics::paired(pool.terms.game, std::chrono::milliseconds(now - order[seat]->since_ms));
-    hooks_.deliver(*order[seat], id, int(seat));
+    const Seeker& s = *order[seat];
+    if (!s.node.empty() && s.node != options_.node)
+      store_->tell(s, id, int(seat));  // its node tells its connection
+    else
+      hooks_.deliver(s, id, int(seat));
   }
 }
 

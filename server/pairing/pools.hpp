@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -26,6 +27,7 @@ struct PoolsOptions {
   std::chrono::milliseconds wave{2000};  // a wave this often...
   int instant_rooms = 8;  // ...or at once when a pool holds this many rooms' worth of seekers
   WaveParams params;
+  std::string node;  // this node's id in a cluster: its seekers are told here, others' there
 };
 
 // A room a wave makes: its terms and who sits where (the computer as its identity).
@@ -43,6 +45,7 @@ class Pools {
     // The seeker's rating in the game (may block: this thread only waits on it).
     std::function<double(const std::string& identity, const std::string& game)> rating;
     std::function<void(protocol::Json pools)> publish;  // pool_json's list, when it changed
+    std::function<std::set<std::string>()> present;     // the identities connected here
   };
   Pools(PoolsOptions options, std::unique_ptr<SeekStore> store, Hooks hooks);
   ~Pools();  // stop()
@@ -52,11 +55,14 @@ class Pools {
   void stop();
 
   // `terms` normalized (check_terms); `s` without its seek id and rating, which are made here.
-  // `done` gets the seek id, or nullopt when this identity already waits in that pool.
+  // `done` gets the seek id, nullopt when this identity already waits in that pool, or an empty
+  // one when the store failed.
   using SeekDone = std::function<void(std::optional<std::string> seek)>;
   void seek(protocol::GameTerms terms, Seeker s, SeekDone done);
   // `done(false)`: no such seek of `identity` waits.
   void unseek(std::string seek, std::string identity, std::function<void(bool)> done);
+  // A challenge opened (or ended) on this node: a cluster's other nodes route to it here.
+  void note_challenge(std::string id, bool open);
 
  private:
   void run();

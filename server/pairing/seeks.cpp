@@ -5,10 +5,14 @@
 namespace tanbo::server::pairing {
 
 protocol::Json to_json(const Seeker& s) {
-  return {{"seek", s.seek},     {"identity", s.identity},
-          {"name", s.name},     {"rating", s.rating},
-          {"since", s.since_ms}, {"cpu_after", s.cpu_after_s},
-          {"level", protocol::to_string(s.level)}, {"node", s.node},
+  return {{"seek", s.seek},
+          {"identity", s.identity},
+          {"name", s.name},
+          {"rating", s.rating},
+          {"since", s.since_ms},
+          {"cpu_after", s.cpu_after_s},
+          {"level", protocol::to_string(s.level)},
+          {"node", s.node},
           {"peer", s.peer}};
 }
 
@@ -22,7 +26,8 @@ std::optional<Seeker> seeker_from_json(const protocol::Json& j) {
     s.since_ms = j.at("since").get<std::int64_t>();
     s.cpu_after_s = j.at("cpu_after").get<int>();
     const auto level = j.at("level").get<std::string>();
-    for (auto l : {protocol::CpuLevel::random, protocol::CpuLevel::greedy, protocol::CpuLevel::mcts})
+    for (auto l :
+         {protocol::CpuLevel::random, protocol::CpuLevel::greedy, protocol::CpuLevel::mcts})
       if (protocol::to_string(l) == level) s.level = l;
     s.node = j.at("node").get<std::string>();
     s.peer = j.at("peer").get<std::uint64_t>();
@@ -38,8 +43,7 @@ std::string pool_of_seek(const std::string& seek) {
   return seek.substr(2, 12);
 }
 
-bool MemorySeeks::add(const std::string& pool, const protocol::GameTerms& terms,
-                      const Seeker& s) {
+bool MemorySeeks::add(const std::string& pool, const protocol::GameTerms& terms, const Seeker& s) {
   auto& p = pools_[pool];
   if (p.id.empty()) p = Pool{pool, terms, {}};
   if (std::any_of(p.seekers.begin(), p.seekers.end(),

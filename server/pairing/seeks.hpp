@@ -4,8 +4,8 @@
 // from the pairing service's own thread only; an implementation may block there.
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -52,6 +52,11 @@ class SeekStore {
   virtual bool lead(const std::string& pool) = 0;
   // False for a node that is gone: its seekers are dropped.
   virtual bool node_alive(const std::string& node) = 0;
+  // A seeker of another node holds `seat` of `room` (made here): that node tells its connection.
+  virtual void tell(const Seeker&, const std::string& /*room*/, int /*seat*/) {}
+  // The identities with a connection here, now and then: a cluster's other nodes find them.
+  virtual void present(const std::set<std::string>& /*identities*/) {}
+  virtual void note_challenge(const std::string& /*id*/, bool /*open*/) {}
 };
 
 class MemorySeeks final : public SeekStore {

@@ -79,9 +79,11 @@ void Client::on_close() {
   if (identity_ && services_->challenges) {
     services_->challenges->offline(identity_->id, peer_id_);
     // Its challenges go with it: the ones challenged hear so.
-    for (const auto& c : services_->challenges->take_from(identity_->id, weak_from_this()))
+    for (const auto& c : services_->challenges->take_from(identity_->id, weak_from_this())) {
+      services_->pools->note_challenge(c.id, false);
       for (const auto& to : services_->challenges->clients(c.to))
         to->push(protocol::challenge_ended(c.id, "gone"));
+    }
   }
   if (identity_ && services_->pools)
     for (auto& seek : seeks_) services_->pools->unseek(seek, identity_->id, nullptr);
@@ -121,7 +123,7 @@ std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
   if (r) return r;
   if (services_->forwarder) {  // another node's room, perhaps: that node answers
     forwarded_ = true;
-    services_->forwarder->forward(id, peer_, *identity_, text_, re);
+    services_->forwarder->forward(Forwarder::Target::room, id, peer_, *identity_, text_, re);
   } else {
     refuse(ErrorCode::no_such_room, "no room " + id, re);
   }
@@ -153,7 +155,8 @@ void Client::on(const protocol::Hello& m, const Id& re) {
   }
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
                m.token ? "returning" : "new");
-  if (services_->challenges) services_->challenges->online(identity_->id, peer_id_, weak_from_this());
+  if (services_->challenges)
+    services_->challenges->online(identity_->id, peer_id_, weak_from_this());
   // With a known token every seat the identity holds comes back (docs/protocol.md, welcome).
   auto seats = services_->lobby->seats_of(identity_->id);
   reply(protocol::welcome(re, {identity_->id, identity_->name}, token, services_->server_name,
@@ -208,8 +211,8 @@ void Client::on(const protocol::Create& m, const Id& re) {
                   "at most " + std::to_string(services_->limits.rooms_per_address) +
                       " unfinished rooms from one address",
                   re);
-  RoomSetup setup{services_->lobby->fresh_id(), info, created.options, m.setup, players,
-                  m.ranked, *identity_};
+  RoomSetup setup{
+      services_->lobby->fresh_id(), info, created.options, m.setup, players, m.ranked, *identity_};
   if (m.timer) setup.timer = {{"seconds", *m.timer}, {"takeover", "greedy"}};
   setup.cpu = m.cpu;
   setup.address = address;
@@ -272,14 +275,18 @@ void Client::on_strand(std::function<void(Client&)> fn) {
   });
 }
 
-void Client::paired(std::string seek, std::string challenge, std::string room,
-                    engine::Seat seat) {
+void Client::paired(std::string seek, std::string challenge, std::string room, engine::Seat seat) {
   on_strand([seek = std::move(seek), challenge = std::move(challenge), room = std::move(room),
              seat](Client& c) {
     if (!seek.empty()) std::erase(c.seeks_, seek);
     c.reply(protocol::paired(seek, challenge, room, seat));
-    // As a join would: the seat is already this identity's, so it comes back with a state.
-    c.on(protocol::Join{room, protocol::Role::player, seat}, Id{});
+    // As a join would: the seat is already this identity's, so it comes back with a state. The
+    // join as a client sends it, for a room on another node.
+    protocol::Join join{room, protocol::Role::player, seat};
+    const std::string text = protocol::to_json(protocol::Request{Id{}, join}).dump();
+    c.text_ = text;
+    c.on(join, Id{});
+    c.text_ = {};
   });
 }
 
@@ -309,16 +316,21 @@ void Client::on(const protocol::Seek& m, const Id& re) {
   s.node = services_->node;
   s.peer = peer_id_;
   auto self = shared_from_this();
-  services_->pools->seek(*terms, std::move(s), [self, re, pool = *terms](std::optional<std::string> seek) {
-    if (!seek)
-      return self->on_strand([re](Client& c) {
-        c.refuse(ErrorCode::already_seeking, "you already wait in this pool", re);
+  services_->pools->seek(
+      *terms, std::move(s), [self, re, pool = *terms](std::optional<std::string> seek) {
+        if (!seek)
+          return self->on_strand([re](Client& c) {
+            c.refuse(ErrorCode::already_seeking, "you already wait in this pool", re);
+          });
+        if (seek->empty())
+          return self->on_strand([re](Client& c) {
+            c.refuse(ErrorCode::internal, "the pool could not take the seek; try again", re);
+          });
+        self->on_strand([seek = *seek, re, pool](Client& c) {
+          c.seeks_.push_back(seek);
+          c.reply(protocol::seeking(re, seek, pool));
+        });
       });
-    self->on_strand([seek = *seek, re, pool](Client& c) {
-      c.seeks_.push_back(seek);
-      c.reply(protocol::seeking(re, seek, pool));
-    });
-  });
 }
 
 void Client::on(const protocol::Unseek& m, const Id& re) {
@@ -347,6 +359,12 @@ void Client::on(const protocol::Challenge& m, const Id& re) {
     case pairing::Challenges::Reach::offline:
       if (!services_->identities->by_id(m.player))
         return refuse(ErrorCode::no_such_player, "no player " + m.player, re);
+      // In a cluster the player may be on another node: that one answers, and holds it.
+      if (services_->forwarder) {
+        forwarded_ = true;
+        return services_->forwarder->forward(Forwarder::Target::identity, m.player, peer_,
+                                             *identity_, text_, re);
+      }
       return refuse(ErrorCode::player_offline, "that player is not connected", re);
     case pairing::Challenges::Reach::refused:
       return refuse(ErrorCode::challenges_refused, "that player takes no challenges", re);
@@ -354,6 +372,7 @@ void Client::on(const protocol::Challenge& m, const Id& re) {
       break;
   }
   auto id = challenges.open({{}, *identity_, weak_from_this(), m.player, *terms});
+  services_->pools->note_challenge(id, true);
   reply(protocol::challenging(re, id));
   auto frame = protocol::challenged(id, {identity_->id, identity_->name}, *terms);
   for (const auto& to : challenges.open_clients(m.player)) to->push(frame);
@@ -361,7 +380,9 @@ void Client::on(const protocol::Challenge& m, const Id& re) {
 
 void Client::on(const protocol::Accept& m, const Id& re) {
   auto c = services_->challenges->take(m.challenge, identity_->id, true);
-  if (!c) return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  if (!c)
+    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  services_->pools->note_challenge(c->id, false);
   auto challenger = c->challenger.lock();
   if (!challenger) return refuse(ErrorCode::no_such_challenge, "the challenger has gone", re);
   // R6: who sits where is drawn; the room's first seat follows its options.
@@ -378,7 +399,9 @@ void Client::on(const protocol::Accept& m, const Id& re) {
 
 void Client::on(const protocol::Decline& m, const Id& re) {
   auto c = services_->challenges->take(m.challenge, identity_->id, true);
-  if (!c) return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  if (!c)
+    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  services_->pools->note_challenge(c->id, false);
   reply(protocol::ok(re));
   auto ended = protocol::challenge_ended(c->id, "declined");
   if (auto challenger = c->challenger.lock()) challenger->push(ended);
@@ -388,7 +411,14 @@ void Client::on(const protocol::Decline& m, const Id& re) {
 
 void Client::on(const protocol::Cancel& m, const Id& re) {
   auto c = services_->challenges->take(m.challenge, identity_->id, false);
-  if (!c) return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  if (!c && services_->forwarder) {  // held by the node of the one challenged, perhaps
+    forwarded_ = true;
+    return services_->forwarder->forward(Forwarder::Target::challenge, m.challenge, peer_,
+                                         *identity_, text_, re);
+  }
+  if (!c)
+    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
+  services_->pools->note_challenge(c->id, false);
   reply(protocol::ok(re));
   for (const auto& to : services_->challenges->clients(c->to))
     to->push(protocol::challenge_ended(c->id, "cancelled"));

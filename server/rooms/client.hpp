@@ -14,10 +14,10 @@
 
 #include "protocol/client.hpp"
 #include "server/identity/guest_limit.hpp"
-#include "server/pairing/challenges.hpp"
-#include "server/pairing/pools.hpp"
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
+#include "server/pairing/challenges.hpp"
+#include "server/pairing/pools.hpp"
 #include "server/rooms/forwarder.hpp"
 #include "server/rooms/journal.hpp"
 #include "server/rooms/room.hpp"
@@ -62,9 +62,9 @@ struct Services {
   RoomSettings room;
   ClientLimits limits;
   std::string server_name;
-  std::string node;  // this node's id in a cluster; empty alone
-  std::shared_ptr<Forwarder> forwarder;  // a cluster's: rooms other nodes run
-  std::shared_ptr<GuestLimit> guests;    // new identities per address; null: no limit
+  std::string node;                                 // this node's id in a cluster; empty alone
+  std::shared_ptr<Forwarder> forwarder;             // a cluster's: rooms other nodes run
+  std::shared_ptr<GuestLimit> guests;               // new identities per address; null: no limit
   std::shared_ptr<pairing::Pools> pools;            // Play now
   std::shared_ptr<pairing::Challenges> challenges;  // presence and direct challenges
   // Makes a room whose seats are all taken (a pairing, an accepted challenge): its id.
@@ -134,7 +134,7 @@ class Client : public std::enable_shared_from_this<Client> {
   std::shared_ptr<WsPeer> peer_;  // set during on_text (and on_strand) only
   std::weak_ptr<WsPeer> self_peer_;
   std::vector<std::string> seeks_;  // waiting in a pool: left on close
-  std::string_view text_;         // the message on_text is handling, to forward as it came
+  std::string_view text_;           // the message on_text is handling, to forward as it came
   std::shared_ptr<Services> services_;
   std::optional<Identity> identity_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;  // joined: told on close

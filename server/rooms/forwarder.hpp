@@ -16,9 +16,13 @@ namespace tanbo::server {
 class Forwarder {
  public:
   virtual ~Forwarder() = default;
-  // Sends `text`, a request of `who` on `peer` about `room`, to the room's node; a room no node
-  // runs is answered no_such_room (re) on `peer`. Requests of one peer arrive in order.
-  virtual void forward(const std::string& room, const std::shared_ptr<WsPeer>& peer,
+  // What a forwarded request is about, which names the node it goes to: a room (its owner), an
+  // identity (the node of its connection: a challenge), a challenge (the node holding it).
+  enum class Target { room, identity, challenge };
+  // Sends `text`, a request of `who` on `peer` about `name`, to its node; one no node holds is
+  // answered on `peer` (re): no_such_room, player_offline, no_such_challenge. Requests of one
+  // peer arrive in order.
+  virtual void forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
                        const Identity& who, std::string_view text, const protocol::Id& re) = 0;
   // The connection closed: every node it spoke to lets it go (as a local room's disconnect).
   virtual void closed(std::uint64_t peer_id) = 0;

@@ -121,7 +121,9 @@ JournalEntry Room::created_entry(const std::string& owner) const {
           id(),
           0,
           engine::kNoSeat,
-          {{"head", r.to_json()}, {"owner", owner}, {"ranked", setup_.ranked},
+          {{"head", r.to_json()},
+           {"owner", owner},
+           {"ranked", setup_.ranked},
            {"timer", setup_.timer}}};
 }
 

@@ -76,9 +76,9 @@ void RoomService::start_pools(std::unique_ptr<pairing::SeekStore> store) {
   pairing::Pools::Hooks hooks;
   hooks.create_room = [this](const pairing::NewRoom& r) { return make_room(r); };
   hooks.deliver = [this](const pairing::Seeker& s, const std::string& room, int seat) {
-    if (s.node == services_->node) return paired(s.peer, s.seek, "", room, seat);
-    if (remote_) remote_(s, room, seat);
+    paired(s.peer, s.seek, "", room, seat);
   };
+  hooks.present = [challenges = services_->challenges] { return challenges->identities(); };
   hooks.rating = rating_;
   hooks.publish = [lobby = services_->lobby](protocol::Json pools) {
     lobby->set_pools(std::move(pools));
@@ -87,10 +87,9 @@ void RoomService::start_pools(std::unique_ptr<pairing::SeekStore> store) {
   services_->pools = std::make_shared<pairing::Pools>(pools_options_, std::move(store), hooks);
 }
 
-void RoomService::use_seeks(std::unique_ptr<pairing::SeekStore> store, std::string node,
-                            RemoteDeliver remote) {
-  services_->node = remote_services_->node = std::move(node);
-  remote_ = std::move(remote);
+void RoomService::use_seeks(std::unique_ptr<pairing::SeekStore> store, std::string node) {
+  services_->node = remote_services_->node = node;
+  pools_options_.node = std::move(node);
   start_pools(std::move(store));
   remote_services_->pools = services_->pools;
 }
@@ -98,8 +97,13 @@ void RoomService::use_seeks(std::unique_ptr<pairing::SeekStore> store, std::stri
 std::string RoomService::make_room(const pairing::NewRoom& r) {
   const auto* info = engine::find_game(r.terms.game);
   if (!info) return {};
-  RoomSetup setup{services_->lobby->fresh_id(), info, r.terms.options, nullptr,
-                  r.terms.players.value_or(info->default_players), r.terms.ranked, Identity{}};
+  RoomSetup setup{services_->lobby->fresh_id(),
+                  info,
+                  r.terms.options,
+                  nullptr,
+                  r.terms.players.value_or(info->default_players),
+                  r.terms.ranked,
+                  Identity{}};
   if (r.terms.timer) setup.timer = {{"seconds", *r.terms.timer}, {"takeover", "greedy"}};
   auto room = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
                                      services_->lobby, services_->journal);

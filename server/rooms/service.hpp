@@ -73,10 +73,9 @@ class RoomService final : public FrameHandler {
   // Connection `peer_id` of this node holds `seat` of `room`, for its seek or challenge.
   void paired(std::uint64_t peer_id, const std::string& seek, const std::string& challenge,
               const std::string& room, engine::Seat seat);
-  // A cluster's: the pools in `store`, seekers of other nodes told through `remote`; this node
-  // named `node` in each seeker. Call before the network.
-  using RemoteDeliver = std::function<void(const pairing::Seeker&, const std::string& room, int seat)>;
-  void use_seeks(std::unique_ptr<pairing::SeekStore> store, std::string node, RemoteDeliver remote);
+  // A cluster's: the pools in `store` (which tells the other nodes' seekers), this node named
+  // `node` in each seeker. Call before the network.
+  void use_seeks(std::unique_ptr<pairing::SeekStore> store, std::string node);
 
  private:
   std::shared_ptr<Client> client(std::uint64_t id);
@@ -93,7 +92,6 @@ class RoomService final : public FrameHandler {
   std::shared_ptr<BotPool> bots_;
   pairing::PoolsOptions pools_options_;
   std::function<double(const std::string&, const std::string&)> rating_;
-  RemoteDeliver remote_;
   void start_pools(std::unique_ptr<pairing::SeekStore> store);
 };
 

@@ -2,7 +2,9 @@
 // Browser tests of the web client. Usage:
 //   node tests/web/run.mjs --server build/release/server/tanbo-server [--web-dir web]
 //        [--out build/release/web-test-output] [--chromium /usr/bin/chromium] [--only NAME]
+//        [--docs docs/web]   (also keep the documentation's screenshots there)
 import {existsSync} from 'node:fs';
+import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 
@@ -21,23 +23,28 @@ const opt = (name, fallback) => {
 };
 const binary = opt('server');
 if (!binary) {
-  console.error('usage: run.mjs --server PATH [--web-dir DIR] [--out DIR] [--chromium PATH] [--only NAME]');
+  console.error('usage: run.mjs --server PATH [--web-dir DIR] [--out DIR] [--chromium PATH] [--only NAME] [--docs DIR]');
   process.exit(2);
 }
 const webDir = path.resolve(opt('web-dir', path.join(here, '..', '..', 'web')));
 const outDir = path.resolve(opt('out', path.join(process.cwd(), 'web-test-output')));
+const docsDir = opt('docs') ? path.resolve(opt('docs')) : null;
 const chromiumPath = opt('chromium', '/usr/bin/chromium');
 if (!existsSync(chromiumPath)) {
   console.error(`tests/web: no browser at ${chromiumPath}; run tools/install-deps.sh --test (Debian's chromium)`);
   process.exit(1);
 }
 
-const server = await startServer({binary: path.resolve(binary), webDir});
+// A short takeover grace, so the test of an away player's seat waits 5 s, not 30.
+const server = await startServer({binary: path.resolve(binary), webDir, extraArgs: ['--takeover-grace', '5']});
 const browser = await launchBrowser(chromiumPath);
 let failed = 1;
 try {
-  const env = {base: server.base, browser, outDir, serverLog: server.log};
-  failed = await run(tests(env), {outDir, filter: opt('only'), timeoutMs: 180000});
+  if (docsDir) await mkdir(docsDir, {recursive: true});
+  const env = {base: server.base, browser, outDir, docsDir, webDir, serverLog: server.log};
+  const started = Date.now();
+  failed = await run(tests(env), {outDir, filter: opt('only'), timeoutMs: 240000});
+  console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`screenshots in ${outDir}`);
 } finally {
   await browser.close().catch(() => {});

@@ -9,7 +9,7 @@
 #include <set>
 #include <thread>
 
-#include "tests/server/cluster/redis_process.hpp"
+#include "tests/server/cluster/three_nodes.hpp"
 #include "tests/server/store/support.hpp"
 #include "tests/server/support/replay_check.hpp"
 
@@ -20,50 +20,6 @@ using tanbo::server::store::testing::PgCluster;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-constexpr auto kLease = 1500ms;
-
-// The cluster a test runs: Redis, a fresh PostgreSQL database, three nodes. Null (and why, as a
-// warning) when Redis or PostgreSQL is not installed here.
-struct Cluster {
-  std::unique_ptr<RedisProcess> redis;
-  std::string store;
-  std::vector<std::unique_ptr<Node>> nodes;
-  std::vector<std::uint16_t> ports;
-  std::atomic<int> dead{-1};  // the node a test stopped, if any
-
-  std::uint16_t port_of(std::size_t n) const { return ports[n % ports.size()]; }
-  // A node still up, other than `n`'s turn would give when that one is dead.
-  std::uint16_t live_port(std::size_t n) const {
-    if (int(n % ports.size()) == dead) ++n;
-    return ports[n % ports.size()];
-  }
-  std::string owner(const std::string& room) const {
-    return redis->command({"GET", "tanbo:room:" + room + ":owner"}).text().value_or("");
-  }
-};
-
-std::unique_ptr<Cluster> start_cluster(std::chrono::milliseconds lease = kLease,
-                                       const std::vector<std::string>& flags = {}) {
-  auto binary = find_redis_server();
-  if (binary.empty()) {
-    WARN("redis-server is not installed (apt-get install redis-server): cluster test skipped");
-    return nullptr;
-  }
-  if (auto why = PgCluster::get().why_not(); !why.empty()) {
-    WARN("PostgreSQL cannot run here (" << why << "): cluster test skipped");
-    return nullptr;
-  }
-  auto c = std::make_unique<Cluster>();
-  c->redis = std::make_unique<RedisProcess>(binary);
-  c->store = PgCluster::get().fresh_database();
-  for (int i = 0; i < 3; ++i) {
-    c->nodes.push_back(
-        std::make_unique<Node>(*c->redis, "n" + std::to_string(i), lease, c->store, flags));
-    c->ports.push_back(c->nodes.back()->port());
-  }
-  return c;
-}
 
 // One member of a room: a player (seat >= 0) or a spectator, on some node.
 struct Member {

@@ -99,7 +99,10 @@ TEST_CASE("100 seekers of one pool are paired within two waves into 50 rooms tha
   for (std::size_t i = 0; i < s.size(); ++i) {
     const auto& st = seated[i].state;
     if (st.at("pending").at("seat") != seated[i].seat) continue;
-    s[i].client->send({{"type", "act"}, {"id", int(i)}, {"room", seated[i].room}, {"version", 1},
+    s[i].client->send({{"type", "act"},
+                       {"id", int(i)},
+                       {"room", seated[i].room},
+                       {"version", 1},
                        {"action", st.at("legal").at(0)}});
     CHECK(past_states(*s[i].client, "ok").at("version") == 2);
     ++moved;
@@ -203,7 +206,10 @@ TEST_CASE("a direct challenge: accepted, declined, cancelled, to an offline play
   auto a = seeker(fx.port(), "Ana");
   auto b = seeker(fx.port(), "Ben");
   auto challenge = [&](const std::string& to) {
-    a.client->send({{"type", "challenge"}, {"id", "c"}, {"player", to}, {"game", "tsoro"},
+    a.client->send({{"type", "challenge"},
+                    {"id", "c"},
+                    {"player", to},
+                    {"game", "tsoro"},
                     {"options", {{"columns", 6}}}});
     return a.client->next();
   };

@@ -1,0 +1,63 @@
+#pragma once
+// Three nodes on one Redis and one fresh PostgreSQL database, all real processes on loopback: the
+// cluster the cluster tests run.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tests/server/cluster/redis_process.hpp"
+#include "tests/server/store/support.hpp"
+
+namespace tanbo::server::test {
+
+using namespace std::chrono_literals;
+using tanbo::server::store::testing::PgCluster;
+
+inline constexpr auto kLease = 1500ms;
+
+// The cluster a test runs: Redis, a fresh PostgreSQL database, three nodes. Null (and why, as a
+// warning) when Redis or PostgreSQL is not installed here.
+struct Cluster {
+  std::unique_ptr<RedisProcess> redis;
+  std::string store;
+  std::vector<std::unique_ptr<Node>> nodes;
+  std::vector<std::uint16_t> ports;
+  std::atomic<int> dead{-1};  // the node a test stopped, if any
+
+  std::uint16_t port_of(std::size_t n) const { return ports[n % ports.size()]; }
+  // A node still up, other than `n`'s turn would give when that one is dead.
+  std::uint16_t live_port(std::size_t n) const {
+    if (int(n % ports.size()) == dead) ++n;
+    return ports[n % ports.size()];
+  }
+  std::string owner(const std::string& room) const {
+    return redis->command({"GET", "tanbo:room:" + room + ":owner"}).text().value_or("");
+  }
+};
+
+inline std::unique_ptr<Cluster> start_cluster(std::chrono::milliseconds lease = kLease,
+                                              const std::vector<std::string>& flags = {}) {
+  auto binary = find_redis_server();
+  if (binary.empty()) {
+    WARN("redis-server is not installed (apt-get install redis-server): cluster test skipped");
+    return nullptr;
+  }
+  if (auto why = PgCluster::get().why_not(); !why.empty()) {
+    WARN("PostgreSQL cannot run here (" << why << "): cluster test skipped");
+    return nullptr;
+  }
+  auto c = std::make_unique<Cluster>();
+  c->redis = std::make_unique<RedisProcess>(binary);
+  c->store = PgCluster::get().fresh_database();
+  for (int i = 0; i < 3; ++i) {
+    c->nodes.push_back(
+        std::make_unique<Node>(*c->redis, "n" + std::to_string(i), lease, c->store, flags));
+    c->ports.push_back(c->nodes.back()->port());
+  }
+  return c;
+}
+
+}  // namespace tanbo::server::test

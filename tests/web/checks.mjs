@@ -1,0 +1,57 @@
+// Checks shared by the browser tests that read the page rather than play it: accessibility
+// (axe-core injected into the page), touch-target sizes, what is in view without scrolling,
+// and the client's compressed size.
+import {readFile, readdir, stat} from 'node:fs/promises';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import {gzipSync} from 'node:zlib';
+
+const require = createRequire(import.meta.url);
+let axeSource = null;
+
+// Runs axe-core on the page; fails on any serious or critical violation, naming each.
+export async function axeCheck(page, what) {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({content: axeSource});
+  const result = await page.evaluate(async () => {
+    const r = await window.axe.run(document, {resultTypes: ['violations']});
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  if (result.length) throw new Error(`axe on ${what}:\n       ${result.join('\n       ')}`);
+}
+
+// The picks on the board smaller than `min` CSS pixels either way (their bounding boxes).
+export async function smallTargets(page, selector = '#board .pick', min = 44) {
+  return page.$$eval(selector, (els, m) => els.map((el) => {
+    const r = el.getBoundingClientRect();
+    return {w: Math.round(r.width), h: Math.round(r.height), label: el.getAttribute('aria-label')};
+  }).filter((r) => r.w < m || r.h < m), min);
+}
+
+// Whether some element of the selector is wholly inside the viewport, the page unscrolled.
+export async function someInView(page, selector) {
+  return page.$$eval(selector, (els) => els.some((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  }));
+}
+
+// gzip -9 of every file of the client, summed: the bytes a first visit downloads compressed.
+export async function clientSize(dir) {
+  let raw = 0, gz = 0, files = 0;
+  const walk = async (d) => {
+    for (const name of await readdir(d)) {
+      const p = path.join(d, name);
+      if ((await stat(p)).isDirectory()) await walk(p);
+      else {
+        const data = await readFile(p);
+        raw += data.length;
+        gz += gzipSync(data, {level: 9}).length;
+        files++;
+      }
+    }
+  };
+  await walk(dir);
+  return {raw, gz, files};
+}
