@@ -71,12 +71,15 @@ struct Stats {
   std::map<std::string, std::uint64_t, std::less<>> errors;       // by code
   std::map<std::string, std::uint64_t, std::less<>> close_codes;  // server closes, by code
   std::vector<std::uint32_t> latency_player_us, latency_spectator_us;
+  // Play now (--seek): seeks paired, and the time from each seek to its `paired`.
+  std::uint64_t pairings = 0, pairings_in_window = 0, seek_games_finished = 0;
+  std::vector<std::uint32_t> seek_to_paired_us;
 };
 
 class Worker;
 struct RoomDriver;
 
-enum class Role : std::uint8_t { player, spectator, idle };
+enum class Role : std::uint8_t { player, spectator, idle, seeker };
 
 // One WebSocket client: connect, handshake, hello, then a read loop and a write queue. Its
 // room (or the lobby, when idle) decides what to send.
@@ -97,6 +100,9 @@ class Conn : public std::enable_shared_from_this<Conn> {
   std::int64_t act_id = 0, act_sent = 0;
   std::unique_ptr<net::steady_timer> think;
   std::string held_legal;  // the legal actions of acted_version, held until the play starts
+  // A seeker's: when its seek left, and the room it was paired into (as a JSON string).
+  std::int64_t seek_sent = 0;
+  std::string seek_room_json;
 
  private:
   void on_connect(beast::error_code ec);
@@ -108,6 +114,8 @@ class Conn : public std::enable_shared_from_this<Conn> {
   void do_close();
   void fail(beast::error_code ec);
   void on_message(std::string_view text);
+  void seek();
+  void on_seeker_message(const Scanned& s, std::int64_t t);
 
   Worker& w_;
   const Endpoint& server_;
@@ -161,6 +169,7 @@ class Worker {
       for (auto& c : r->spectators) dial(c);
     }
     for (auto& c : idle) dial(c);
+    for (auto& c : seekers) dial(c);
   }
   void play() {
     for (auto& r : rooms) r->play();
@@ -171,6 +180,7 @@ class Worker {
       for (auto& c : r->spectators) c->close();
     }
     for (auto& c : idle) c->close();
+    for (auto& c : seekers) c->close();
   }
   std::int64_t next_id() { return ++ids_; }
 
@@ -178,7 +188,7 @@ class Worker {
   Shared& shared;
   net::io_context ioc{1};
   std::vector<std::unique_ptr<RoomDriver>> rooms;
-  std::vector<std::shared_ptr<Conn>> idle;
+  std::vector<std::shared_ptr<Conn>> idle, seekers;
   Stats stats;
   std::mt19937_64 rng;
   std::vector<std::string_view> legal;  // scratch
@@ -332,6 +342,7 @@ void Conn::on_message(std::string_view text) {
     ++st.unreadable;
     return;
   }
+  if (role == Role::seeker) return on_seeker_message(s, t);
   if (s.type == "state") {
     if (room && s.version) room->on_state(*this, s, t);
   } else if (s.type == "error") {
@@ -359,6 +370,61 @@ void Conn::on_message(std::string_view text) {
   } else if (s.type == "joined") {
     if (room) room->on_joined(*this);
   }
+}
+
+// ---- Play now: seek, play the game paired into, seek again ------------------------------------
+
+void Conn::seek() {
+  if (w_.shared.stopping.load(std::memory_order_relaxed)) return;
+  Json m = {{"type", "seek"},
+            {"id", w_.next_id()},
+            {"game", w_.options.game},
+            {"players", w_.options.players_per_room}};
+  if (!w_.options.game_options.empty()) m["options"] = Json::parse(w_.options.game_options);
+  seek_sent = now_ns();
+  seek_room_json.clear();
+  send(m.dump());
+}
+
+void Conn::on_seeker_message(const Scanned& s, std::int64_t t) {
+  auto& st = w_.stats;
+  if (s.type == "welcome") {
+    dialing_ = false;
+    w_.dialed();
+    return seek();
+  }
+  if (s.type == "paired") {
+    ++st.pairings;
+    if (w_.shared.in_window(t)) ++st.pairings_in_window;
+    if (w_.shared.in_window(seek_sent))
+      st.seek_to_paired_us.push_back(std::uint32_t((t - seek_sent) / 1000));
+    seek_room_json = Json(std::string(s.room)).dump();
+    return;
+  }
+  if (s.type == "error") {
+    std::string_view code = s.code.empty() ? std::string_view("?") : s.code;
+    auto it = st.errors.find(code);
+    if (it == st.errors.end()) it = st.errors.emplace(std::string(code), 0).first;
+    ++it->second;
+    return;
+  }
+  if (s.type != "state" || seek_room_json.empty() || !s.version) return;
+  if (s.status == "finished") {
+    ++st.seek_games_finished;
+    return seek();
+  }
+  if (s.legal.empty() || *s.version == acted_version ||
+      w_.shared.stopping.load(std::memory_order_relaxed))
+    return;
+  acted_version = *s.version;
+  if (!split_array(s.legal, w_.legal) || w_.legal.empty()) {
+    ++st.unreadable;
+    return;
+  }
+  std::string_view action = w_.legal[w_.rng() % w_.legal.size()];
+  std::string m = R"({"type":"act","room":)" + seek_room_json + R"(,"version":)" +
+                  std::to_string(*s.version) + R"(,"action":)" + std::string(action) + "}";
+  send(std::move(m));
 }
 
 // ---- RoomDriver -------------------------------------------------------------------------------
@@ -603,6 +669,10 @@ Json run(const Options& o) {
     Worker& w = *workers[std::size_t(i % o.threads)];
     w.idle.push_back(std::make_shared<Conn>(w, nullptr, Role::idle, i, server(i, 0)));
   }
+  for (int i = 0; i < o.seekers; ++i) {
+    Worker& w = *workers[std::size_t(i % o.threads)];
+    w.seekers.push_back(std::make_shared<Conn>(w, nullptr, Role::seeker, i, server(i, 0)));
+  }
 
   auto sum = [&](std::atomic<int> Worker::*field) {
     int n = 0;
@@ -680,6 +750,11 @@ Json run(const Options& o) {
                                  s.latency_player_us.end());
     all.latency_spectator_us.insert(all.latency_spectator_us.end(), s.latency_spectator_us.begin(),
                                     s.latency_spectator_us.end());
+    all.pairings += s.pairings;
+    all.pairings_in_window += s.pairings_in_window;
+    all.seek_games_finished += s.seek_games_finished;
+    all.seek_to_paired_us.insert(all.seek_to_paired_us.end(), s.seek_to_paired_us.begin(),
+                                 s.seek_to_paired_us.end());
     for (auto& r : w->rooms) {
       versions += r->max_version;
       started += r->games_started;
@@ -743,6 +818,13 @@ Json run(const Options& o) {
         {"bytes_total", all.bytes_total}}},
       {"load_generator_cpu_percent", 100.0 * (self_end - self_start) / window_s},
   };
+  if (o.seekers > 0)
+    report["seek"] = {{"seekers", o.seekers},
+                      {"pairings", all.pairings},
+                      {"pairings_in_window", all.pairings_in_window},
+                      {"pairings_per_s", double(all.pairings_in_window) / window_s},
+                      {"games_finished", all.seek_games_finished},
+                      {"seek_to_paired_ms", percentiles(all.seek_to_paired_us)}};
   // One pid: the object of the earlier results (bench/results), unchanged. Several: their sums
   // (cpu_percent in shares of one core, so 3 busy nodes may show up to 300), each one's in per_pid.
   const auto& pids = o.server_pids;

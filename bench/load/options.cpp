@@ -107,6 +107,8 @@ ParseOutcome parse_options(std::span<const std::string_view> args) {
       if (!parse_number(value, o.think_ms, 0, 60000)) return bad();
     } else if (flag == "--idle") {
       if (!parse_number(value, o.idle, 0, kMaxConnections)) return bad();
+    } else if (flag == "--seek") {
+      if (!parse_number(value, o.seekers, 0, kMaxConnections)) return bad();
     } else if (flag == "--server-pid") {
       int pid = 0;
       if (!parse_number(value, pid, 1, 1 << 30)) return bad();
@@ -124,7 +126,7 @@ ParseOutcome parse_options(std::span<const std::string_view> args) {
   if (o.connections() > kMaxConnections)
     return OptionsError{"at most " + std::to_string(kMaxConnections) + " connections, not " +
                         std::to_string(o.connections())};
-  if (o.connections() == 0) return OptionsError{"nothing to do: give --rooms or --idle"};
+  if (o.connections() == 0) return OptionsError{"nothing to do: give --rooms, --idle or --seek"};
   return o;
 }
 
@@ -144,6 +146,8 @@ Loads a tanbo-server on this machine over WebSocket and prints one JSON object o
   --setup-timeout SECONDS   longest set-up before measuring anyway (default 120)
   --think-ms T              delay before each action (default 0: as fast as the server allows)
   --idle N                  extra connections that say hello, watch the lobby and stay idle
+  --seek N                  Play now: N connections that seek in the pool of --game and
+                            --players, play the game they are paired into, and seek again
   --server-pid PID          report the server's RSS and CPU from /proc/PID; repeated, their sum
                             and each pid's own figures
   --threads N               client threads, rooms shared among them (default 1)

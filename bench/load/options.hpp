@@ -33,14 +33,18 @@ struct Options {
   double duration = 10;      // seconds of measurement, after the set-up
   double setup_timeout = 120;
   int think_ms = 0;
-  int idle = 0;                  // extra connections that only say hello and watch the lobby
+  int idle = 0;  // extra connections that only say hello and watch the lobby
+  int seekers =
+      0;  // Play now: connections that seek, play the game they are paired into, seek again
   std::vector<int> server_pids;  // empty: no server figures
   int threads = 1;
   std::uint64_t seed = 1;
   int dial_window = 128;  // connections in their handshake at once
   bool quickack = false;  // TCP_QUICKACK after every read: shows what Nagle's algorithm costs
 
-  int connections() const { return rooms * (players_per_room + spectators_per_room) + idle; }
+  int connections() const {
+    return rooms * (players_per_room + spectators_per_room) + idle + seekers;
+  }
 };
 
 // The server of member `member` of room `room` (member 0 its creator, then the other players,

@@ -172,7 +172,7 @@ TEST_CASE("tanbo-load plays 10 rooms for 3 s with no error and counts that add u
   const int connections = 10 * (2 + spectators);
   INFO(spectators << " spectator(s) per room");
   TempDir dir;
-  // The default rate limit (10 messages/s) would refuse a player moving as fast as it can.
+  // Moves cost no rate; the rematches and joins of a fast loop would still meet the default.
   Server server(dir.path, {"--rate", "100000", "--rate-burst", "100000"});
   auto port = server.port(10s);
   REQUIRE(port);
@@ -254,6 +254,24 @@ TEST_CASE("tanbo-load idles connections in the lobby and reports the server's me
   CHECK(r["errors"].empty());
   CHECK(r["server"]["rss_end_kib"].get<int>() >= r["server"]["rss_before_kib"].get<int>());
   CHECK(r["server"].contains("rss_per_connection_kib"));
+}
+
+TEST_CASE("tanbo-load --seek: seekers are paired, play and seek again", "[load][bench][pairing]") {
+  TempDir dir;
+  Server server(dir.path, {"--pool-wave-ms", "200"});
+  auto port = server.port(10s);
+  REQUIRE(port);
+  auto [status, out] = run_load("--url ws://127.0.0.1:" + std::to_string(*port) +
+                                "/ws --seek 20 --duration 3 --game tsoro --options " +
+                                "'{\"columns\":6}'");
+  INFO(out);
+  REQUIRE(status == 0);
+  json r = report_of(out);
+  CHECK(r["errors"].empty());
+  CHECK(r["seek"]["seekers"] == 20);
+  CHECK(r["seek"]["pairings"].get<int>() >= 20);  // each seeker at least once
+  CHECK(r["seek"]["games_finished"].get<int>() > 0);
+  CHECK(r["seek"]["seek_to_paired_ms"]["samples"].get<int>() > 0);
 }
 
 TEST_CASE("tanbo-load refuses a server that is not on this machine", "[load][bench]") {
