@@ -1,31 +1,37 @@
-// The page: one connection, a hash router (#/, #/room/ID, #/replays, #/replay/ID) and the
-// header's connection state.
+// The page: one connection, a hash router (#/, #/room/ID, #/replays, #/replay/ID,
+// #/leaderboard/GAME, #/player/ID, #/rules/GAME), and the header: connection state, language,
+// sound, and the player's name and animation speed.
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
 import {RoomView} from './room.js';
 import {ReplayView, ReplayListView} from './replay.js';
+import {LeaderboardView, PlayerView} from './ratings.js';
+import {RulesView} from './rules.js';
 import {h, toast} from './util.js';
+import {t, language, setLanguage, applyLanguage, onLanguageChange} from './i18n/index.js';
+import {get, set, SPEEDS, muted} from './settings.js';
+import {icon} from './icons.js';
+import {unlockOnGesture} from './sound.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
 const app = {conn, registry: null, view: null};
 window.tanbo = app;  // for the curious, and for tests reading the page's state
 
-const CONN_TEXT = {connecting: 'Connecting…', open: 'Connected', closed: 'Disconnected: reconnecting…'};
-
-conn.addEventListener('connstate', (e) => {
+conn.addEventListener('connstate', () => renderConn());
+function renderConn() {
   const el = document.getElementById('conn');
-  el.dataset.state = e.detail;
-  el.textContent = CONN_TEXT[e.detail] || e.detail;
-});
+  el.dataset.state = conn.state;
+  el.textContent = t(`conn.${conn.state}`);
+}
 
 conn.addEventListener('ready', async (e) => {
-  renderMe();
+  renderPrefs();
   if (!app.registry) {
     try {
       app.registry = (await conn.request({type: 'games'})).games;
     } catch (err) {
-      toast(`Could not load the games: ${err.message}`);
+      toast(t('toast.games_failed', {message: err.message}));
       return;
     }
   }
@@ -34,45 +40,90 @@ conn.addEventListener('ready', async (e) => {
 });
 
 conn.addEventListener('message', (e) => app.view?.message?.(e.detail));
+conn.addEventListener('name-refused', (e) => toast(t('toast.name_refused', {name: e.detail.name, rule: t('name.rule')})));
 conn.addEventListener('error', (e) => {
-  if (e.detail && e.detail.message) toast(`${e.detail.code}: ${e.detail.message}`);
+  if (e.detail && e.detail.message) toast(t('toast.error', {code: e.detail.code, message: e.detail.message}));
 });
 
-function renderMe() {
-  const me = document.getElementById('me');
-  me.replaceChildren();
-  if (!conn.player) return;
-  const input = h('input', {id: 'name-input', value: conn.player.name, maxlength: 32,
-                            'aria-label': 'Your display name', size: 12});
+// The name and the animation speed, in the header's drop-down.
+function renderPrefs() {
+  document.getElementById('me').textContent = conn.player ? conn.player.name : t('prefs.title');
+  const panel = document.getElementById('prefs-panel');
+  const input = h('input', {id: 'name-input', value: conn.player?.name || conn.name, maxlength: 24, size: 14, autocomplete: 'nickname'});
   const form = h('form', {class: 'name-form', onsubmit: (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
-    if (!name || name === conn.player.name) return;
+    if (!name || name === conn.player?.name) return;
     conn.setName(name);
     conn.restart();
-  }}, h('label', {for: 'name-input'}, 'You: '), input, h('button', {type: 'submit'}, 'Rename'));
-  me.append(form);
+  }}, h('label', {for: 'name-input'}, t('prefs.name')), ' ', input, ' ', h('button', {type: 'submit'}, t('prefs.rename')));
+  const speed = h('select', {id: 'speed', onchange: (e) => set('speed', e.target.value)},
+    SPEEDS.map((sp) => h('option', {value: sp, selected: get('speed') === sp}, t(`prefs.speed.${sp}`))));
+  panel.replaceChildren(form,
+    h('p', {class: 'pref-row'}, h('label', {for: 'speed'}, t('prefs.speed')), ' ', speed),
+    h('p', {class: 'muted small'}, t('prefs.motion_note')),
+    conn.player ? h('p', {class: 'small'}, h('a', {href: `#/player/${encodeURIComponent(conn.player.id)}`, id: 'my-page'}, t('prefs.my_page'))) : null);
 }
+
+function renderSound() {
+  const btn = document.getElementById('sound');
+  const off = muted();
+  btn.replaceChildren(icon(off ? 'mute' : 'sound'));
+  btn.setAttribute('aria-pressed', String(!off));
+  btn.setAttribute('aria-label', t('prefs.sound'));
+  btn.title = t(off ? 'prefs.sound_off' : 'prefs.sound_on');
+}
+
+function setupHeader() {
+  const lang = document.getElementById('lang');
+  lang.value = language();
+  lang.addEventListener('change', () => setLanguage(lang.value));
+  document.getElementById('sound').addEventListener('click', () => { set('muted', !muted()); renderSound(); });
+  renderSound();
+  renderConn();
+  renderPrefs();
+}
+
+onLanguageChange(() => {
+  document.getElementById('lang').value = language();
+  renderSound();
+  renderConn();
+  renderPrefs();
+  if (app.view?.relabel) app.view.relabel();
+  else route();
+});
 
 export function game(id) {
   return (app.registry || []).find((g) => g.id === id);
 }
 app.game = game;
 
+let firstRender = true;
 function route() {
   if (!app.registry) return;  // ready() routes once the registry is in
   app.view?.unmount?.();
   const main = document.getElementById('main');
   main.replaceChildren();
   const hash = location.hash.replace(/^#/, '') || '/';
-  let m;
-  if ((m = hash.match(/^\/room\/([^/]+)$/))) app.view = new RoomView(app, decodeURIComponent(m[1]));
-  else if ((m = hash.match(/^\/replay\/([^/]+)$/)))
-    app.view = new ReplayView(app, decodeURIComponent(m[1]));
+  const part = (re) => { const m = hash.match(re); return m ? decodeURIComponent(m[1] || '') : null; };
+  let id;
+  if ((id = part(/^\/room\/([^/]+)$/))) app.view = new RoomView(app, id);
+  else if ((id = part(/^\/replay\/([^/]+)$/))) app.view = new ReplayView(app, id);
   else if (hash === '/replays') app.view = new ReplayListView(app);
+  else if ((id = part(/^\/leaderboard(?:\/([^/]*))?$/)) !== null) app.view = new LeaderboardView(app, id);
+  else if ((id = part(/^\/player\/([^/]+)$/))) app.view = new PlayerView(app, id);
+  else if ((id = part(/^\/rules(?:\/([^/]*))?$/)) !== null) app.view = new RulesView(app, id);
   else app.view = new LobbyView(app);
   app.view.mount(main);
+  if (firstRender) {
+    // The first view on screen: the tests read this mark to report the first render's time.
+    firstRender = false;
+    performance.mark('tanbo-first-render');
+  }
 }
 
+applyLanguage();
+setupHeader();
+unlockOnGesture();
 window.addEventListener('hashchange', route);
 conn.start();

@@ -61,8 +61,11 @@ export class Connection extends EventTarget {
         ws.close();
         return;
       }
-      if (err.code === 'bad_message' && this.name) {
-        this.setName('');
+      if (err.code === 'bad_name' && this.name) {
+        // The server's name rule refused it: say why, and come back under the previous name.
+        const refused = this.name;
+        this.setName(this.previousName || '');
+        this.dispatchEvent(new CustomEvent('name-refused', {detail: {name: refused, message: err.message}}));
         ws.close();
       }
     }
@@ -71,6 +74,7 @@ export class Connection extends EventTarget {
   welcomed(welcome) {
     localStorage.setItem(TOKEN_KEY, welcome.token);
     this.player = welcome.player;
+    this.previousName = welcome.player.name;
     this.retry = 0;
     const reconnect = this.everOpened;
     this.everOpened = true;

@@ -1,9 +1,13 @@
-// The lobby: the games, a create form built from the registry, open rooms and live matches,
-// kept current by watch_lobby pushes.
-import {h, toast, formatOptions, plural} from './util.js';
+// The lobby: open rooms and live matches first (kept current by watch_lobby pushes), then one
+// card per game with "Play the computer" (one click, at the level picked once), its rules and
+// its leaderboard, a slot kept for "Play now", and the full form folded as "Custom game".
+import {h, toast} from './util.js';
+import {t} from './i18n/index.js';
+import {seatName, formatOptions, levelName, gameName} from './words.js';
 import {rememberSeat} from './room.js';
-
-const LEVELS = ['random', 'greedy', 'mcts'];
+import {buildCreateForm} from './create-form.js';
+import {savedLevel, chooseLevel} from './cpu-level.js';
+import {icon} from './icons.js';
 
 export class LobbyView {
   constructor(app) {
@@ -14,25 +18,33 @@ export class LobbyView {
 
   mount(main) {
     this.main = main;
-    this.gamesEl = h('ul', {class: 'games'});
-    this.formEl = h('section', {class: 'create', 'aria-labelledby': 'create-h'});
     this.openEl = h('ul', {class: 'rooms', id: 'open-rooms'});
     this.liveEl = h('ul', {class: 'rooms', id: 'live-rooms'});
-    main.append(
-      h('section', {'aria-labelledby': 'games-h'}, h('h2', {id: 'games-h'}, 'Games'), this.gamesEl),
-      this.formEl,
-      h('section', {'aria-labelledby': 'open-h'}, h('h2', {id: 'open-h'}, 'Open rooms'), this.openEl),
-      h('section', {'aria-labelledby': 'live-h'}, h('h2', {id: 'live-h'}, 'Live matches'),
-        this.liveEl));
-    this.renderGames();
-    this.renderForm();
-    this.renderRooms();
+    this.gamesEl = h('ul', {class: 'games'});
+    this.levelEl = h('p', {class: 'level-line', id: 'cpu-level-line'});
+    this.customEl = h('details', {class: 'custom', id: 'custom'});
+    this.roomsHead = [h('h2', {id: 'open-h'}), h('h2', {id: 'live-h'})];
+    this.gamesHead = h('h2', {id: 'games-h'});
+    main.append(h('div', {class: 'lobby'},
+      h('div', {class: 'now'},
+        h('section', {'aria-labelledby': 'open-h', class: 'now-part'}, this.roomsHead[0], this.openEl),
+        h('section', {'aria-labelledby': 'live-h', class: 'now-part'}, this.roomsHead[1], this.liveEl)),
+      h('section', {'aria-labelledby': 'games-h', class: 'game-list'}, this.gamesHead, this.levelEl, this.gamesEl, this.customEl)));
+    this.relabel();
     this.ready();
   }
 
-  unmount() {
-    this.app.conn.fire({type: 'unwatch_lobby'}).catch(() => {});
+  relabel() {
+    this.roomsHead[0].textContent = t('lobby.open');
+    this.roomsHead[1].textContent = t('lobby.live');
+    this.gamesHead.textContent = t('lobby.games');
+    this.renderLevel();
+    this.renderGames();
+    this.renderCustom(false);
+    this.renderRooms();
   }
+
+  unmount() { this.app.conn.fire({type: 'unwatch_lobby'}).catch(() => {}); }
 
   async ready() {
     try {
@@ -41,7 +53,7 @@ export class LobbyView {
       this.renderRooms();
       await this.app.conn.fire({type: 'watch_lobby'});
     } catch (err) {
-      if (err.code !== 'disconnected') toast(`Lobby: ${err.message}`);
+      if (err.code !== 'disconnected') toast(t('toast.lobby', {message: err.message}));
     }
   }
 
@@ -52,103 +64,70 @@ export class LobbyView {
     this.renderRooms();
   }
 
+  renderLevel() {
+    const level = savedLevel();
+    this.levelEl.replaceChildren(icon('computer'), ' ',
+      level ? t('lobby.level_is', {level: levelName(level)}) : t('lobby.level_unset'), ' ',
+      h('button', {type: 'button', class: 'link', id: 'change-level', onclick: async () => {
+        if (await chooseLevel()) { this.renderLevel(); this.renderGames(); }
+      }}, t(level ? 'lobby.level_change' : 'lobby.level_choose')));
+  }
+
   renderGames() {
-    this.gamesEl.replaceChildren(...this.app.registry.map((g) => h('li', {class: 'game-card'},
-      h('h3', {}, g.name),
-      h('p', {}, g.summary),
-      h('p', {class: 'muted'},
-        g.players.min === g.players.max ? `${g.players.min} players`
-                                        : `${g.players.min} to ${g.players.max} players`),
-      h('button', {type: 'button', 'data-game': g.id, onclick: () => {
-        this.selected = g.id;
-        this.renderForm();
-        this.formEl.querySelector('select[name=game]')?.focus();
-      }}, `New ${g.name} room`))));
+    const level = savedLevel();
+    this.gamesEl.replaceChildren(...this.app.registry.map((g) => h('li', {class: 'game-card', 'data-game': g.id},
+      h('h3', {}, gameName(g.id, g)),
+      h('p', {}, t(`game.${g.id}.summary`)),
+      h('p', {class: 'muted small'}, g.players.min === g.players.max ? t('lobby.players_exact', {n: g.players.min})
+                                                                    : t('lobby.players_range', {min: g.players.min, max: g.players.max})),
+      h('div', {class: 'card-actions'},
+        h('button', {type: 'button', class: 'primary play-cpu', 'data-play-cpu': g.id, onclick: () => this.playComputer(g)},
+          icon('computer'), ' ', level ? t('lobby.play_cpu_at', {level: levelName(level)}) : t('lobby.play_cpu')),
+        // Reserved for "Play now" (matchmaking, a later feature): space in the layout, no button.
+        h('div', {class: 'play-now-slot', 'data-slot': 'play-now', 'aria-hidden': 'true'}),
+        h('button', {type: 'button', class: 'custom-btn', 'data-custom': g.id, onclick: () => this.openCustom(g.id)}, t('lobby.custom'))),
+      h('p', {class: 'card-links small'},
+        h('a', {href: `#/rules/${g.id}`}, t('lobby.rules')), ' · ',
+        h('a', {href: `#/leaderboard/${g.id}`}, t('lobby.leaderboard'))))));
   }
 
-  renderForm() {
-    const g = this.app.game(this.selected);
-    if (!g) return;
-    const gameSelect = h('select', {name: 'game', id: 'create-game', onchange: (e) => {
-      this.selected = e.target.value;
-      this.renderForm();
-      this.formEl.querySelector('select[name=game]')?.focus();
-    }}, this.app.registry.map((x) => h('option', {value: x.id, selected: x.id === g.id}, x.name)));
-
-    const seatsInput = h('select', {name: 'seats', id: 'create-seats'});
-    for (let n = g.players.min; n <= g.players.max; ++n)
-      seatsInput.append(h('option', {value: n, selected: n === g.players.default}, n));
-
-    const optionRows = g.options.map((o) => optionField(o));
-    const cpuBox = h('fieldset', {class: 'cpu-seats'});
-    const renderCpu = () => {
-      const n = Number(seatsInput.value);
-      cpuBox.replaceChildren(h('legend', {}, 'Who plays each seat'));
-      cpuBox.append(h('div', {class: 'field'}, h('span', {}, 'Seat 1'), h('span', {}, 'you')));
-      for (let seat = 1; seat < n; ++seat) {
-        const sel = h('select', {name: `cpu-${seat}`, id: `cpu-${seat}`},
-          h('option', {value: ''}, 'a person'),
-          LEVELS.map((l) => h('option', {value: l}, `computer (${l})`)));
-        cpuBox.append(h('div', {class: 'field'},
-          h('label', {for: `cpu-${seat}`}, `Seat ${seat + 1}`), sel));
-      }
-    };
-    seatsInput.addEventListener('change', renderCpu);
-    renderCpu();
-
-    const form = h('form', {id: 'create-form', onsubmit: (e) => { e.preventDefault(); this.create(form, g); }},
-      field('Game', gameSelect, 'create-game'),
-      field('Players', seatsInput, 'create-seats'),
-      optionRows,
-      h('div', {class: 'field'},
-        h('label', {for: 'create-ranked'}, 'Ranked'),
-        h('input', {type: 'checkbox', name: 'ranked', id: 'create-ranked'}),
-        h('small', {class: 'muted'}, 'rated at the end; ranked rooms seat people only')),
-      field('Timer', h('select', {name: 'timer', id: 'create-timer'},
-        h('option', {value: 'none'}, 'none'),
-        h('option', {value: '30'}, '30 s per decision'),
-        h('option', {value: '60'}, '60 s per decision')), 'create-timer'),
-      cpuBox,
-      h('details', {class: 'setup'},
-        h('summary', {}, 'Custom set-up (optional, JSON)'),
-        h('p', {class: 'muted small'}, 'A position the game can load instead of the standard start; its rules page describes the format.'),
-        h('textarea', {name: 'setup', id: 'create-setup', rows: 4, 'aria-label': 'Custom set-up as JSON'})),
-      h('div', {class: 'problems', role: 'alert'}),
-      h('button', {type: 'submit', class: 'primary'}, 'Create room'));
-    this.formEl.replaceChildren(h('h2', {id: 'create-h'}, 'Create a room'),
-      h('p', {class: 'muted'}, g.summary), form);
+  async playComputer(g) {
+    const level = savedLevel() || await chooseLevel('level.play');
+    if (!level) return;
+    this.renderLevel();
+    try {
+      const created = await this.app.conn.request({type: 'create', game: g.id, cpu: [{seat: 1, level}]});
+      rememberSeat(created.room);
+      location.hash = `#/room/${encodeURIComponent(created.room)}`;
+    } catch (err) {
+      toast(t('toast.create_refused', {message: err.message}));
+    }
   }
 
-  async create(form, g) {
-    const fd = new FormData(form);
-    const options = {};
-    for (const o of g.options) {
-      const el = form.elements[`opt-${o.name}`];
-      if (!el) continue;
-      let v;
-      if (o.type === 'boolean') v = el.checked;
-      else if (o.type === 'integer' && !o.allowed) v = Number(el.value);
-      else v = JSON.parse(el.value);
-      if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
-    }
-    const seats = Number(fd.get('seats'));
-    const cpu = [];
-    for (let seat = 1; seat < seats; ++seat) {
-      const level = fd.get(`cpu-${seat}`);
-      if (level) cpu.push({seat, level});
-    }
-    const msg = {type: 'create', game: g.id, options, seats, ranked: form.elements.ranked.checked};
-    const timer = fd.get('timer');
-    if (timer !== 'none') msg.timer = Number(timer);
-    if (cpu.length) msg.cpu = cpu;
-    const problems = form.querySelector('.problems');
+  openCustom(gameId) {
+    this.selected = gameId;
+    this.renderCustom(true);
+    this.customEl.open = true;
+    this.customEl.scrollIntoView({block: 'start'});
+    this.customEl.querySelector('select[name=game]')?.focus();
+  }
+
+  renderCustom(keepOpen) {
+    const open = keepOpen || this.customEl.open;
+    const form = buildCreateForm(this.app, this.selected, {
+      onSelect: (id) => { this.selected = id; this.renderCustom(true); this.customEl.querySelector('select[name=game]')?.focus(); },
+      onSubmit: (data) => this.create(data),
+    });
+    this.customEl.replaceChildren(h('summary', {id: 'custom-h'}, t('lobby.custom_title')),
+      h('p', {class: 'muted'}, t(`game.${this.selected}.summary`)), form);
+    this.customEl.open = open;
+  }
+
+  async create({msg, setup, problems}) {
     problems.replaceChildren();
-    const setup = String(fd.get('setup') || '').trim();
     if (setup) {
-      try {
-        msg.setup = JSON.parse(setup);
-      } catch (err) {
-        problems.replaceChildren(h('p', {}, `Set-up: not JSON (${err.message})`));
+      try { msg.setup = JSON.parse(setup); } catch (err) {
+        problems.replaceChildren(h('p', {}, t('create.setup_not_json', {message: err.message})));
         return;
       }
     }
@@ -157,55 +136,43 @@ export class LobbyView {
       rememberSeat(created.room);
       location.hash = `#/room/${encodeURIComponent(created.room)}`;
     } catch (err) {
-      const list = (err.problems || []).map((p) => h('li', {}, `${p.field}: ${p.message}`));
-      problems.replaceChildren(h('p', {}, `Refused (${err.code}): ${err.message}`),
-        list.length ? h('ul', {}, list) : '');
+      const list = (err.problems || []).map((p) => h('li', {}, t('create.problem', {field: p.field, message: p.message})));
+      problems.replaceChildren(h('p', {}, t('create.refused', {message: err.message})), list.length ? h('ul', {}, list) : '');
     }
   }
 
   renderRooms() {
+    if (!this.openEl) return;
     const me = this.app.conn.player?.id;
     const rooms = [...this.rooms.values()];
     const open = rooms.filter((r) => r.status === 'waiting');
     const live = rooms.filter((r) => r.status === 'playing');
-    this.openEl.replaceChildren(...(open.length ? open.map((r) => this.roomItem(r, me))
-                                                : [h('li', {class: 'muted'}, 'No open room. Create one!')]));
-    this.liveEl.replaceChildren(...(live.length ? live.map((r) => this.roomItem(r, me))
-                                                : [h('li', {class: 'muted'}, 'No match being played.')]));
+    this.openEl.replaceChildren(...(open.length ? open.map((r) => this.roomItem(r, me)) : [h('li', {class: 'muted empty'}, t('lobby.no_open'))]));
+    this.liveEl.replaceChildren(...(live.length ? live.map((r) => this.roomItem(r, me)) : [h('li', {class: 'muted empty'}, t('lobby.no_live'))]));
   }
 
   roomItem(r, me) {
     const g = this.app.game(r.game);
     const mine = r.seats.some((st) => st.player && st.player.id === me);
-    const seatText = r.seats.map((st) =>
-      st.player ? st.player.name + (st.connected ? '' : ' (away)')
-                : st.cpu ? `computer (${st.level || 'cpu'})` : 'free');
+    const seatText = r.seats.map((st) => (st.player && !st.connected ? t('lobby.away', {name: seatName(r.seats, st.seat)}) : seatName(r.seats, st.seat)));
     const free = r.seats.filter((st) => !st.player && !st.cpu).length;
-    const go = (hash) => { location.hash = hash; };
     const roomHash = `#/room/${encodeURIComponent(r.room)}`;
     const buttons = [];
     if (mine) {
-      buttons.push(h('button', {type: 'button', class: 'primary', onclick: () => {
-        rememberSeat(r.room);
-        go(roomHash);
-      }}, 'Back to my seat'));
+      buttons.push(h('button', {type: 'button', class: 'primary', onclick: () => { rememberSeat(r.room); location.hash = roomHash; }}, t('lobby.back_to_seat')));
     } else if (r.status === 'waiting' && free > 0) {
-      buttons.push(h('button', {type: 'button', class: 'primary', 'data-join': r.room,
-        onclick: () => this.join(r.room)}, 'Join'));
+      buttons.push(h('button', {type: 'button', class: 'primary', 'data-join': r.room, onclick: () => this.join(r.room)}, t('lobby.join')));
     }
-    buttons.push(h('button', {type: 'button', 'data-watch': r.room, onclick: () => go(roomHash)},
-      'Watch'));
+    buttons.push(h('button', {type: 'button', 'data-watch': r.room, onclick: () => { location.hash = roomHash; }}, t('lobby.watch')));
+    const extras = [formatOptions(r.game, r.options)];
+    if (r.ranked) extras.push(t('lobby.ranked'));
+    if (r.timer !== 'none' && r.timer !== undefined) extras.push(t('lobby.timer', {n: r.timer}));
     return h('li', {class: 'room', 'data-room': r.room},
       h('div', {class: 'room-main'},
-        h('strong', {}, g ? g.name : r.game), ' ',
-        h('span', {class: 'muted'}, r.room),
-        h('div', {}, `Players: ${seatText.join(', ')}`),
-        h('div', {class: 'muted small'}, [
-          formatOptions(r.options),
-          r.ranked ? ' · ranked' : '',
-          r.timer !== 'none' && r.timer !== undefined ? ` · ${r.timer} s timer` : '',
-        ].join('')),
-        h('div', {class: 'spectators'}, `${plural(r.spectators, 'spectator')} watching`)),
+        h('strong', {}, gameName(r.game, g)), ' ',
+        h('span', {class: 'spectators'}, t('room.spectators', {n: r.spectators})),
+        h('div', {}, t('lobby.players', {names: seatText.join(t('log.and'))})),
+        h('div', {class: 'muted small room-options'}, extras.join(' · '))),
       h('div', {class: 'room-actions'}, buttons));
   }
 
@@ -215,30 +182,7 @@ export class LobbyView {
       rememberSeat(room);
       location.hash = `#/room/${encodeURIComponent(room)}`;
     } catch (err) {
-      toast(`Could not join: ${err.message}`);
+      toast(t('toast.join_refused', {message: err.message}));
     }
   }
-}
-
-function field(label, input, id) {
-  return h('div', {class: 'field'}, h('label', {for: id}, label), input);
-}
-
-function optionField(o) {
-  const id = `opt-${o.name}`;
-  const label = o.name.replace(/_/g, ' ');
-  let input;
-  if (o.type === 'boolean') {
-    input = h('input', {type: 'checkbox', name: id, id, checked: o.default === true});
-  } else if (o.allowed) {
-    input = h('select', {name: id, id},
-      o.allowed.map((v) => h('option', {value: JSON.stringify(v), selected: v === o.default},
-        typeof v === 'number' && o.name === 'first' ? `seat ${v + 1}` : String(v))));
-  } else {
-    input = h('input', {type: 'number', name: id, id, min: o.min, max: o.max, value: o.default,
-                        required: true});
-  }
-  return h('div', {class: 'field'},
-    h('label', {for: id}, label), input,
-    o.help ? h('small', {class: 'muted'}, o.help) : '');
 }

@@ -2,40 +2,51 @@
 // (/api/games/{id}) and its steps (/api/games/{id}/steps: the server replays the record through
 // the engine and gives the public state after each decision, so each board is drawn by the room's
 // own board code and the page never re-implements a rule); the seed is checked in the page.
-import {h, ordinal, formatOptions} from './util.js';
+import {h} from './util.js';
+import {t} from './i18n/index.js';
+import {recordNames, place, reason, formatOptions, gameName} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex, firstDraw} from './verify.js';
-import {describeCore} from './room.js';
-
-function names(record) {
-  const info = record.players_info || [];
-  return (seat) => {
-    const p = info.find((x) => x.seat === seat) || info[seat];
-    return (p && (p.name || p.player?.name)) || `Seat ${seat + 1}`;
-  };
-}
+import {describeCore} from './describe.js';
+import {icon} from './icons.js';
+import {Animator} from './animate.js';
+import {BoardViewport} from './zoom.js';
 
 export class ReplayListView {
-  constructor(app) { this.app = app; }
+  constructor(app) { this.app = app; this.page = null; this.error = null; }
+
   async mount(main) {
-    const list = h('ul', {class: 'rooms', id: 'replay-list'}, h('li', {}, 'Loading…'));
-    main.append(h('h2', {}, 'Finished games'), list);
+    this.main = main;
+    this.relabel();
     try {
       const page = await (await fetch('/api/games?limit=50')).json();
       if (!page.games) throw new Error(page.error?.message || 'no list');
-      list.replaceChildren(...(page.games.length ? page.games.map((g) => {
-        const name = names(g);
-        const who = g.result?.places?.map((p, seat) => `${name(seat)} ${ordinal(p)}`).join(', ');
-        return h('li', {class: 'room'},
-          h('div', {class: 'room-main'}, h('strong', {}, this.app.game(g.game)?.name || g.game), ' ',
-            h('span', {class: 'muted'}, g.id), h('div', {}, who || ''),
-            h('div', {class: 'muted small'}, `${g.result?.reason || ''} · ${new Date(g.finished_at).toLocaleString()}`)),
-          h('div', {class: 'room-actions'}, h('a', {class: 'button', href: `#/replay/${encodeURIComponent(g.id)}`}, 'Replay')));
-      }) : [h('li', {class: 'muted'}, 'No finished game yet.')]));
+      this.page = page;
     } catch (err) {
-      list.replaceChildren(h('li', {}, `Could not load the games: ${err.message}`));
+      this.error = err.message;
     }
+    this.relabel();
   }
+
+  relabel() {
+    const list = h('ul', {class: 'rooms', id: 'replay-list'});
+    if (this.error) list.append(h('li', {}, t('replays.failed', {message: this.error})));
+    else if (!this.page) list.append(h('li', {}, t('app.loading')));
+    else if (!this.page.games.length) list.append(h('li', {class: 'muted'}, t('replays.none')));
+    else list.append(...this.page.games.map((g) => gameItem(this.app, g)));
+    this.main.replaceChildren(h('h2', {}, t('replays.title')), list);
+  }
+}
+
+// One finished game in a list: who took which place, why, when, and its replay.
+export function gameItem(app, g) {
+  const name = recordNames(g);
+  const who = g.result?.places?.map((p, seat) => t('replays.who', {name: name(seat), place: place(p)})).join(', ');
+  return h('li', {class: 'room'},
+    h('div', {class: 'room-main'}, h('strong', {}, gameName(g.game, app.game(g.game))), ' ',
+      h('span', {class: 'muted small'}, g.id), h('div', {}, who || ''),
+      h('div', {class: 'muted small'}, [g.result ? reason(g.result.reason) : '', new Date(g.finished_at).toLocaleString(document.documentElement.lang)].join(' · '))),
+    h('div', {class: 'room-actions'}, h('a', {class: 'button', href: `#/replay/${encodeURIComponent(g.id)}`}, t('replays.open'))));
 }
 
 // Keys that step the replay while focus is not in a field or on a board button.
@@ -49,12 +60,17 @@ export class ReplayView {
     this.step = 0;
     this.steps = null;  // the server's steps; null when it could not give them (the list stays)
     this.stepsError = null;
+    this.verifyLines = null;
     this.onKey = (e) => this.key(e);
+    this.animator = new Animator();
+    this.viewport = new BoardViewport();
   }
+
+  get animating() { return this.animator.playing; }
 
   async mount(main) {
     this.main = main;
-    main.append(h('h2', {}, `Replay of ${this.id}`), h('p', {}, 'Loading…'));
+    main.append(h('h2', {}, t('replay.title_plain', {id: this.id})), h('p', {}, t('app.loading')));
     const id = encodeURIComponent(this.id);
     const steps = fetch(`/api/games/${id}/steps`).then(async (res) => {
       const body = await res.json();
@@ -68,12 +84,12 @@ export class ReplayView {
       if (!res.ok) throw new Error(body.error?.message || res.statusText);
       this.record = body;
     } catch (err) {
-      main.replaceChildren(h('h2', {}, `Replay of ${this.id}`), h('p', {role: 'alert'}, `Could not load: ${err.message}`));
+      main.replaceChildren(h('h2', {}, t('replay.title_plain', {id: this.id})), h('p', {role: 'alert'}, t('replay.failed', {message: err.message})));
       return;
     }
     try {
       this.steps = await steps;
-      if (this.steps?.length !== this.record.actions.length + 1) throw new Error('the steps do not match the record');
+      if (this.steps?.length !== this.record.actions.length + 1) throw new Error(t('replay.mismatch'));
     } catch (err) {
       this.steps = null;
       this.stepsError = err.message;
@@ -84,7 +100,17 @@ export class ReplayView {
     this.verify();
   }
 
-  unmount() { document.removeEventListener('keydown', this.onKey); }
+  unmount() {
+    document.removeEventListener('keydown', this.onKey);
+    this.animator.stop();
+  }
+
+  relabel() {
+    if (!this.record) return;
+    this.viewport.relabel();
+    this.build();
+    this.renderVerify();
+  }
 
   key(e) {
     const to = KEYS[e.key];
@@ -94,68 +120,89 @@ export class ReplayView {
     this.go(to(this));
   }
 
+  describe(a) { return a.action === 'resign' ? t('core.resign', {name: this.name(a.seat)}) : t('core.action', {name: this.name(a.seat), what: this.board.describeAction(a.action)}); }
+
   build() {
     const r = this.record;
     const g = this.app.game(r.game);
-    this.name = names(r);
+    this.name = recordNames(r);
     this.board = boardFor(r.game);
     this.counterEl = h('span', {id: 'replay-step', 'aria-live': 'polite'});
     this.currentEl = h('p', {class: 'banner', id: 'replay-current'});
     this.turnEl = h('p', {id: 'replay-turn'});
-    this.boardEl = h('div', {class: 'board', id: 'replay-board'});
+    this.boardEl = h('div', {class: 'board', id: 'replay-board'}, this.viewport.el);
+    this.boardEl.addEventListener('click', () => this.animator.skip());
     this.factsEl = h('div', {class: 'controls', id: 'replay-facts'});
-    this.eventsEl = h('ul', {class: 'log', id: 'replay-events'});
-    this.listEl = h('ol', {class: 'log replay-actions', id: 'replay-actions'});
+    this.eventsEl = h('ul', {class: 'log', id: 'replay-events', tabindex: 0, 'aria-labelledby': 'replay-events-h'});
+    this.listEl = h('ol', {class: 'log replay-actions', id: 'replay-actions', tabindex: 0, 'aria-labelledby': 'replay-all-h'});
     this.resultEl = h('div', {class: 'result', id: 'replay-result'});
-    this.verifyEl = h('div', {class: 'verify', id: 'replay-verify', role: 'status'}, 'Checking the seed…');
-    const btn = (id, label, key, f) => h('button', {type: 'button', id, 'aria-keyshortcuts': key, onclick: f}, label);
-    this.listEl.replaceChildren(...r.actions.map((a, i) => h('li', {'data-step': i + 1},
-      `${this.name(a.seat)}: ${a.action === 'resign' ? 'resigns' : this.board.describeAction(a.action)}`)));
-    const note = this.steps
-      ? 'Each board is the state the server computed by replaying the record through the engine.'
-      : `The board cannot be drawn (${this.stepsError}); the decisions are listed in order.`;
+    this.verifyEl = h('div', {class: 'verify', id: 'replay-verify', role: 'status'}, t('seed.checking'));
+    const btn = (id, label, key, ic, f, after) => h('button', {type: 'button', id, 'aria-keyshortcuts': key, onclick: f},
+      after ? [label, ' ', icon(ic)] : [icon(ic), ' ', label]);
+    this.listEl.replaceChildren(...r.actions.map((a, i) => h('li', {'data-step': i + 1}, `${i + 1}. ${this.describe(a)}`)));
+    const note = this.steps ? t('replay.note_steps') : t('replay.note_nosteps', {why: this.stepsError});
+    const players = Array.from({length: r.players}, (_, seat) => {
+      const info = (r.players_info || []).find((p) => p.seat === seat);
+      return info?.id ? h('a', {href: `#/player/${encodeURIComponent(info.id)}`}, this.name(seat)) : this.name(seat);
+    });
     this.main.replaceChildren(
-      h('h2', {}, `Replay: ${g ? g.name : r.game} ${r.id}`),
-      h('p', {class: 'muted'}, `${formatOptions(r.options)} · ${r.players} players${r.ranked ? ' · ranked' : ''}`),
-      h('p', {}, `Players: ${Array.from({length: r.players}, (_, s) => `${this.name(s)} (seat ${s + 1})`).join(', ')}; first to move: ${this.name(r.first)}.`),
+      h('h2', {}, t('replay.title', {game: gameName(r.game, g), id: r.id})),
+      h('p', {class: 'muted'}, [formatOptions(r.game, r.options), t('replay.players_n', {n: r.players}), r.ranked ? t('lobby.ranked') : ''].filter(Boolean).join(' · ')),
+      h('p', {}, t('replay.players'), ' ', players.flatMap((p, i) => (i ? [', ', p] : [p])), '. ', t('replay.first', {name: this.name(r.first)}),
+        ' ', h('a', {href: `#/rules/${encodeURIComponent(r.game)}`}, t('room.rules'))),
       this.verifyEl,
-      h('div', {class: 'stepper', role: 'group', 'aria-label': 'Step through the game (keys: left and right arrows, Home, End)'},
-        btn('replay-start', '⏮ Start', 'Home', () => this.go(0)),
-        btn('replay-back', '◀ Back', 'ArrowLeft', () => this.go(this.step - 1)),
+      h('div', {class: 'stepper', role: 'group', 'aria-label': t('replay.stepper')},
+        btn('replay-start', t('replay.start'), 'Home', 'start', () => this.go(0)),
+        btn('replay-back', t('replay.back'), 'ArrowLeft', 'back', () => this.go(this.step - 1)),
         this.counterEl,
-        btn('replay-forward', 'Forward ▶', 'ArrowRight', () => this.go(this.step + 1)),
-        btn('replay-end', 'End ⏭', 'End', () => this.go(r.actions.length))),
+        btn('replay-forward', t('replay.forward'), 'ArrowRight', 'forward', () => this.go(this.step + 1), true),
+        btn('replay-end', t('replay.end'), 'End', 'end', () => this.go(r.actions.length), true)),
       this.currentEl, this.turnEl,
       h('div', {class: 'play'}, this.boardEl,
         h('div', {class: 'side'}, this.resultEl, this.factsEl,
-          h('section', {'aria-labelledby': 'replay-events-h'}, h('h3', {id: 'replay-events-h'}, 'What this step did'),
-            this.eventsEl),
-          h('section', {'aria-labelledby': 'replay-all-h'}, h('h3', {id: 'replay-all-h'}, 'Every decision'),
-            this.listEl))),
-      h('p', {class: 'muted small'}, `${note} Keys: ← and → step, Home and End jump.`));
-    this.go(0);
+          h('section', {'aria-labelledby': 'replay-events-h'}, h('h3', {id: 'replay-events-h'}, t('replay.this_step')), this.eventsEl),
+          h('section', {'aria-labelledby': 'replay-all-h'}, h('h3', {id: 'replay-all-h'}, t('replay.every')), this.listEl))),
+      h('p', {class: 'muted small'}, `${note} ${t('replay.keys')}`));
+    this.go(this.step, true);
   }
 
-  go(step) {
+  go(step, instant = false) {
     const r = this.record;
+    const from = this.step;
     this.step = Math.max(0, Math.min(r.actions.length, step));
-    this.counterEl.textContent = `Decision ${this.step} of ${r.actions.length}`;
-    for (const li of this.listEl.children)
-      li.classList.toggle('done', Number(li.dataset.step) <= this.step),
+    this.counterEl.textContent = t('replay.counter', {n: this.step, total: r.actions.length});
+    for (const li of this.listEl.children) {
+      li.classList.toggle('done', Number(li.dataset.step) <= this.step);
       li.classList.toggle('current', Number(li.dataset.step) === this.step);
+    }
     const a = r.actions[this.step - 1];
-    this.currentEl.textContent = this.step === 0 ? 'The start of the game.'
-      : `${this.step}. ${this.name(a.seat)}: ${a.action === 'resign' ? 'resigns' : this.board.describeAction(a.action)}`;
-    this.listEl.querySelector('.current')?.scrollIntoView?.({block: 'nearest'});
-    this.draw(this.steps?.[this.step]);
+    this.currentEl.textContent = this.step === 0 ? t('replay.at_start') : `${this.step}. ${this.describe(a)}`;
+    // Keep the current move in view inside the list, without scrolling the page.
+    const cur = this.listEl.querySelector('.current');
+    const list = this.listEl;
+    if (cur && (cur.offsetTop < list.scrollTop || cur.offsetTop + cur.offsetHeight > list.scrollTop + list.clientHeight))
+      list.scrollTop = cur.offsetTop - list.clientHeight / 2;
+    const st = this.steps?.[this.step];
+    this.animator.stop();
+    // One step forward animates, as in the room; any other jump draws at once.
+    const prev = this.steps?.[from];
+    const frames = !instant && st && prev && this.step === from + 1 ? this.board.plan(prev.state, st.state, st.events) : [];
+    if (frames.length) this.animator.play(frames, (f) => this.drawState(st, f.state, f.marks, false), () => this.draw(st));
+    else this.draw(st);
     if (this.step === r.actions.length && r.result) {
       const order = r.result.places.map((p, seat) => ({p, seat})).sort((x, y) => x.p - y.p);
-      this.resultEl.replaceChildren(h('h3', {}, 'Result'),
-        h('p', {class: 'reason'}, `Reason: ${r.result.reason}`),
-        h('ol', {class: 'places'}, order.map(({p, seat}) => h('li', {}, `${ordinal(p)}: ${this.name(seat)} (seat ${seat + 1})`))));
+      this.resultEl.replaceChildren(h('h3', {}, t('replay.result')),
+        h('p', {class: 'reason', 'data-reason': r.result.reason}, t('result.reason', {reason: reason(r.result.reason)})),
+        h('ol', {class: 'places'}, order.map(({p, seat}) => h('li', {}, t('result.line', {place: place(p), name: this.name(seat)})))));
     } else {
       this.resultEl.replaceChildren();
     }
+  }
+
+  drawState(st, state, marks, refocus) {
+    const out = this.board.render({state, legal: null, pending: st.pending, me: null, viewer: 0, seats: [], act: () => {}, name: this.name, marks});
+    this.viewport.show(out, refocus);
+    return out;
   }
 
   // The board after this step, by the room's board code from seat 1's side and without `legal`
@@ -164,38 +211,39 @@ export class ReplayView {
     this.boardEl.hidden = !st;
     if (!st) return;
     const name = this.name;
-    const out = this.board.render({state: st.state, legal: null, pending: st.pending, me: null, viewer: 0,
-                                   seats: [], act: () => {}, name});
-    this.boardEl.replaceChildren(out.svg);
-    this.factsEl.replaceChildren(...(out.controls || []));
-    const what = st.pending && (this.board.decisions?.[st.pending.decision] || st.pending.decision);
-    this.turnEl.textContent = st.pending ? `Next: ${name(st.pending.seat)} (seat ${st.pending.seat + 1}): ${what}.`
-      : st.status === 'finished' ? 'Game over.' : '';
+    const out = this.drawState(st, st.state, this.board.lastMove(st.events, st.state), true);
+    this.factsEl.replaceChildren(...(out.facts || []));
+    const kind = st.pending?.decision;
+    this.turnEl.textContent = st.pending ? t('replay.next', {what: t(`decision.${this.record.game}.${kind}.other`, {name: name(st.pending.seat)})})
+      : st.status === 'finished' ? t('room.game_over') : '';
     const lines = (st.events || []).map((ev) => describeCore(ev, name, this.board) ?? this.board.describeEvent?.(ev, name));
     this.eventsEl.replaceChildren(...lines.filter(Boolean).map((l) => h('li', {}, l)));
   }
 
   async verify() {
     const r = this.record;
-    if (!r.seed) {
-      this.verifyEl.textContent = 'The seed is not revealed yet (the game is still being played).';
-      return;
-    }
-    const lines = [];
-    let ok = (await sha256Hex(r.seed)) === String(r.commit).toLowerCase();
-    lines.push(ok ? '✔ SHA-256 of the revealed seed equals the commitment published at the start.'
-                  : '✘ SHA-256 of the revealed seed does NOT equal the commitment.');
-    if (r.options?.first === 'random') {
-      const drawn = await firstDraw(r.seed, r.players);
-      const same = drawn === r.first;
+    if (!r.seed) { this.verifyLines = {pending: true}; this.renderVerify(); return; }
+    const commitOk = (await sha256Hex(r.seed)) === String(r.commit).toLowerCase();
+    let drawn = null;
+    if (r.options?.first === 'random') drawn = await firstDraw(r.seed, r.players);
+    this.verifyLines = {commitOk, drawn};
+    this.renderVerify();
+  }
+
+  renderVerify() {
+    const v = this.verifyLines;
+    if (!v || !this.verifyEl) return;
+    if (v.pending) { this.verifyEl.textContent = t('seed.not_revealed'); return; }
+    const r = this.record;
+    const lines = [t(v.commitOk ? 'seed.commit_ok' : 'seed.commit_bad')];
+    let ok = v.commitOk;
+    if (v.drawn !== null) {
+      const same = v.drawn === r.first;
       ok = ok && same;
-      lines.push(same ? `✔ The first seat (seat ${r.first + 1}) is the seed's first draw.`
-                      : `✘ The seed's first draw gives seat ${drawn + 1}, the record says seat ${r.first + 1}.`);
+      lines.push(same ? t('seed.first_ok', {n: r.first + 1}) : t('seed.first_bad', {drawn: v.drawn + 1, n: r.first + 1}));
     }
-    lines.push('Not checked here: the draws during play, which need the engine (tanbo-engine verify).');
+    lines.push(t('seed.not_checked'));
     this.verifyEl.dataset.ok = String(ok);
-    this.verifyEl.replaceChildren(h('strong', {}, ok ? 'Seed verified.' : 'Seed check FAILED.'),
-      h('ul', {}, lines.map((l) => h('li', {}, l))));
+    this.verifyEl.replaceChildren(h('strong', {}, t(ok ? 'seed.verified' : 'seed.failed')), h('ul', {}, lines.map((l) => h('li', {}, l))));
   }
 }
-

@@ -1,11 +1,19 @@
 // A room: seats, the board, the controls for the pending decision, the event log, the clock,
 // the result, resign and rematch. Players and spectators share the view.
-import {h, toast, ordinal, plural, seatName} from './util.js';
+import {h, toast} from './util.js';
+import {t} from './i18n/index.js';
+import {seatName, place, reason, levelName, gameName} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex} from './verify.js';
+import {Animator} from './animate.js';
+import {BoardViewport} from './zoom.js';
+import {Clock} from './clock.js';
+import {RoomLog} from './room-log.js';
+import {play as sound} from './sound.js';
+import {describeCore} from './describe.js';
 
 const SEATS_KEY = 'tanbo.seats';
-const LOG_MAX = 200;
+const HISTORY = 64;  // steps a room keeps for `resume` (docs/protocol.md)
 
 function seatRooms() {
   try { return JSON.parse(localStorage.getItem(SEATS_KEY)) || []; } catch { return []; }
@@ -17,14 +25,6 @@ export function rememberSeat(room) {
 }
 function hasSeat(room) { return seatRooms().includes(room); }
 
-const REASONS = {
-  finished: 'a player emptied their side', resigned: 'resignation', annihilation: 'a colour lost every stone',
-  captured_all: 'every stone captured', immobilised: 'a player could not move',
-  repetition: 'the position repeated three times', no_capture: '200 turns without a capture',
-  '25_points': '25 points reached', lead_20: 'a lead of 20 points', '20_in_turn': '20 points in one turn',
-  stalled: 'too many turns without a score change', timeout: 'time ran out',
-};
-
 export class RoomView {
   constructor(app, room) {
     this.app = app;
@@ -32,39 +32,60 @@ export class RoomView {
     this.msg = null;       // the last state message
     this.seat = null;      // my seat, when I play here
     this.role = null;
-    this.logged = -1;      // the last version whose events are in the log
     this.sent = -1;        // the version an action was sent for (one click per version)
-    this.clockTimer = null;
     this.verified = null;  // {commit, ok}
+    this.log = new RoomLog();
+    this.animator = new Animator();
+    this.viewport = new BoardViewport();
+    this.clock = new Clock();
+    this.byComputer = new Map();  // seat -> 'timer' | 'takeover': the computer made its last decision
+    this.historyAsked = false;
   }
+
+  get animating() { return this.animator.playing; }
 
   mount(main) {
     this.main = main;
-    this.titleEl = h('h2', {id: 'room-title'}, `Room ${this.room}`);
+    this.titleEl = h('h2', {id: 'room-title'});
     this.infoEl = h('div', {class: 'room-info'});
-    this.seatsEl = h('ol', {class: 'seats', 'aria-label': 'Seats'});
+    this.seatsEl = h('ol', {class: 'seats'});
     this.bannerEl = h('p', {class: 'banner', id: 'banner', role: 'status', 'aria-live': 'polite'});
-    this.boardEl = h('div', {class: 'board', id: 'board'});
+    this.boardEl = h('div', {class: 'board', id: 'board'}, this.viewport.el);
+    this.boardEl.addEventListener('click', () => this.animator.skip());
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
+    this.factsEl = h('div', {class: 'facts-box', id: 'facts'});
     this.resultEl = h('div', {class: 'result', id: 'result'});
     this.actionsEl = h('div', {class: 'room-actions'});
-    this.logEl = h('ul', {class: 'log', id: 'log'});
-    this.dialog = this.resignDialog();
+    this.logHead = h('h3', {id: 'log-h'});
+    this.logEl = h('ul', {class: 'log', id: 'log', tabindex: 0, 'aria-labelledby': 'log-h'});  // focusable: it scrolls
+    this.dialog = h('dialog', {class: 'confirm', 'aria-labelledby': 'resign-h'});
+    this.dialog.addEventListener('close', () => { if (this.dialog.returnValue === 'resign') this.resign(); });
     main.append(
       h('div', {class: 'room-head'}, this.titleEl, this.infoEl),
       this.seatsEl, this.bannerEl,
       h('div', {class: 'play'}, this.boardEl,
-        h('div', {class: 'side'}, this.controlsEl, this.resultEl, this.actionsEl,
-          h('section', {'aria-labelledby': 'log-h'}, h('h3', {id: 'log-h'}, 'What happened'),
-            this.logEl))),
+        h('div', {class: 'side'}, this.controlsEl, this.resultEl, this.factsEl, this.actionsEl,
+          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl))),
       this.dialog);
-    this.clockTimer = setInterval(() => this.tickClock(), 250);
+    this.relabel();
     if (this.app.conn.state === 'open') this.enter(false);
   }
 
   unmount() {
-    clearInterval(this.clockTimer);
+    this.clock.stop();
+    this.animator.stop();
+    document.body.classList.remove('has-decision');
     this.app.conn.fire({type: 'leave', room: this.room}).catch(() => {});
+  }
+
+  // Everything in words again, after a change of language.
+  relabel() {
+    this.seatsEl.setAttribute('aria-label', t('room.seats'));
+    this.logHead.textContent = t('room.log');
+    this.viewport.relabel();
+    this.resignDialog();
+    if (this.msg) this.render(false);
+    else this.titleEl.textContent = t('room.title_plain', {room: this.room});
   }
 
   ready({reconnect}) { this.enter(reconnect); }
@@ -80,228 +101,286 @@ export class RoomView {
         await conn.request({type: 'resume', room: this.room, version: this.msg.version});
     } catch (err) {
       if (err.code === 'no_such_room') {
-        this.bannerEl.textContent = 'There is no such room (it may have ended and been closed).';
-        this.boardEl.replaceChildren(h('p', {}, h('a', {href: '#/'}, 'Back to the lobby')));
+        this.bannerEl.textContent = t('room.none');
+        this.viewport.scroller.replaceChildren(h('p', {}, h('a', {href: '#/'}, t('nav.back_lobby'))));
       } else if (err.code === 'room_full' && as === 'player') {
         localStorage.setItem(SEATS_KEY, JSON.stringify(seatRooms().filter((r) => r !== this.room)));
         this.enter(reconnect);
       } else if (err.code !== 'disconnected') {
-        toast(`Room: ${err.message}`);
+        toast(t('toast.room', {message: err.message}));
       }
     }
+  }
+
+  // The steps before we came in, as far as the room keeps them: the log starts from the game's
+  // start (so its numbers are the replay's) whenever the game is younger than the history.
+  async askHistory(version) {
+    if (this.historyAsked) return;
+    this.historyAsked = true;
+    try {
+      await this.app.conn.request({type: 'resume', room: this.room, version: Math.max(0, version - HISTORY)});
+    } catch { /* the log starts here */ }
   }
 
   message(msg) {
     if (msg.room !== this.room) return;
     if (msg.type === 'resumed') {
-      for (const step of msg.steps || []) this.logStep(step.version, step.events);
+      for (const step of msg.steps || []) this.addStep(step.version, step.events);
+      if (this.msg) this.renderLog();
       return;
     }
     if (msg.type !== 'state') return;
-    const firstOfVersion = !this.msg || msg.version !== this.msg.version;
-    // A state without `legal` for the same version (a spectator count) keeps what we had.
+    this.animator.stop();  // what played is superseded: this state animates from the last one
+    const prev = this.msg;
+    const newVersion = !prev || msg.version !== prev.version;
     this.msg = msg;
-    if (firstOfVersion || msg.version > this.logged) this.logStep(msg.version, msg.events);
+    if (newVersion) this.addStep(msg.version, msg.events);
+    if (!prev) this.askHistory(msg.version);
     if (msg.seed && msg.commit && this.verified?.commit !== msg.commit) this.verifySeed(msg);
-    this.render();
-  }
-
-  logStep(version, events) {
-    if (version <= this.logged) return;
-    this.logged = version;
-    const board = boardFor(this.msg?.game);
-    const name = (seat) => seatName(this.msg?.seats, seat);
-    const lines = [];
-    for (const ev of events || []) {
-      const text = describeCore(ev, name, board) ?? board.describeEvent?.(ev, name);
-      if (text) lines.push(text);
+    const board = boardFor(msg.game);
+    const consecutive = prev?.state && msg.state && msg.version === prev.version + 1 &&
+                        !(msg.events || []).some((e) => e.type === 'start');
+    const frames = newVersion && consecutive ? board.plan(prev.state, msg.state, msg.events) : [];
+    if (frames.length) {
+      this.renderChrome();
+      this.animator.play(frames, (f) => this.drawBoard(f.state, null, f.marks, false), () => this.afterStep(true));
+    } else {
+      this.afterStep(newVersion);
     }
-    if (!lines.length) return;
-    const item = h('li', {'data-version': version},
-      h('span', {class: 'v'}, `#${version}`), ' ', lines.join('; '));
-    this.logEl.prepend(item);
-    while (this.logEl.children.length > LOG_MAX) this.logEl.lastElementChild.remove();
   }
 
-  render() {
+  addStep(version, events) {
+    this.log.add(version, events);
+    // A decision the computer made for a person (time out, away) is shown as the computer's.
+    for (const ev of events || []) {
+      if (ev.type === 'start') this.byComputer.clear();
+      if (ev.type !== 'action' || ev.action === undefined) continue;
+      if (ev.by === 'timer' || ev.by === 'takeover') this.byComputer.set(ev.seat, ev.by);
+      else this.byComputer.delete(ev.seat);
+    }
+  }
+
+  afterStep(newVersion) {
+    this.render(newVersion);
+    if (!newVersion) return;
+    const m = this.msg;
+    if (m.status === 'finished') sound('end');
+    else if (this.myDecision()) sound('turn');
+  }
+
+  myDecision() {
+    const m = this.msg;
+    return !!(m?.pending && this.seat !== null && m.pending.seat === this.seat && m.legal && this.sent !== m.version);
+  }
+
+  name() { return (seat) => seatName(this.msg?.seats, seat); }
+
+  renderLog() {
+    const board = boardFor(this.msg?.game);
+    const name = this.name();
+    this.log.render(this.logEl, (ev) => describeCore(ev, name, board) ?? board.describeEvent?.(ev, name));
+  }
+
+  // Everything but the board: title, seats, banner, result, buttons, log.
+  renderChrome() {
     const m = this.msg;
     const g = this.app.game(m.game);
-    const board = boardFor(m.game);
-    this.titleEl.textContent = `${g ? g.name : m.game}: room ${this.room}`;
+    this.titleEl.textContent = t('room.title', {game: gameName(m.game, g), room: this.room});
     this.infoEl.replaceChildren(
-      h('span', {class: `status status-${m.status}`}, m.status),
+      h('span', {class: `status status-${m.status}`}, t(`status.${m.status}`)),
       ' · ',
-      h('span', {class: 'spectators', id: 'spectators'}, `${plural(m.spectators, 'spectator')} watching`),
+      h('span', {class: 'spectators', id: 'spectators'}, t('room.spectators', {n: m.spectators})),
       ' · ',
-      h('span', {}, this.seat !== null ? `You play seat ${this.seat + 1}` : 'You are watching'),
+      h('span', {}, this.seat !== null ? t('room.you_play', {n: this.seat + 1}) : t('room.you_watch')),
       ' · ',
-      h('button', {type: 'button', class: 'link', onclick: () => this.copyLink()}, 'Copy link'));
-
+      h('a', {href: `#/rules/${encodeURIComponent(m.game)}`, class: 'rules-link'}, t('room.rules')),
+      ' · ',
+      h('button', {type: 'button', class: 'link', onclick: () => this.copyLink()}, t('room.copy_link')));
     this.renderSeats(m);
-
-    const mine = m.pending && this.seat !== null && m.pending.seat === this.seat && m.legal;
-    const legal = mine && this.sent !== m.version ? m.legal : null;
-    const act = (action) => this.act(action);
-    const viewer = this.seat ?? 0;
-    const name = (seat) => seatName(m.seats, seat);
-
-    const focusWasOnBoard = this.main.contains(document.activeElement) &&
-                            document.activeElement !== this.main;
-    if (m.state) {
-      const out = board.render({state: m.state, legal, pending: m.pending, me: this.seat, viewer,
-                                seats: m.seats, act, name});
-      this.boardEl.replaceChildren(out.svg);
-      this.controlsEl.replaceChildren(...(out.controls || []));
-      if (legal) this.controlsEl.append(allActions(legal, board, act));
-      this.bannerEl.textContent = this.banner(m, board, name);
-    } else {
-      this.boardEl.replaceChildren(h('p', {class: 'waiting'}, 'Waiting for every seat to be taken…'));
-      this.controlsEl.replaceChildren();
-      this.bannerEl.textContent = this.banner(m, board, name);
-    }
-    this.renderResult(m, name);
+    this.renderBanner(m);
+    this.renderResult(m);
     this.renderActions(m);
-    if (legal && !focusWasOnBoard) {
-      const first = this.boardEl.querySelector('.pick') || this.controlsEl.querySelector('button');
-      if (first && document.activeElement === document.body) first.focus({preventScroll: true});
+    this.renderLog();
+    this.clock.update(m.status === 'playing' ? m.clock : null, this.main);
+  }
+
+  render(refocus) {
+    const m = this.msg;
+    this.renderChrome();
+    const board = boardFor(m.game);
+    const legal = this.myDecision() ? m.legal : null;
+    if (!m.state) {
+      this.viewport.out = null;
+      this.viewport.nav.hidden = true;
+      this.viewport.scroller.replaceChildren(h('p', {class: 'waiting'}, t('room.waiting_board')));
+      this.controlsEl.replaceChildren();
+      this.factsEl.replaceChildren();
+      this.setDecision(false);
+      return;
+    }
+    const out = this.drawBoard(m.state, legal, board.lastMove(m.events, m.state), refocus);
+    const bar = [];
+    if (out.hint) bar.push(h('p', {class: 'hint'}, out.hint));
+    bar.push(...(out.controls || []));
+    this.controlsEl.replaceChildren(...bar);
+    this.factsEl.replaceChildren(...(out.facts || []));
+    if (legal) this.factsEl.append(allActions(legal, board, (a) => this.act(a)));
+    this.setDecision(!!legal);
+    if (legal && refocus) requestAnimationFrame(() => this.boardIntoView());
+    // A decision brings focus to its first control, unless the player is typing or already on
+    // one of the board's or the decision's controls.
+    const active = document.activeElement;
+    const busy = active && active !== document.body && (active.matches('input, select, textarea') ||
+      this.boardEl.contains(active) || this.controlsEl.contains(active) || this.dialog.open);
+    if (legal && !busy) {
+      const first = this.boardEl.querySelector('.pick [role=button]') || this.controlsEl.querySelector('button');
+      first?.focus({preventScroll: true});
     }
   }
 
-  banner(m, board, name) {
-    if (m.status === 'waiting') {
-      const free = m.seats.filter((st) => !st.player && !st.cpu).length;
-      return `Waiting for ${plural(free, 'player')} to join.`;
+  // On a phone, a decision scrolls the page so the whole board stands above the decision bar
+  // (as much of it as fits, from its top): the player sees what they decide about.
+  boardIntoView() {
+    if (innerWidth > 760) return;
+    const board = this.boardEl.getBoundingClientRect();
+    const bar = this.controlsEl.classList.contains('active') ? this.controlsEl.getBoundingClientRect().height : 0;
+    const room = innerHeight - bar;
+    if (board.bottom <= room && board.top >= 0) return;
+    window.scrollBy({top: Math.min(board.bottom - room, board.top - 4), behavior: 'instant'});
+  }
+
+  // The decision bar: on a phone the controls of my decision stay in view, fixed at the bottom.
+  setDecision(on) {
+    this.controlsEl.classList.toggle('active', on && this.controlsEl.childElementCount > 0);
+    document.body.classList.toggle('has-decision', on && this.controlsEl.childElementCount > 0);
+  }
+
+  drawBoard(state, legal, marks, refocus) {
+    const m = this.msg;
+    const out = boardFor(m.game).render({state, legal, pending: m.pending, me: this.seat, viewer: this.seat ?? 0,
+                                         seats: m.seats, act: (a) => this.act(a), name: this.name(), marks});
+    this.viewport.show(out, refocus);
+    return out;
+  }
+
+  renderBanner(m) {
+    const name = this.name();
+    let text = '';
+    if (m.status === 'waiting') text = t('room.waiting', {n: m.seats.filter((st) => !st.player && !st.cpu).length});
+    else if (m.status === 'finished') text = t('room.game_over');
+    else if (m.pending) {
+      const kind = m.pending.decision;
+      text = this.seat !== null && m.pending.seat === this.seat
+        ? t('turn.mine', {what: t(`decision.${m.game}.${kind}.mine`)})
+        : t(`decision.${m.game}.${kind}.other`, {name: name(m.pending.seat)});
     }
-    if (m.status === 'finished') return `Game over.`;
-    if (!m.pending) return '';
-    const what = board.decisions?.[m.pending.decision] || m.pending.decision;
-    if (this.seat !== null && m.pending.seat === this.seat) return `Your turn: ${what}.`;
-    return `${name(m.pending.seat)} to play (seat ${m.pending.seat + 1}): ${what}.`;
+    this.bannerEl.replaceChildren(text);
+    if (m.status === 'playing' && m.clock) this.bannerEl.append(' ', this.clock.element());
   }
 
   renderSeats(m) {
     this.seatsEl.replaceChildren(...m.seats.map((st) => {
       const turn = m.pending && m.pending.seat === st.seat;
-      const place = m.result ? m.result.places[st.seat] : null;
-      const who = st.player ? st.player.name : st.cpu ? `Computer (${st.level || 'cpu'})` : 'Free seat';
-      const bits = [h('span', {class: 'seat-no'}, `Seat ${st.seat + 1}`), ' ', h('strong', {}, who)];
-      if (st.seat === this.seat) bits.push(' ', h('span', {class: 'tag'}, 'you'));
-      if (st.cpu && st.player) bits.push(' ', h('span', {class: 'tag'}, 'computer standing in'));
+      const placeNo = m.result ? m.result.places[st.seat] : null;
+      const who = seatName(m.seats, st.seat);
+      const bits = [h('span', {class: 'seat-no'}, t('seat.number', {n: st.seat + 1})), ' ',
+        st.player ? h('a', {href: `#/player/${encodeURIComponent(st.player.id)}`, class: 'seat-name'}, who)
+                  : h('strong', {class: 'seat-name'}, who)];
+      if (st.seat === this.seat) bits.push(' ', h('span', {class: 'tag'}, t('seat.you')));
+      if (st.cpu && !st.player && st.level) bits.push(' ', h('span', {class: 'tag'}, t('seat.level', {level: levelName(st.level)})));
+      if (st.cpu && st.player) bits.push(' ', h('span', {class: 'tag cpu'}, t('seat.standing_in')));
+      const by = this.byComputer.get(st.seat);
+      if (by) bits.push(' ', h('span', {class: 'tag cpu', 'data-by': by}, t(`seat.by.${by}`)));
       if (st.player)
-        bits.push(' ', h('span', {class: `dot ${st.connected ? 'on' : 'off'}`},
-          st.connected ? 'online' : 'offline'));
-      if (turn) bits.push(' ', h('span', {class: 'tag turn'}, '▶ to play'));
-      if (turn && m.clock && m.clock.seat === st.seat) bits.push(' ', h('span', {class: 'clock', 'data-clock': ''}));
-      if (place) bits.push(' ', h('span', {class: 'tag place'}, `${ordinal(place)} place`));
+        bits.push(' ', h('span', {class: `dot ${st.connected ? 'on' : 'off'}`}, t(st.connected ? 'seat.online' : 'seat.offline')));
+      if (turn) bits.push(' ', h('span', {class: 'tag turn'}, t('seat.to_play')));
+      if (m.status === 'playing' && m.clock && m.clock.seat === st.seat) bits.push(' ', this.clock.element());
+      if (placeNo) bits.push(' ', h('span', {class: 'tag place'}, place(placeNo)));
       if (!st.player && !st.cpu && m.status === 'waiting' && this.seat === null)
-        bits.push(' ', h('button', {type: 'button', 'data-take': st.seat,
-          onclick: () => this.takeSeat(st.seat)}, 'Take this seat'));
-      return h('li', {class: `seat${turn ? ' turn' : ''}${st.seat === this.seat ? ' mine' : ''}`}, bits);
+        bits.push(' ', h('button', {type: 'button', 'data-take': st.seat, onclick: () => this.takeSeat(st.seat)}, t('seat.take')));
+      return h('li', {class: `seat${turn ? ' turn' : ''}${st.seat === this.seat ? ' mine' : ''}`, 'data-seat': st.seat}, bits);
     }));
-    if (m.clock) this.clockDeadline = performance.now() + m.clock.left;
-    this.tickClock();
   }
 
-  tickClock() {
-    const el = this.seatsEl?.querySelector('[data-clock]');
-    if (!el || !this.msg?.clock) return;
-    const left = Math.max(0, this.clockDeadline - performance.now());
-    const s = Math.ceil(left / 1000);
-    el.textContent = `⏱ ${s} s left`;
-    el.classList.toggle('low', s <= 10);
-  }
-
-  renderResult(m, name) {
+  renderResult(m) {
     if (m.status !== 'finished' || !m.result) {
       this.resultEl.replaceChildren();
       return;
     }
+    const name = this.name();
     const order = m.result.places.map((p, seat) => ({p, seat})).sort((a, b) => a.p - b.p);
     const mine = this.seat !== null ? m.result.places[this.seat] : null;
-    const headline = mine === null ? 'Game over'
-      : mine === 1 ? (m.result.places.filter((p) => p === 1).length > 1 ? 'A shared win' : 'You won!')
-      : `You finished ${ordinal(mine)}`;
+    const shared = m.result.places.filter((p) => p === 1).length > 1;
+    const headline = mine === null ? t('result.over') : mine === 1 ? t(shared ? 'result.shared' : 'result.won')
+      : t('result.finished', {place: place(mine)});
     const parts = [
       h('h3', {}, headline),
-      h('p', {class: 'reason'}, `Reason: ${m.result.reason} (${REASONS[m.result.reason] || m.result.reason}).`),
-      h('ol', {class: 'places'}, order.map(({p, seat}) =>
-        h('li', {}, `${ordinal(p)}: ${name(seat)} (seat ${seat + 1})`))),
+      h('p', {class: 'reason', 'data-reason': m.result.reason}, t('result.reason', {reason: reason(m.result.reason)})),
+      h('ol', {class: 'places'}, order.map(({p, seat}) => h('li', {}, t('result.line', {place: place(p), name: name(seat)})))),
     ];
     if (this.verified && this.verified.commit === m.commit)
-      parts.push(h('p', {class: this.verified.ok ? 'ok' : 'bad'}, this.verified.ok
-        ? '✔ Seed checked: SHA-256 of the revealed seed equals the commitment shown from the start.'
-        : '✘ The revealed seed does not match the commitment!'));
+      parts.push(h('p', {class: this.verified.ok ? 'ok' : 'bad'}, t(this.verified.ok ? 'seed.room_ok' : 'seed.room_bad')));
     if (m.rematch && m.rematch.length)
-      parts.push(h('p', {}, `Rematch asked by: ${m.rematch.map(name).join(', ')}`));
-    parts.push(h('p', {}, h('button', {type: 'button', class: 'link', onclick: () => this.openReplay()},
-      'Replay this game')));
+      parts.push(h('p', {}, t('result.rematch_asked', {names: m.rematch.map(name).join(', ')})));
+    parts.push(h('p', {}, h('button', {type: 'button', class: 'link', id: 'open-replay', onclick: () => this.openReplay()}, t('result.replay'))));
     this.resultEl.replaceChildren(...parts);
   }
 
   renderActions(m) {
     const buttons = [];
     if (this.seat !== null && m.status === 'playing')
-      buttons.push(h('button', {type: 'button', class: 'danger', id: 'resign',
-        onclick: () => this.dialog.showModal()}, 'Resign…'));
+      buttons.push(h('button', {type: 'button', class: 'danger', id: 'resign', onclick: () => this.dialog.showModal()}, t('room.resign')));
     if (this.seat !== null && m.status === 'finished') {
       const asked = (m.rematch || []).includes(this.seat);
       buttons.push(h('button', {type: 'button', class: 'primary', id: 'rematch', disabled: asked,
-        onclick: () => this.rematch()}, asked ? 'Rematch asked: waiting' : 'Rematch'));
+        onclick: () => this.rematch()}, t(asked ? 'room.rematch_waiting' : 'room.rematch')));
     }
     if (this.seat !== null && m.status === 'waiting' && !m.ranked) {
-      const level = h('select', {id: 'fill-level', 'aria-label': 'Computer level'},
-        ['random', 'greedy', 'mcts'].map((l) => h('option', {value: l}, l)));
+      const level = h('select', {id: 'fill-level', 'aria-label': t('room.fill_level')},
+        ['random', 'greedy', 'mcts'].map((l) => h('option', {value: l}, levelName(l))));
       buttons.push(h('span', {class: 'fill-cpu'},
-        h('button', {type: 'button', id: 'fill-cpu', onclick: () => this.fillCpu(level.value)},
-          'Fill empty seats with the computer'), ' ', level));
+        h('button', {type: 'button', id: 'fill-cpu', onclick: () => this.fillCpu(level.value)}, t('room.fill_cpu')), ' ', level));
     }
-    buttons.push(h('a', {href: '#/', class: 'button'}, 'Back to lobby'));
+    buttons.push(h('a', {href: '#/', class: 'button'}, t('nav.back_lobby')));
     this.actionsEl.replaceChildren(...buttons);
   }
 
   resignDialog() {
-    const d = h('dialog', {class: 'confirm', 'aria-labelledby': 'resign-h'},
-      h('h3', {id: 'resign-h'}, 'Resign this game?'),
-      h('p', {}, 'Your seat gives the game up at once; this cannot be undone.'),
+    this.dialog.replaceChildren(
+      h('h3', {id: 'resign-h'}, t('resign.title')),
+      h('p', {}, t('resign.text')),
       h('form', {method: 'dialog'},
-        h('button', {value: 'cancel', id: 'resign-cancel', autofocus: true}, 'Keep playing'), ' ',
-        h('button', {value: 'resign', class: 'danger', id: 'resign-confirm'}, 'Resign')));
-    d.addEventListener('close', () => {
-      if (d.returnValue === 'resign') this.resign();
-    });
-    return d;
+        h('button', {value: 'cancel', id: 'resign-cancel', autofocus: true}, t('resign.cancel')), ' ',
+        h('button', {value: 'resign', class: 'danger', id: 'resign-confirm'}, t('resign.confirm'))));
   }
 
   async act(action) {
     const m = this.msg;
     if (this.sent === m.version) return;
     this.sent = m.version;
-    this.render();  // controls off until the next state
+    this.render(false);  // controls off until the next state
     try {
       await this.app.conn.fire({type: 'act', room: this.room, version: m.version, action});
     } catch (err) {
       this.sent = -1;
-      if (err.code !== 'stale_version') toast(`Refused: ${err.message}`);
-      if (this.msg) this.render();
+      if (err.code !== 'stale_version') toast(t('toast.refused', {message: err.message}));
+      if (this.msg) this.render(false);
     }
   }
 
   async resign() {
-    try {
-      await this.app.conn.fire({type: 'resign', room: this.room});
-    } catch (err) { toast(`Resign refused: ${err.message}`); }
+    try { await this.app.conn.fire({type: 'resign', room: this.room}); }
+    catch (err) { toast(t('toast.resign_refused', {message: err.message})); }
   }
 
   async rematch() {
-    try {
-      await this.app.conn.fire({type: 'rematch', room: this.room});
-    } catch (err) { toast(`Rematch refused: ${err.message}`); }
+    try { await this.app.conn.fire({type: 'rematch', room: this.room}); }
+    catch (err) { toast(t('toast.rematch_refused', {message: err.message})); }
   }
 
   async fillCpu(level) {
-    try {
-      await this.app.conn.fire({type: 'fill_cpu', room: this.room, level});
-    } catch (err) { toast(`The computer cannot take the seats: ${err.message}`); }
+    try { await this.app.conn.fire({type: 'fill_cpu', room: this.room, level}); }
+    catch (err) { toast(t('toast.fill_refused', {message: err.message})); }
   }
 
   async takeSeat(seat) {
@@ -310,43 +389,29 @@ export class RoomView {
       rememberSeat(this.room);
       this.role = joined.role;
       this.seat = joined.seat;
-      if (this.msg) this.render();
-    } catch (err) { toast(`Could not take the seat: ${err.message}`); }
+      if (this.msg) this.render(true);
+    } catch (err) { toast(t('toast.take_refused', {message: err.message})); }
   }
 
   copyLink() {
     const url = `${location.origin}/#/room/${encodeURIComponent(this.room)}`;
-    navigator.clipboard?.writeText(url).then(() => toast('Link copied'), () => toast(url));
+    navigator.clipboard?.writeText(url).then(() => toast(t('toast.link_copied')), () => toast(url));
   }
 
   async verifySeed(m) {
     const ok = (await sha256Hex(m.seed)) === m.commit.toLowerCase();
     this.verified = {commit: m.commit, ok};
-    if (this.msg) this.render();
+    if (this.msg && !this.animating) this.renderChrome();
   }
 
   async openReplay() {
     try {
       const res = await fetch(`/api/games?game=${encodeURIComponent(this.msg.game)}&limit=100`);
       const page = await res.json();
-      const mine = (page.games || []).filter((g) => g.room === this.room)
-        .sort((a, b) => b.game_no - a.game_no)[0];
+      const mine = (page.games || []).filter((g) => g.room === this.room).sort((a, b) => b.game_no - a.game_no)[0];
       if (mine) location.hash = `#/replay/${encodeURIComponent(mine.id)}`;
-      else toast('The record is not stored yet; try again in a moment.');
-    } catch (err) { toast(`Could not find the record: ${err.message}`); }
-  }
-}
-
-// Events the core adds to every game (engine/core/match.cpp); the replay words them the same.
-export function describeCore(ev, name, board) {
-  switch (ev.type) {
-    case 'start': return `Game starts; ${name(ev.first)} moves first`;
-    // A game may name its own events `action` too (Tanbo's T4 letters): those carry no `action`.
-    case 'action': return ev.action === undefined ? undefined : `${name(ev.seat)}: ${board.describeAction(ev.action)}`;
-    case 'forced': return `${name(ev.seat)} (only choice): ${board.describeAction(ev.action)}`;
-    case 'resign': return `${name(ev.seat)} resigns`;
-    case 'end': return `Game over (${ev.result.reason})`;
-    default: return undefined;
+      else toast(t('toast.no_record'));
+    } catch (err) { toast(t('toast.record_failed', {message: err.message})); }
   }
 }
 
@@ -354,8 +419,7 @@ export function describeCore(ev, name, board) {
 // and screen reader, whatever the board draws.
 function allActions(legal, board, act) {
   return h('details', {class: 'all-actions'},
-    h('summary', {}, `All legal choices (${legal.length})`),
+    h('summary', {}, t('room.all_choices', {n: legal.length})),
     h('div', {class: 'choice-list'}, legal.map((a) =>
       h('button', {type: 'button', onclick: () => act(a)}, board.describeAction(a)))));
 }
-

@@ -34,31 +34,24 @@ function append(el, children) {
   }
 }
 
-// Makes an SVG group behave as a button: focusable, Enter/Space activate, named for readers.
+// Makes an SVG group behave as a button: the whole group takes the click; its hit area (or
+// its background shape) is the focusable button named for readers, so the numbers drawn in the
+// group are not read as part of the button's name.
 export function svgButton(g, label, onActivate) {
-  g.setAttribute('role', 'button');
-  g.setAttribute('tabindex', '0');
-  g.setAttribute('aria-label', label);
   g.classList.add('pick');
+  const target = g.querySelector('.hit, .paddy-bg') || g;
+  target.setAttribute('role', 'button');
+  target.setAttribute('tabindex', '0');
+  target.setAttribute('aria-label', label);
   g.append(s('title', {}, label));
   g.addEventListener('click', onActivate);
-  g.addEventListener('keydown', (e) => {
+  target.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       onActivate(e);
     }
   });
   return g;
-}
-
-export function ordinal(n) {
-  const v = n % 100;
-  const suffix = v >= 11 && v <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th';
-  return `${n}${suffix}`;
-}
-
-export function plural(n, one, many = one + 's') {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 // Stable JSON for comparing actions: same members, any order.
@@ -77,18 +70,4 @@ export function toast(text) {
   el.hidden = false;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
-}
-
-export function seatName(seats, seat) {
-  const st = seats && seats[seat];
-  if (!st) return `Seat ${seat + 1}`;
-  if (st.player) return st.player.name;
-  if (st.cpu) return `Computer ${seat + 1}`;
-  return `Seat ${seat + 1} (free)`;
-}
-
-export function formatOptions(options) {
-  return Object.entries(options || {})
-    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${v}`)
-    .join(', ');
 }

@@ -1,0 +1,39 @@
+// The computer's level for "Play the computer": picked once in a small dialog, remembered,
+// changed from the lobby's "change" link.
+import {h} from './util.js';
+import {t} from './i18n/index.js';
+import {get, set, LEVELS} from './settings.js';
+
+export function savedLevel() {
+  const l = get('cpuLevel');
+  return LEVELS.includes(l) ? l : null;
+}
+
+// Opens the dialog; resolves with the level chosen, or null when cancelled.
+export function chooseLevel(confirmKey = 'level.save') {
+  return new Promise((resolve) => {
+    const current = savedLevel() || 'greedy';
+    const dialog = h('dialog', {class: 'confirm level-dialog', 'aria-labelledby': 'level-h'});
+    const radios = LEVELS.map((l) => h('label', {class: 'level-choice'},
+      h('input', {type: 'radio', name: 'level', value: l, checked: l === current}),
+      h('span', {}, h('strong', {}, t(`level.${l}`)), h('br'), h('small', {class: 'muted'}, t(`level.${l}.about`)))));
+    const form = h('form', {method: 'dialog'},
+      h('fieldset', {}, h('legend', {}, t('level.legend')), radios),
+      h('p', {class: 'dialog-buttons'},
+        h('button', {value: 'cancel', type: 'submit', id: 'level-cancel'}, t('level.cancel')), ' ',
+        h('button', {value: 'ok', type: 'submit', class: 'primary', id: 'level-ok'}, t(confirmKey))));
+    dialog.append(h('h3', {id: 'level-h'}, t('level.title')), h('p', {}, t('level.text')), form);
+    dialog.addEventListener('close', () => {
+      const chosen = form.querySelector('input[name=level]:checked')?.value;
+      dialog.remove();
+      if (dialog.returnValue === 'ok' && chosen) {
+        set('cpuLevel', chosen);
+        resolve(chosen);
+      } else {
+        resolve(null);
+      }
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+  });
+}

@@ -1,0 +1,21 @@
+// The events the core adds to every game (engine/core/match.cpp), in words; the room's log and
+// the replay word them the same. A decision the computer made is shown as the computer's.
+import {t} from './i18n/index.js';
+import {reason} from './words.js';
+
+export function describeCore(ev, name, board) {
+  switch (ev.type) {
+    case 'start': return t('core.start', {name: name(ev.first)});
+    // A game may name its own events `action` too (Tanbo's T4 letters): those carry no `action`.
+    case 'action': {
+      if (ev.action === undefined) return undefined;
+      const what = board.describeAction(ev.action);
+      if (ev.by === 'timer' || ev.by === 'takeover') return t(`core.action_by.${ev.by}`, {name: name(ev.seat), what});
+      return t('core.action', {name: name(ev.seat), what});
+    }
+    case 'forced': return t('core.forced', {name: name(ev.seat), what: board.describeAction(ev.action)});
+    case 'resign': return t('core.resign', {name: name(ev.seat)});
+    case 'end': return t('core.end', {reason: reason(ev.result.reason)});
+    default: return undefined;
+  }
+}

@@ -1,0 +1,75 @@
+// The page's words: one catalogue per language (en.js, fr.js, ja.js), each a flat object of keys.
+// A value is a sentence with {placeholders}, or, for a count, an object of plural categories
+// (Intl.PluralRules: 'one', 'other', ...; keys starting with "ord." use the ordinal rules).
+// The language comes from the saved choice, else the browser's, else English; <html lang>
+// follows it. Views re-render themselves on the 'langchange' event.
+import en from './en.js';
+import fr from './fr.js';
+import ja from './ja.js';
+
+export const CATALOGUES = {en, fr, ja};
+export const LANGUAGES = ['en', 'fr', 'ja'];
+const KEY = 'tanbo.lang';
+
+let lang = pickLanguage();
+const events = new EventTarget();
+
+function pickLanguage() {
+  const saved = localStorage.getItem(KEY);
+  if (LANGUAGES.includes(saved)) return saved;
+  for (const l of navigator.languages || [navigator.language || 'en']) {
+    const base = String(l).toLowerCase().split('-')[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return 'en';
+}
+
+export function language() { return lang; }
+
+export function setLanguage(next) {
+  if (!LANGUAGES.includes(next) || next === lang) return;
+  lang = next;
+  localStorage.setItem(KEY, next);
+  applyLanguage();
+  events.dispatchEvent(new Event('langchange'));
+}
+
+export function onLanguageChange(f) { events.addEventListener('langchange', f); }
+
+// Sets <html lang> and the static words of index.html (elements with data-i18n).
+export function applyLanguage() {
+  document.documentElement.lang = lang;
+  document.title = t('app.title');
+  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll('[data-i18n-label]'))
+    el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+}
+
+const pluralRules = new Map();
+function category(n, ordinal) {
+  const k = `${lang}:${ordinal}`;
+  if (!pluralRules.has(k)) pluralRules.set(k, new Intl.PluralRules(lang, {type: ordinal ? 'ordinal' : 'cardinal'}));
+  return pluralRules.get(k).select(n);
+}
+
+// t('seat.computer', {n: 2}): the sentence in the current language, placeholders filled in.
+// A count value picks its plural form from params.n.
+export function t(key, params = {}) {
+  let v = CATALOGUES[lang][key] ?? CATALOGUES.en[key];
+  if (v === undefined) {
+    console.warn(`i18n: no text for ${key}`);
+    return key;
+  }
+  if (typeof v === 'object') v = v[category(Number(params.n), key.startsWith('ord.'))] ?? v.other;
+  return v.replace(/\{(\w+)\}/g, (_, name) => (params[name] === undefined ? `{${name}}` : String(params[name])));
+}
+
+// t with a fallback for keys built from data the server sends (an unknown reason, a new event).
+export function tOr(key, params, fallback) {
+  return key in CATALOGUES.en ? t(key, params) : fallback;
+}
+
+// A list in the language's own way ("a, b and c", "a、b、c").
+export function list(items) {
+  return new Intl.ListFormat(lang, {style: 'long', type: 'conjunction'}).format(items);
+}

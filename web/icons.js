@@ -1,0 +1,20 @@
+// Inline SVG icons, so no symbol depends on a font the system may lack (⏮ ⏭ ⏱ drew as empty
+// boxes on some). Each is decorative: the button or text beside it carries the words.
+import {s} from './util.js';
+
+const PATHS = {
+  start: 'M5 4h2v16H5zM20 4v16L9 12z',
+  back: 'M17 4v16L6 12z',
+  forward: 'M7 4v16l11-8z',
+  end: 'M17 4h2v16h-2zM4 4v16l11-8z',
+  clock: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 0 1 0-16zm-1 3v6l5 3 1-1.7-4-2.4V7z',
+  sound: 'M4 9h4l5-4v14l-5-4H4zM16 8a5 5 0 0 1 0 8l-1.4-1.4a3 3 0 0 0 0-5.2zM18.5 5.5a8.5 8.5 0 0 1 0 13l-1.4-1.4a6.5 6.5 0 0 0 0-10.2z',
+  mute: 'M4 9h4l5-4v14l-5-4H4zM16 9.4 17.4 8l2.1 2.1L21.6 8 23 9.4l-2.1 2.1 2.1 2.1-1.4 1.4-2.1-2.1-2.1 2.1-1.4-1.4 2.1-2.1z',
+  computer: 'M3 4h18v12H3zm2 2v8h14V6zM8 18h8v2H8z',
+  play: 'M8 5v14l11-7z',
+};
+
+export function icon(name, cls = '') {
+  return s('svg', {viewBox: '0 0 24 24', class: `icon ${cls}`, 'aria-hidden': 'true', focusable: 'false'},
+    s('path', {d: PATHS[name]}));
+}

@@ -1,0 +1,54 @@
+// Words built from the server's data, shared by every view: seat names (one name per seat,
+// the same in the seats, the log, the board and the replay), places, reasons, levels, options.
+import {t, tOr, list} from './i18n/index.js';
+
+// A seat's name: its player's, or "Computer N" for a computer seat, "Seat N (free)" otherwise.
+export function seatName(seats, seat) {
+  const st = seats && seats[seat];
+  if (st?.player) return st.player.name;
+  if (st && !st.cpu) return t('seat.free', {n: seat + 1});
+  return t('seat.computer', {n: seat + 1});
+}
+
+// A finished record's names: players_info lists a computer seat with no identity.
+export function recordNames(record) {
+  const info = record.players_info || [];
+  return (seat) => {
+    const p = info.find((x) => x.seat === seat);
+    return p?.name || t('seat.computer', {n: seat + 1});
+  };
+}
+
+export function place(n) { return t('ord.place', {n}); }
+
+export function reason(code) { return tOr(`reason.${code}`, {}, code); }
+
+export function levelName(level) { return tOr(`level.${level}`, {}, level); }
+
+export function gameName(game, registryEntry) {
+  return tOr(`game.${game}.name`, {}, registryEntry?.name || game);
+}
+
+// An option's value in words: "6 holes", "random", "seat 2".
+export function optionValue(game, name, value) {
+  if (name === 'first') return value === 'random' ? t('opt.first.random') : t('opt.first.seat', {n: value + 1});
+  if (typeof value === 'boolean') return t(value ? 'opt.yes' : 'opt.no');
+  return tOr(`opt.${game}.${name}.v.${value}`, {}, String(value));
+}
+
+export function optionLabel(game, name) {
+  return tOr(`opt.${game}.${name}.label`, {}, tOr(`opt.${name}.label`, {}, name.replace(/_/g, ' ')));
+}
+
+export function optionHelp(game, name) {
+  return tOr(`opt.${game}.${name}.help`, {}, tOr(`opt.${name}.help`, {}, ''));
+}
+
+// "Holes: 6 · Stones: 3": the options of a room that differ from nothing (every one is named).
+export function formatOptions(game, options) {
+  return Object.entries(options || {})
+    .map(([k, v]) => t('opt.pair', {label: optionLabel(game, k), value: optionValue(game, k, v)}))
+    .join(' · ');
+}
+
+export {list};
