@@ -72,6 +72,12 @@ class Reader {
     return text(key, out.emplace(), min_chars, max_chars);
   }
 
+  // A problem with its own error code (bad_name, bad_text), when it is the first.
+  bool fail_with(ErrorCode code, const char* key, std::string_view problem) {
+    if (error_.empty()) code_ = code;
+    return fail(key, problem);
+  }
+
   // A display name, kept in NFC; one that breaks the name rule is bad_name.
   bool name(const char* key, std::optional<std::string>& out) {
     const Json* v = find(key);
@@ -171,7 +177,64 @@ bool read_room(Reader& r, std::string& room) { return r.text("room", room, 1, kM
 bool read(Reader& r, Resign& m) { return read_room(r, m.room); }
 bool read(Reader& r, Rematch& m) { return read_room(r, m.room); }
 bool read(Reader& r, Leave& m) { return read_room(r, m.room); }
-bool read(Reader& r, Resume& m) { return read_room(r, m.room) && r.version("version", m.version); }
+bool read(Reader& r, Resume& m) {
+  if (!read_room(r, m.room) || !r.version("version", m.version)) return false;
+  const Json* chat = r.find("chat");
+  if (!chat) return true;
+  if (!chat->is_object()) return r.fail("chat", "expected {players?, spectators?}");
+  Reader c(*chat);
+  std::int64_t n = 0;
+  if (c.find("players")) {
+    if (!c.integer("players", n, 0, std::numeric_limits<std::int64_t>::max()))
+      return r.fail("chat", c.error());
+    m.chat_players = n;
+  }
+  if (c.find("spectators")) {
+    if (!c.integer("spectators", n, 0, std::numeric_limits<std::int64_t>::max()))
+      return r.fail("chat", c.error());
+    m.chat_spectators = n;
+  }
+  return true;
+}
+
+constexpr std::array<std::string_view, 2> kChannels = {"players", "spectators"};
+
+bool read(Reader& r, Say& m) {
+  if (!read_room(r, m.room)) return false;
+  const Json* channel = r.find("channel");
+  if (!channel) return r.fail("channel", "missing");
+  auto ch = from_name<Channel>(kChannels, *channel);
+  if (!ch) return r.fail("channel", "expected \"players\" or \"spectators\"");
+  m.channel = *ch;
+  const Json* text = r.find("text");
+  const Json* phrase = r.find("phrase");
+  if (!text == !phrase) return r.fail("text", "give a text or a phrase, not both");
+  if (phrase) {
+    if (!phrase->is_string() || std::find(kPhrases.begin(), kPhrases.end(),
+                                          phrase->get_ref<const std::string&>()) == kPhrases.end())
+      return r.fail("phrase",
+                    "expected one of hello, good_game, thanks, good_luck, well_played, oops");
+    m.phrase = phrase->get<std::string>();
+    return true;
+  }
+  if (!text->is_string()) return r.fail("text", "expected a string");
+  auto check = check_chat(text->get_ref<const std::string&>());
+  if (!check.ok()) return r.fail_with(ErrorCode::bad_text, "text", check.problem);
+  m.text = std::move(check.name);
+  return true;
+}
+
+bool read(Reader& r, Mute& m) { return r.text("player", m.player, 1, kMaxIdChars); }
+bool read(Reader& r, Unmute& m) { return r.text("player", m.player, 1, kMaxIdChars); }
+bool read(Reader& r, Report& m) {
+  return r.text("player", m.player, 1, kMaxIdChars) && r.text("room", m.room, 1, kMaxRoomChars) &&
+         r.text("reason", m.reason, 1, kMaxReasonChars);
+}
+bool read(Reader& r, SpectatorChat& m) {
+  if (!read_room(r, m.room)) return false;
+  if (!r.find("open")) return r.fail("open", "missing");
+  return r.boolean("open", m.open);
+}
 
 bool read(Reader& r, Act& m) {
   if (!read_room(r, m.room) || !r.version("version", m.version)) return false;
@@ -276,7 +339,7 @@ bool read(Reader& r, Challenges& m) {
 bool read(Reader& r, Create& m) {
   if (!r.text("game", m.game, 1, kMaxGameChars) || !read_options(r, m.options)) return false;
   if (!r.integer("seats", m.seats, 1, kMaxSeats) || !r.boolean("ranked", m.ranked)) return false;
-  if (!read_timer(r, m.timer)) return false;
+  if (!read_timer(r, m.timer) || !r.boolean("spectator_chat", m.spectator_chat)) return false;
   if (const Json* c = r.find("cpu"); c && !read_cpu(r, *c, m.cpu)) return false;
   if (const Json* s = r.find("setup")) m.setup = *s;
   return true;
@@ -334,6 +397,7 @@ Parsed parse_object(const Json& j) {
 }  // namespace
 
 std::string_view to_string(Role r) { return kRoles[std::size_t(r)]; }
+std::string_view to_string(Channel c) { return kChannels[std::size_t(c)]; }
 std::string_view to_string(CpuLevel l) { return kCpuLevels[std::size_t(l)]; }
 
 Parsed parse_json(const Json& j) noexcept {
@@ -394,6 +458,7 @@ void write(Json& j, const Create& m) {
   for (const auto& c : m.cpu) cpu.push_back({{"seat", c.seat}, {"level", to_string(c.level)}});
   j["cpu"] = std::move(cpu);
   if (!m.setup.is_null()) j["setup"] = m.setup;
+  j["spectator_chat"] = m.spectator_chat;
 }
 void write(Json& j, const Join& m) {
   j["room"] = m.room;
@@ -415,6 +480,30 @@ void write(Json& j, const FillCpu& m) {
 void write(Json& j, const Resume& m) {
   j["room"] = m.room;
   j["version"] = m.version;
+  if (m.chat_players || m.chat_spectators) {
+    Json& chat = j["chat"] = Json::object();
+    if (m.chat_players) chat["players"] = *m.chat_players;
+    if (m.chat_spectators) chat["spectators"] = *m.chat_spectators;
+  }
+}
+void write(Json& j, const Say& m) {
+  j["room"] = m.room;
+  j["channel"] = to_string(m.channel);
+  if (!m.phrase.empty())
+    j["phrase"] = m.phrase;
+  else
+    j["text"] = m.text;
+}
+void write(Json& j, const Mute& m) { j["player"] = m.player; }
+void write(Json& j, const Unmute& m) { j["player"] = m.player; }
+void write(Json& j, const Report& m) {
+  j["player"] = m.player;
+  if (m.room) j["room"] = *m.room;
+  j["reason"] = m.reason;
+}
+void write(Json& j, const SpectatorChat& m) {
+  j["room"] = m.room;
+  j["open"] = m.open;
 }
 void write_terms(Json& j, const GameTerms& t) {
   j["game"] = t.game;

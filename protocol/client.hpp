@@ -2,6 +2,7 @@
 // Client messages: parsed once at the edge into a closed set of small value types. parse() never
 // throws: a frame is either a Request (a message with its id) or an Error value carrying the id
 // when one could be read. Unknown fields are ignored; an optional field given as null is absent.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -62,9 +63,10 @@ struct Create {
   Json options = Json::object();  // checked by the engine, not here (bad_option)
   std::optional<int> seats;       // player count; absent: the game's default
   bool ranked = false;
-  std::optional<int> timer;  // seconds per decision, one of kTimerSeconds; absent: "none"
-  std::vector<CpuSeat> cpu;  // distinct seats
-  Json setup;                // null: the game's standard set-up
+  std::optional<int> timer;    // seconds per decision, one of kTimerSeconds; absent: "none"
+  std::vector<CpuSeat> cpu;    // distinct seats
+  Json setup;                  // null: the game's standard set-up
+  bool spectator_chat = true;  // the spectators' channel open
   friend bool operator==(const Create&, const Create&) = default;
 };
 
@@ -102,10 +104,16 @@ struct Leave {
   friend bool operator==(const Leave&, const Leave&) = default;
 };
 
+// A room's two chat channels: its players', and its spectators'.
+enum class Channel : std::uint8_t { players, spectators };
+std::string_view to_string(Channel c);
+
 struct Resume {
   static constexpr std::string_view kType = "resume";
   std::string room;
   std::uint64_t version = 0;  // the last version the client saw
+  // The last chat line seen per channel (n); absent: the room's recent lines as on a join.
+  std::optional<std::int64_t> chat_players, chat_spectators;
   friend bool operator==(const Resume&, const Resume&) = default;
 };
 
@@ -136,8 +144,8 @@ struct GameTerms {
 struct Seek {
   static constexpr std::string_view kType = "seek";
   GameTerms terms;
-  std::optional<int> cpu_after;       // seconds; absent: never play the computer instead
-  CpuLevel level = CpuLevel::mcts;    // the computer's, if it comes to that
+  std::optional<int> cpu_after;     // seconds; absent: never play the computer instead
+  CpuLevel level = CpuLevel::mcts;  // the computer's, if it comes to that
   friend bool operator==(const Seek&, const Seek&) = default;
 };
 
@@ -179,10 +187,48 @@ struct Challenges {
   friend bool operator==(const Challenges&, const Challenges&) = default;
 };
 
+// Chat: a line of text, or one of the canned phrases, to one channel of a room.
+inline constexpr std::array<std::string_view, 6> kPhrases = {"hello",     "good_game",   "thanks",
+                                                             "good_luck", "well_played", "oops"};
+struct Say {
+  static constexpr std::string_view kType = "say";
+  std::string room;
+  Channel channel = Channel::players;
+  std::string text;    // NFC, the chat rule checked; empty when a phrase is said
+  std::string phrase;  // one of kPhrases, or empty
+  friend bool operator==(const Say&, const Say&) = default;
+};
+// The muting identity stops receiving that player's lines, in every room, from now on.
+struct Mute {
+  static constexpr std::string_view kType = "mute";
+  std::string player;
+  friend bool operator==(const Mute&, const Mute&) = default;
+};
+struct Unmute {
+  static constexpr std::string_view kType = "unmute";
+  std::string player;
+  friend bool operator==(const Unmute&, const Unmute&) = default;
+};
+// For the operators: a player, in a room (or none), and why.
+struct Report {
+  static constexpr std::string_view kType = "report";
+  std::string player;
+  std::optional<std::string> room;
+  std::string reason;
+  friend bool operator==(const Report&, const Report&) = default;
+};
+// The room's creator opens or closes its spectators' channel.
+struct SpectatorChat {
+  static constexpr std::string_view kType = "spectator_chat";
+  std::string room;
+  bool open = true;
+  friend bool operator==(const SpectatorChat&, const SpectatorChat&) = default;
+};
+
 using ClientMessage =
     std::variant<Hello, ListGames, ListRooms, WatchLobby, UnwatchLobby, Create, Join, Act, Resign,
                  Rematch, Leave, Resume, FillCpu, Ping, Seek, Unseek, Challenge, Accept, Decline,
-                 Cancel, Challenges>;
+                 Cancel, Challenges, Say, Mute, Unmute, Report, SpectatorChat>;
 
 struct Request {
   Id id;

@@ -13,34 +13,40 @@
 namespace tanbo::protocol {
 
 enum class ErrorCode : std::uint8_t {
-  bad_json,         // not JSON, not UTF-8, nested too deep
-  bad_message,      // not an object, or a field missing or mistyped
-  unknown_type,     // `type` names no message
-  not_hello,        // the first message of a connection was not hello
-  bad_token,        // hello with a token the server does not know
-  no_such_room,     // the room does not exist (or no longer)
-  room_full,        // join as player: no free seat
-  seat_taken,       // join as player: the seat asked for is someone else's
-  not_seated,       // act, resign or rematch by someone holding no seat in the room
-  not_in_game,      // act or resign from a seat that has left the game (resigned, or placed)
-  not_your_turn,    // act while another seat must decide
-  stale_version,    // act naming a version other than the room's
-  illegal_action,   // act with an action not in the legal list
-  game_over,        // act or resign after the game finished
-  not_finished,     // rematch before the game finished
-  bad_option,       // create with a bad game, player count, option or set-up
-  too_many_rooms,   // create beyond the per-identity or per-address limit
-  too_many_guests,  // hello making a new identity beyond the per-address limit
-  bad_name,         // a display name breaking the name rule
-  already_seeking,    // seek in a pool where this identity already waits
-  no_such_seek,       // unseek of a seek that is not (or no longer) waiting
-  no_such_player,     // challenge naming no identity
-  player_offline,     // challenge to an identity with no connection now
-  challenges_refused, // challenge to someone who takes none
-  no_such_challenge,  // accept, decline or cancel of a challenge that is not (or no longer) open
-  rate_limited,     // too many messages; the message was dropped
-  too_large,        // frame over the size limit
-  internal,         // the server failed; the room is unchanged
+  bad_json,            // not JSON, not UTF-8, nested too deep
+  bad_message,         // not an object, or a field missing or mistyped
+  unknown_type,        // `type` names no message
+  not_hello,           // the first message of a connection was not hello
+  bad_token,           // hello with a token the server does not know
+  no_such_room,        // the room does not exist (or no longer)
+  room_full,           // join as player: no free seat
+  seat_taken,          // join as player: the seat asked for is someone else's
+  not_seated,          // act, resign or rematch by someone holding no seat in the room
+  not_in_game,         // act or resign from a seat that has left the game (resigned, or placed)
+  not_your_turn,       // act while another seat must decide
+  stale_version,       // act naming a version other than the room's
+  illegal_action,      // act with an action not in the legal list
+  game_over,           // act or resign after the game finished
+  not_finished,        // rematch before the game finished
+  bad_option,          // create with a bad game, player count, option or set-up
+  too_many_rooms,      // create beyond the per-identity or per-address limit
+  too_many_guests,     // hello making a new identity beyond the per-address limit
+  bad_name,            // a display name breaking the name rule
+  already_seeking,     // seek in a pool where this identity already waits
+  no_such_seek,        // unseek of a seek that is not (or no longer) waiting
+  no_such_player,      // challenge naming no identity
+  player_offline,      // challenge to an identity with no connection now
+  challenges_refused,  // challenge to someone who takes none
+  no_such_challenge,   // accept, decline or cancel of a challenge that is not (or no longer) open
+  bad_text,            // a chat line breaking the chat rule
+  chat_closed,         // the spectators' channel of this room is closed
+  not_your_channel,    // say in a channel this connection may not write
+  chat_rate_limited,   // chat lines faster than the chat limit; this one was dropped
+  chat_repeated,       // the same line again, so soon
+  banned,              // hello of a banned identity
+  rate_limited,        // too many messages; the message was dropped
+  too_large,           // frame over the size limit
+  internal,            // the server failed; the room is unchanged
 };
 
 struct ErrorInfo {
@@ -49,7 +55,7 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 28> kErrors = {{
+inline constexpr std::array<ErrorInfo, 34> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
@@ -75,6 +81,13 @@ inline constexpr std::array<ErrorInfo, 28> kErrors = {{
     {ErrorCode::player_offline, "player_offline", "the player has no connection now"},
     {ErrorCode::challenges_refused, "challenges_refused", "the player takes no challenges"},
     {ErrorCode::no_such_challenge, "no_such_challenge", "no such challenge is open"},
+    {ErrorCode::bad_text, "bad_text", "the chat line breaks the chat rule"},
+    {ErrorCode::chat_closed, "chat_closed", "the spectators' channel is closed"},
+    {ErrorCode::not_your_channel, "not_your_channel", "this connection may not write there"},
+    {ErrorCode::chat_rate_limited, "chat_rate_limited",
+     "too many chat lines; this one was dropped"},
+    {ErrorCode::chat_repeated, "chat_repeated", "the same line again, too soon"},
+    {ErrorCode::banned, "banned", "this identity is banned from the server"},
     {ErrorCode::rate_limited, "rate_limited", "too many messages; this one was dropped"},
     {ErrorCode::too_large, "too_large", "the frame exceeds the size limit"},
     {ErrorCode::internal, "internal", "the server failed; nothing changed"},

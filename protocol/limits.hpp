@@ -22,6 +22,11 @@ inline constexpr int kMaxSeats = 8;               // seats per room (games take 
 inline constexpr std::array<int, 2> kTimerSeconds = {30, 60};  // `timer` besides "none"
 inline constexpr int kMaxCpuAfterSeconds = 3600;               // seek's cpu_after
 inline constexpr std::size_t kMaxTicketChars = 64;             // seek and challenge ids
+inline constexpr std::size_t kMaxChatChars = 280;              // a chat line, after NFC
+inline constexpr std::size_t kMaxReasonChars = 500;            // a report's reason
+inline constexpr std::size_t kChatHistory = 50;                // lines per channel with a join
+inline constexpr int kChatBurst = 5;                           // chat lines at once...
+inline constexpr int kChatPerSecond = 1;                       // ...then one a second
 
 // Server defaults (configurable there; documented here so clients know what to expect).
 inline constexpr std::size_t kHistorySteps = 64;     // steps a room keeps for `resume`

@@ -61,7 +61,8 @@ Json room_json(const RoomSummary& r) {
           {"seats", seats_json(r.seats)},
           {"spectators", r.spectators},
           {"ranked", r.ranked},
-          {"timer", r.timer ? Json(*r.timer) : Json("none")}};
+          {"timer", r.timer ? Json(*r.timer) : Json("none")},
+          {"spectator_chat", r.spectator_chat}};
 }
 
 Json rooms(const Id& re, Json entries, Json pools) {
@@ -130,12 +131,32 @@ Json created(const Id& re, std::string_view room, Seat seat) {
   return j;
 }
 
-Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat) {
+Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat,
+            const Json* chat) {
   Json j = reply("joined", re);
   j["room"] = room;
   j["role"] = to_string(role);
   j["seat"] = seat ? Json(*seat) : Json(nullptr);
+  if (chat) j["chat"] = *chat;
   return j;
+}
+
+Json said(const ChatView& v) {
+  Json j = {{"type", "said"},
+            {"room", v.room},
+            {"channel", to_string(v.channel)},
+            {"n", v.n},
+            {"from", player_json(v.from)},
+            {"at", v.at}};
+  if (!v.phrase.empty())
+    j["phrase"] = v.phrase;
+  else
+    j["text"] = v.text;
+  return j;
+}
+
+Json unsaid(std::string_view room, Channel channel, std::int64_t n) {
+  return {{"type", "unsaid"}, {"room", room}, {"channel", to_string(channel)}, {"n", n}};
 }
 
 Json state(const StateView& v) {
@@ -169,11 +190,12 @@ Json left(const Id& re, std::string_view room) {
 }
 
 Json resumed(const Id& re, std::string_view room, std::uint64_t version,
-             std::span<const Step> steps, bool gap) {
+             std::span<const Step> steps, bool gap, const Json* chat) {
   Json j = reply("resumed", re);
   j["room"] = room;
   j["version"] = version;
   j["gap"] = gap;
+  if (chat) j["chat"] = *chat;
   Json& out = j["steps"] = Json::array();
   for (const auto& s : steps) out.push_back({{"version", s.version}, {"events", s.events}});
   return j;
@@ -222,9 +244,9 @@ std::string with_legal(std::string_view state_text, std::string_view legal_text)
 }
 
 std::vector<std::string_view> server_types() {
-  return {"welcome", "games",   "rooms",  "lobby",       "created",    "joined",
-          "state",   "left",    "resumed", "error",      "pong",       "ok",
-          "seeking", "paired",  "challenging", "challenged", "challenge_ended"};
+  return {"welcome",     "games",      "rooms",           "lobby", "created", "joined",  "state",
+          "left",        "resumed",    "error",           "pong",  "ok",      "seeking", "paired",
+          "challenging", "challenged", "challenge_ended", "said",  "unsaid"};
 }
 
 }  // namespace tanbo::protocol

@@ -61,6 +61,17 @@ struct RoomSummary {
   int spectators = 0;
   bool ranked = false;
   std::optional<int> timer;  // seconds per decision; absent: none
+  bool spectator_chat = true;
+};
+
+// One chat line as its readers get it (`said`).
+struct ChatView {
+  std::string_view room;
+  Channel channel = Channel::players;
+  std::int64_t n = 0;
+  Player from;
+  std::string_view text, phrase;  // one of them empty
+  std::int64_t at = 0;            // server time, Unix ms
 };
 
 // The turn clock of a timed room: the deciding seat's deadline in server time (Unix ms).
@@ -125,14 +136,19 @@ Json challenged(std::string_view challenge, const Player& from, const GameTerms&
 Json challenge_ended(std::string_view challenge, std::string_view reason);
 // The creator holds `seat` from now on; a `state` follows.
 Json created(const Id& re, std::string_view room, Seat seat);
-Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat);
+// `chat`: {players?: [said...], spectators?: [said...]}, the recent lines of the channels the
+// joiner reads; null: none.
+Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> seat,
+            const Json* chat = nullptr);
+Json said(const ChatView& v);
+Json unsaid(std::string_view room, Channel channel, std::int64_t n);
 Json state(const StateView& v);
 Json left(const Id& re, std::string_view room);
 // The steps after the client's version, oldest first; the room sends its current state next.
 // `gap`: the room no longer holds every step after that version (steps is then empty), so the
 // state that follows is all the client gets.
 Json resumed(const Id& re, std::string_view room, std::uint64_t version,
-             std::span<const Step> steps, bool gap = false);
+             std::span<const Step> steps, bool gap = false, const Json* chat = nullptr);
 Json error(const Error& e);
 Json error(ErrorCode code, std::string message, const Id& re = {});
 Json pong(const Id& re);

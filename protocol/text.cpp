@@ -99,4 +99,36 @@ NameCheck check_name(std::string_view raw) {
   return {name, {}};
 }
 
+NameCheck check_chat(std::string_view raw) {
+  auto nfc = to_nfc(raw);
+  if (!nfc) return refused("a chat line must be valid UTF-8");
+  const std::string& line = *nfc;
+  const std::size_t n = code_points(line);
+  if (n < 1) return refused("a chat line needs at least 1 character");
+  if (n > kMaxChatChars)
+    return refused("a chat line has at most " + std::to_string(kMaxChatChars) +
+                   " characters, not " + std::to_string(n));
+  bool visible = false;
+  char32_t prev = 0;
+  const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(line.data());
+  for (std::size_t i = 0; i < line.size();) {
+    utf8proc_int32_t cp = 0;
+    auto len = utf8proc_iterate(p + i, utf8proc_ssize_t(line.size() - i), &cp);
+    if (len <= 0) return refused("a chat line must be valid UTF-8");
+    i += std::size_t(len);
+    const auto c = char32_t(cp);
+    const auto cat = utf8proc_category(cp);
+    const bool joiner = c == U'\u200D' && prev > 0x7F && i < line.size();  // inside an emoji
+    if (cat == UTF8PROC_CATEGORY_CC || cat == UTF8PROC_CATEGORY_CS || cat == UTF8PROC_CATEGORY_CO ||
+        cat == UTF8PROC_CATEGORY_CN || cat == UTF8PROC_CATEGORY_ZL || cat == UTF8PROC_CATEGORY_ZP ||
+        (cat == UTF8PROC_CATEGORY_CF && !joiner))
+      return refused("a chat line may not hold " + describe(c) +
+                     ": no control or invisible character");
+    if (cat != UTF8PROC_CATEGORY_ZS) visible = true;
+    prev = c;
+  }
+  if (!visible) return refused("a chat line needs a visible character");
+  return {line, {}};
+}
+
 }  // namespace tanbo::protocol

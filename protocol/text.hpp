@@ -24,4 +24,9 @@ struct NameCheck {
 };
 NameCheck check_name(std::string_view raw);
 
+// A chat line: 1 to 280 characters after NFC, no control character, no invisible formatting
+// character (but the zero-width joiner inside an emoji sequence), no private-use or unassigned
+// code point.
+NameCheck check_chat(std::string_view raw);
+
 }  // namespace tanbo::protocol

@@ -149,7 +149,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 34> kOptions = {{
+constexpr std::array<Option, 35> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -234,6 +234,10 @@ constexpr std::array<Option, 34> kOptions = {{
      set_file<&Config::tls_cert>},
     {"--tls-key", "TANBO_TLS_KEY", "FILE", "PEM private key of --tls-cert",
      set_file<&Config::tls_key>},
+    {"--admin-token-file", "TANBO_ADMIN_TOKEN_FILE", "FILE",
+     "enables the operators' API (/api/admin/...) behind the bearer token this file holds "
+     "(default: no admin API)",
+     set_file<&Config::admin_token_file>},
     {"--cluster", "TANBO_CLUSTER", "URL",
      "run as one node of several sharing redis://HOST[:PORT]: node registry, room owners, "
      "lobby across nodes (default: this node alone)",

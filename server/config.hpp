@@ -50,8 +50,9 @@ struct Config {
   unsigned bot_budget_ms = 300;          // mcts thinking time per CPU decision
   unsigned takeover_grace = 30;          // seconds away before the CPU plays a seat
   std::size_t ws_queue_bytes = 4 << 20;  // queued outgoing bytes before a session is dropped
-  std::string tls_cert;  // PEM certificate chain; with tls_key: the port speaks TLS only
-  std::string tls_key;   // PEM private key
+  std::string tls_cert;          // PEM certificate chain; with tls_key: the port speaks TLS only
+  std::string tls_key;           // PEM private key
+  std::string admin_token_file;  // the operators' bearer token; empty: no admin API
   std::filesystem::path web_dir = "web";  // the browser client's files, served at /
   // Several nodes on one Redis (docs/operations.md, "Cluster (Redis)"); empty: this node alone.
   std::string cluster;               // redis://HOST[:PORT]

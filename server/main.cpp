@@ -7,7 +7,9 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "server/cluster/node.hpp"
 #include "server/cluster/redis_seeks.hpp"
@@ -55,6 +57,16 @@ std::unique_ptr<cluster::Node> cluster_node(const Config& config, const RoomServ
   o.id = config.node_id.empty() ? cluster::random_node_id() : config.node_id;
   o.lease = std::chrono::milliseconds(config.cluster_lease_ms);
   return std::make_unique<cluster::Node>(std::move(o), rooms.shared_lobby());
+}
+
+// The token is the file's first line; one too short to resist guessing is refused.
+std::optional<std::string> read_admin_token(const std::string& path) {
+  std::ifstream in(path);
+  std::string token;
+  if (!in || !std::getline(in, token)) return std::nullopt;
+  while (!token.empty() && (token.back() == '\r' || token.back() == ' ')) token.pop_back();
+  if (token.size() < 16) return std::nullopt;
+  return token;
 }
 
 void setup_logging(const Config& config) {
@@ -123,6 +135,29 @@ int run(Config config) {
                                              node->id(), cluster::RedisTimeouts{}, rooms,
                                              rooms->shared_lobby());
     rooms->set_forwarder(relay);
+    // Weak: the relay holds the rooms already.
+    rooms->set_remote({
+        .unsay =
+            [weak = std::weak_ptr(relay)](const std::string& room, tanbo::protocol::Channel channel,
+                                          std::int64_t n) {
+              if (auto relay = weak.lock())
+                relay->notify(Forwarder::Target::room, room,
+                              {{"k", "unsay"},
+                               {"room", room},
+                               {"channel", tanbo::protocol::to_string(channel)},
+                               {"n", n}});
+            },
+        .standing_changed =
+            [weak = std::weak_ptr(relay)](const std::string& identity, bool banned,
+                                          std::int64_t shadow_until) {
+              if (auto relay = weak.lock())
+                relay->notify(Forwarder::Target::identity, identity,
+                              {{"k", "standing"},
+                               {"identity", identity},
+                               {"banned", banned},
+                               {"shadow_until", shadow_until}});
+            },
+    });
     // Play now: one pool for the cluster, in Redis; this node runs the waves of the pools whose
     // lease it holds.
     rooms->use_seeks(std::make_unique<cluster::RedisSeeks>(
@@ -151,6 +186,15 @@ int run(Config config) {
   }
   Server server(config, rooms);
   server.use_store(store_worker);
+  if (!config.admin_token_file.empty()) {
+    auto token = read_admin_token(config.admin_token_file);
+    if (!token) {
+      spdlog::critical("--admin-token-file {}: unreadable, or shorter than 16 characters",
+                       config.admin_token_file);
+      return 1;
+    }
+    server.use_admin_token(*token);
+  }
   server.before_store_stops([rooms] { rooms->shutdown(); });
   // An action accepted as the stop began is stored and its state sent before the close frames.
   server.before_connections_close([rooms] {

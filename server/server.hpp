@@ -25,6 +25,8 @@ class Server {
   // The store the API reads (and the rooms write), before start(); stop() stops it after the
   // network, so every session's last store job is answered first.
   void use_store(std::shared_ptr<store::StoreWorker> worker) { ctx_->store = std::move(worker); }
+  // The operators' bearer token (--admin-token-file), before start(); empty: no admin API.
+  void use_admin_token(std::string token) { ctx_->admin_token = std::move(token); }
   // Runs in stop() once the network is down and before the store stops: the rooms drain there,
   // so their last journal entries still reach the store.
   void before_store_stops(std::function<void()> f) { before_store_stops_ = std::move(f); }

@@ -125,8 +125,23 @@ std::variant<Query, Reply> parse_leaderboard(const Params& params) {
 
 Reply answer_one(const GetGame& q, store::Store& store) {
   // R1: the store leaves out the seed of a game still playing.
-  if (auto record = store.game_record(q.id)) return {200, std::move(*record)};
-  return error_reply(404, "not_found", "no game " + q.id);
+  auto record = store.game_record(q.id);
+  if (!record) return error_reply(404, "not_found", "no game " + q.id);
+  // A finished game's record carries its players' channel; the spectators' is the operators'.
+  if ((*record)["status"] == "finished") {
+    const std::string room = (*record)["room"];
+    Json chat = Json::array();
+    for (const auto& line : store.game_chat(room, (*record)["game_no"].get<int>(), "players"))
+      chat.push_back(protocol::said({room,
+                                     protocol::Channel::players,
+                                     line.n,
+                                     {line.identity, line.name},
+                                     line.text,
+                                     line.phrase,
+                                     line.at}));
+    (*record)["chat"] = std::move(chat);
+  }
+  return {200, std::move(*record)};
 }
 
 Reply answer_one(const GetSteps& q, store::Store& store) {

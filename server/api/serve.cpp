@@ -2,6 +2,7 @@
 
 #include "engine/core/registry.hpp"
 #include "protocol/server.hpp"
+#include "server/api/admin.hpp"
 #include "server/api/api.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/service.hpp"
@@ -59,6 +60,7 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, R
   const bool keep_alive = req.keep_alive();
   const bool head = req.method() == http::verb::head;
   std::string_view target = req.target();
+  if (is_admin_path(target.substr(0, target.find('?')))) return serve_admin(req, ctx, respond);
   if (auto path = target.substr(0, target.find('?'));
       path == "/api/rooms" || path == "/api/pools") {
     if (req.method() != http::verb::get && !head)

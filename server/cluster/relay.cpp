@@ -117,9 +117,15 @@ void Relay::push(Outgoing o) {
 // --- This node's connections ---
 
 void Relay::forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
-                    const Identity& who, std::string_view text, const protocol::Id& re) {
-  engine::Json head = {
-      {"k", "req"}, {"from", node_}, {"peer", peer->id()}, {"id", who.id}, {"name", who.name}};
+                    const Identity& who, const Standing& standing, std::string_view text,
+                    const protocol::Id& re) {
+  engine::Json head = {{"k", "req"},
+                       {"from", node_},
+                       {"peer", peer->id()},
+                       {"id", who.id},
+                       {"name", who.name},
+                       {"mutes", standing.mutes},
+                       {"shadow_until", standing.shadow_until}};
   Outgoing o(Outgoing::request, target == Target::room ? lobby_->node_of(name) : std::string(),
              peer->id());
   o.text = std::make_shared<const std::string>(message(head, text));
@@ -184,6 +190,14 @@ void Relay::send_to(const std::string& node, std::uint64_t peer,
 void Relay::close_on(const std::string& node, std::uint64_t peer, CloseCode code) {
   Outgoing o(Outgoing::close, node, peer);
   o.code = code;
+  push(std::move(o));
+}
+
+void Relay::notify(Target target, const std::string& name, engine::Json head) {
+  Outgoing o(Outgoing::notice, target == Target::room ? lobby_->node_of(name) : std::string(), 0);
+  o.target = target;
+  o.name = name;
+  o.head = std::move(head);
   push(std::move(o));
 }
 
@@ -296,6 +310,13 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
         open_frame.erase(o.node);
         out.push_back({o.node, {{"k", "credit"}, {"peer", o.peer}}, nullptr});
         break;
+      case Outgoing::notice: {
+        std::string to = resolve(redis, o);
+        if (to.empty() || to == node_) break;  // held nowhere else: nothing to tell
+        open_frame.erase(to);
+        out.push_back({to, std::move(o.head), nullptr});
+        break;
+      }
     }
   }
   if (out.empty()) return;
@@ -392,6 +413,11 @@ void Relay::on_message(const std::string& payload) {
       on_credit(head);
     else if (kind == "paired")
       on_paired(head);
+    else if (kind == "unsay")
+      on_unsay(head);
+    else if (kind == "standing")
+      rooms_->refresh_standing(head.at("identity").get<std::string>(), head.value("banned", false),
+                               head.value("shadow_until", std::int64_t(0)));
   } catch (const engine::Json::exception& e) {
     spdlog::warn("cluster: a malformed message on node channel: {}", e.what());
   }
@@ -412,6 +438,8 @@ void Relay::on_request(const engine::Json& head, std::string_view body) {
     it = remotes_.emplace(key, Remote{std::move(peer), std::move(client)}).first;
   }
   std::lock_guard lock(static_cast<RemotePeer&>(*it->second.peer).turn());
+  it->second.client->use_standing({false, head.value("shadow_until", std::int64_t(0)),
+                                   head.value("mutes", std::vector<std::string>{})});
   it->second.client->on_text(it->second.peer, body);
   metrics::cluster(metrics::Cluster::served);
 }
@@ -451,6 +479,13 @@ void Relay::on_bye(const engine::Json& head) {
 void Relay::on_paired(const engine::Json& head) {
   rooms_->paired(head.at("peer").get<std::uint64_t>(), head.at("seek").get<std::string>(), "",
                  head.at("room").get<std::string>(), head.at("seat").get<int>());
+}
+
+void Relay::on_unsay(const engine::Json& head) {
+  rooms_->unsay(
+      head.at("room").get<std::string>(),
+      head.at("channel") == "players" ? protocol::Channel::players : protocol::Channel::spectators,
+      head.at("n").get<std::int64_t>());
 }
 
 void Relay::on_credit(const engine::Json& head) {

@@ -54,7 +54,8 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
 
   // Forwarder: called on a connection's strand.
   void forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
-               const Identity& who, std::string_view text, const protocol::Id& re) override;
+               const Identity& who, const Standing& standing, std::string_view text,
+               const protocol::Id& re) override;
   void closed(std::uint64_t peer_id) override;
 
   // The cluster's worker saw `node` go (its listing expired, or it said goodbye).
@@ -67,16 +68,20 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   // A move of peer `peer` of node `node` was accepted here: its token goes back there, ahead
   // of the frames that move causes.
   void credit_on(const std::string& node, std::uint64_t peer);
+  // Tells the node holding `name` (a room, or an identity's connection) of a change there: a
+  // removed chat line, a new standing. Nobody holds it: nothing is sent.
+  void notify(Target target, const std::string& name, engine::Json head);
 
  private:
   // What waits for the sender, in order.
   struct Outgoing {
-    enum Kind { request, frame, close, bye, credit };
+    enum Kind { request, frame, close, bye, credit, notice };
     Outgoing(Kind k, std::string to, std::uint64_t p) : kind(k), node(std::move(to)), peer(p) {}
     Kind kind;
     std::string node;  // where to; for a request, the owner when known
     std::uint64_t peer = 0;
     std::shared_ptr<const std::string> text;        // frame: the frame; request: header + request
+    engine::Json head;                              // notice: the message
     Target target = Target::room;                   // request: what names its node...
     std::string name;                               // ...the room, identity or challenge
     std::weak_ptr<WsPeer> local;                    // request: where a no_such_room goes
@@ -113,6 +118,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void on_bye(const engine::Json& head);
   void on_credit(const engine::Json& head);
   void on_paired(const engine::Json& head);
+  void on_unsay(const engine::Json& head);
   void drop_remotes_of(const std::string& node);  // receiver thread
   void close_locals(const std::function<bool(const Local&)>& which);
 

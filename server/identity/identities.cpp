@@ -2,6 +2,7 @@
 
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -51,6 +52,35 @@ std::optional<Identity> MemoryIdentities::by_id(const std::string& id) const {
   auto h = hash_of_.find(id);
   if (h == hash_of_.end()) return std::nullopt;
   return by_hash_.at(h->second);
+}
+
+Standing MemoryIdentities::standing(const std::string& id) const {
+  std::lock_guard lock(mutex_);
+  auto it = standing_.find(id);
+  return it == standing_.end() ? Standing{} : it->second;
+}
+
+// Kept sorted: the rooms look a sender up in it by binary search.
+void apply_mute(std::vector<std::string>& mutes, const std::string& muted, bool on) {
+  auto it = std::lower_bound(mutes.begin(), mutes.end(), muted);
+  const bool there = it != mutes.end() && *it == muted;
+  if (on && !there) mutes.insert(it, muted);
+  if (!on && there) mutes.erase(it);
+}
+
+void MemoryIdentities::set_mute(const std::string& id, const std::string& muted, bool on) {
+  std::lock_guard lock(mutex_);
+  apply_mute(standing_[id].mutes, muted, on);
+}
+
+void MemoryIdentities::set_shadow_mute(const std::string& id, std::int64_t until) {
+  std::lock_guard lock(mutex_);
+  standing_[id].shadow_until = until;
+}
+
+void MemoryIdentities::set_ban(const std::string& id, bool banned) {
+  std::lock_guard lock(mutex_);
+  standing_[id].banned = banned;
 }
 
 void MemoryIdentities::rename(const std::string& id, std::string_view name) {

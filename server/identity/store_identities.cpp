@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <exception>
 #include <functional>
 #include <future>
@@ -62,6 +63,8 @@ StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, boo
         hash_of_[i.id] = hash;
         by_hash_[std::move(hash)] = Identity{std::move(i.id), std::move(i.name)};
       });
+      for (auto& [id, st] : s.standings())
+        standing_[id] = Standing{st.banned, st.shadow_until, std::move(st.mutes)};
       loaded.set_value();
     } catch (...) {
       loaded.set_exception(std::current_exception());
@@ -140,6 +143,81 @@ Identity StoreIdentities::remember(Identity identity, std::string hash) const {
   if (auto it = by_hash_.find(hash); it != by_hash_.end()) return it->second;
   hash_of_[identity.id] = hash;
   return by_hash_[std::move(hash)] = std::move(identity);
+}
+
+namespace {
+
+std::int64_t wall_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+Standing StoreIdentities::standing(const std::string& id) const {
+  if (shared_) {  // another node may have changed it: read it again
+    auto answer = std::make_shared<std::promise<store::Standing>>();
+    auto got = answer->get_future();
+    if (worker_->post([answer, id](store::Store& s) {
+          try {
+            answer->set_value(s.standing(id));
+          } catch (...) {
+            answer->set_exception(std::current_exception());
+          }
+        })) {
+      try {
+        auto st = got.get();
+        Standing out{st.banned, st.shadow_until, std::move(st.mutes)};
+        std::lock_guard lock(mutex_);
+        return standing_[id] = std::move(out);
+      } catch (const std::exception& e) {
+        spdlog::warn("identities: standing of {} not read, the last known kept: {}", id, e.what());
+      }
+    }
+  }
+  std::lock_guard lock(mutex_);
+  auto it = standing_.find(id);
+  return it == standing_.end() ? Standing{} : it->second;
+}
+
+void StoreIdentities::set_mute(const std::string& id, const std::string& muted, bool on) {
+  {
+    std::lock_guard lock(mutex_);
+    apply_mute(standing_[id].mutes, muted, on);
+  }
+  worker_->post([id, muted, on](store::Store& s) { require(s.set_mute(id, muted, on), "mute"); });
+}
+
+// The worker runs its jobs in order: this one's commit covers every write queued before it.
+void StoreIdentities::after_stored(std::function<void(bool)> done) {
+  auto shared = std::make_shared<std::function<void(bool)>>(std::move(done));
+  if (!worker_->post([shared](store::Store& s) { s.after_commit(*shared); })) (*shared)(false);
+}
+
+void StoreIdentities::report(const std::string& reporter, const std::string& player,
+                             const std::string& room, const std::string& reason) {
+  worker_->post([=, at = wall_ms()](store::Store& s) {
+    require(s.add_report(reporter, player, room, reason, at), "report");
+  });
+}
+
+void StoreIdentities::set_shadow_mute(const std::string& id, std::int64_t until) {
+  {
+    std::lock_guard lock(mutex_);
+    standing_[id].shadow_until = until;
+  }
+  worker_->post(
+      [id, until](store::Store& s) { require(s.set_shadow_mute(id, until), "shadow mute"); });
+}
+
+void StoreIdentities::set_ban(const std::string& id, bool banned) {
+  {
+    std::lock_guard lock(mutex_);
+    standing_[id].banned = banned;
+  }
+  worker_->post([id, banned, at = wall_ms()](store::Store& s) {
+    require(s.set_ban(id, banned ? at : 0), "ban");
+  });
 }
 
 std::size_t StoreIdentities::size() const {

@@ -37,6 +37,15 @@ class StoreIdentities final : public Identities {
 
   // The identity `id` names (recovery gives seats their names); nullopt for an unknown id.
   std::optional<Identity> by_id(const std::string& id) const override;
+  // Read at start with the identities; in a cluster read again for each hello (another node
+  // may have changed it).
+  Standing standing(const std::string& id) const override;
+  void set_mute(const std::string& id, const std::string& muted, bool on) override;
+  void report(const std::string& reporter, const std::string& player, const std::string& room,
+              const std::string& reason) override;
+  void set_shadow_mute(const std::string& id, std::int64_t until) override;
+  void set_ban(const std::string& id, bool banned) override;
+  void after_stored(std::function<void(bool)> done) override;
   std::size_t size() const;
 
  private:
@@ -49,6 +58,7 @@ class StoreIdentities final : public Identities {
   // What the store holds, as far as it was read: by_id (const) adds to it as find does.
   mutable std::unordered_map<std::string, Identity> by_hash_;     // SHA-256(token) hex -> identity
   mutable std::unordered_map<std::string, std::string> hash_of_;  // id -> its token hash
+  mutable std::unordered_map<std::string, Standing> standing_;    // only the ones not clean
 };
 
 }  // namespace tanbo::server

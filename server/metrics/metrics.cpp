@@ -108,6 +108,12 @@ struct Metrics {
           .Register(*registry)
           .Add({});
 
+  pm::Counter& chat_lines = pm::BuildCounter()
+                                .Name("tanbo_chat_lines_total")
+                                .Help("Chat lines delivered to their readers")
+                                .Register(*registry)
+                                .Add({});
+
   std::pair<pm::Gauge*, pm::Counter*> pool_of(std::string_view game) {
     std::lock_guard lock(pools_mutex);
     auto it = pools.find(game);
@@ -223,6 +229,7 @@ void paired(std::string_view game, std::chrono::milliseconds waited) {
   the().pairing_wait.Observe(seconds(waited));
 }
 void pairing_cpu_fallback() { the().cpu_fallbacks.Increment(); }
+void chat_line() { the().chat_lines.Increment(); }
 
 void observe_broadcast(Clock::time_point committed) {
   the().broadcast.Observe(seconds(Clock::now() - committed));

@@ -43,6 +43,7 @@ void cluster(Cluster what, std::uint64_t n = 1);
 void pool_seekers(std::string_view game, double waiting);
 void paired(std::string_view game, std::chrono::milliseconds waited);
 void pairing_cpu_fallback();
+void chat_line();  // a chat line delivered (stored, then sent to its readers)
 
 // Observes the time from its construction to its end: one line at a hook.
 class ScopeTimer {

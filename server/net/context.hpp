@@ -61,6 +61,7 @@ struct NetContext {
   std::shared_ptr<store::StoreWorker> store;       // null: no store (/api answers 503)
   std::shared_ptr<boost::asio::ssl::context> tls;  // null: plain TCP
   TrustedProxies trusted_proxies;                  // whose X-Forwarded-For names the client
+  std::string admin_token;                         // empty: no admin API (--admin-token-file)
   std::filesystem::path web_dir = "web";           // the browser client's files, served at /
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };

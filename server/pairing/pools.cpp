@@ -99,6 +99,13 @@ void Pools::note_challenge(std::string id, bool open) {
   wake_.notify_one();
 }
 
+void Pools::note_online() {
+  if (!hooks_.present) return;
+  std::lock_guard lock(mutex_);
+  queue_.push_back([this] { store_->present(hooks_.present()); });
+  wake_.notify_one();
+}
+
 void Pools::run() {
   auto next_wave = std::chrono::steady_clock::now() + options_.wave;
   for (;;) {

@@ -63,6 +63,8 @@ class Pools {
   void unseek(std::string seek, std::string identity, std::function<void(bool)> done);
   // A challenge opened (or ended) on this node: a cluster's other nodes route to it here.
   void note_challenge(std::string id, bool open);
+  // An identity came online here: a cluster's other nodes can reach it before the next wave.
+  void note_online();
 
  private:
   void run();

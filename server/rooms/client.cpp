@@ -39,6 +39,7 @@ Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identi
     : Client(peer_id, std::move(services)) {
   identity_ = std::move(who);
   credit_ = std::move(credit);
+  remote_ = true;
 }
 
 void Client::on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) {
@@ -123,7 +124,8 @@ std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
   if (r) return r;
   if (services_->forwarder) {  // another node's room, perhaps: that node answers
     forwarded_ = true;
-    services_->forwarder->forward(Forwarder::Target::room, id, peer_, *identity_, text_, re);
+    services_->forwarder->forward(Forwarder::Target::room, id, peer_, *identity_, standing_, text_,
+                                  re);
   } else {
     refuse(ErrorCode::no_such_room, "no room " + id, re);
   }
@@ -153,10 +155,17 @@ void Client::on(const protocol::Hello& m, const Id& re) {
     identity_ = std::move(made.identity);
     token = std::move(made.token);
   }
+  standing_ = services_->identities->standing(identity_->id);
+  if (standing_.banned) {
+    spdlog::info("ws {}: hello from {} refused: banned", peer_->id(), identity_->id);
+    identity_.reset();
+    return refuse(ErrorCode::banned, "this identity is banned from this server", re);
+  }
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
                m.token ? "returning" : "new");
   if (services_->challenges)
     services_->challenges->online(identity_->id, peer_id_, weak_from_this());
+  if (services_->pools) services_->pools->note_online();
   // With a known token every seat the identity holds comes back (docs/protocol.md, welcome).
   auto seats = services_->lobby->seats_of(identity_->id);
   reply(protocol::welcome(re, {identity_->id, identity_->name}, token, services_->server_name,
@@ -214,6 +223,7 @@ void Client::on(const protocol::Create& m, const Id& re) {
   RoomSetup setup{
       services_->lobby->fresh_id(), info, created.options, m.setup, players, m.ranked, *identity_};
   if (m.timer) setup.timer = {{"seconds", *m.timer}, {"takeover", "greedy"}};
+  if (!m.spectator_chat) setup.timer["spectator_chat"] = false;  // the room's settings
   setup.cpu = m.cpu;
   setup.address = address;
   auto r = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
@@ -221,12 +231,15 @@ void Client::on(const protocol::Create& m, const Id& re) {
   services_->lobby->add(r);
   rooms_[r->id()] = r;
   r->open(peer_, *identity_, re);
+  r->set_mutes(peer_id_, standing_.mutes);
 }
 
 void Client::on(const protocol::Join& m, const Id& re) {
   if (auto r = room(m.room, re)) {
     rooms_[m.room] = r;
-    r->join(peer_, *identity_, m, re);
+    r->join(peer_, *identity_, m, re, standing_.mutes);
+  } else if (services_->forwarder) {
+    remote_rooms_.insert(m.room);  // a mute or unmute goes there too
   }
 }
 
@@ -363,7 +376,7 @@ void Client::on(const protocol::Challenge& m, const Id& re) {
       if (services_->forwarder) {
         forwarded_ = true;
         return services_->forwarder->forward(Forwarder::Target::identity, m.player, peer_,
-                                             *identity_, text_, re);
+                                             *identity_, standing_, text_, re);
       }
       return refuse(ErrorCode::player_offline, "that player is not connected", re);
     case pairing::Challenges::Reach::refused:
@@ -414,7 +427,7 @@ void Client::on(const protocol::Cancel& m, const Id& re) {
   if (!c && services_->forwarder) {  // held by the node of the one challenged, perhaps
     forwarded_ = true;
     return services_->forwarder->forward(Forwarder::Target::challenge, m.challenge, peer_,
-                                         *identity_, text_, re);
+                                         *identity_, standing_, text_, re);
   }
   if (!c)
     return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);

@@ -5,12 +5,16 @@
 #include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+
+#include "protocol/limits.hpp"
 
 #include "protocol/client.hpp"
 #include "server/identity/guest_limit.hpp"
@@ -93,6 +97,11 @@ class Client : public std::enable_shared_from_this<Client> {
   // Any thread: a push to this connection.
   void push(const protocol::Json& j) const;
   const std::optional<Identity>& identity() const { return identity_; }
+  // Any thread: moderation changed this connection's identity (a ban closes it).
+  void restand(Standing s);
+  // A forwarded connection's standing, as its own node sent it with the request.
+  void use_standing(Standing s) { standing_ = std::move(s); }
+  const Standing& standing() const { return standing_; }
 
  private:
   void reply(const protocol::Json& j) const;
@@ -121,6 +130,14 @@ class Client : public std::enable_shared_from_this<Client> {
   void on(const protocol::Decline& m, const protocol::Id& re);
   void on(const protocol::Cancel& m, const protocol::Id& re);
   void on(const protocol::Challenges& m, const protocol::Id& re);
+  // Chat (client_chat.cpp).
+  void on(const protocol::Say& m, const protocol::Id& re);
+  void on(const protocol::Mute& m, const protocol::Id& re);
+  void on(const protocol::Unmute& m, const protocol::Id& re);
+  void on(const protocol::Report& m, const protocol::Id& re);
+  void on(const protocol::SpectatorChat& m, const protocol::Id& re);
+  void mute(const std::string& player, bool on, const protocol::Id& re);
+  void reply_once_stored(const protocol::Id& re);
   // The terms normalized, or nullopt with bad_option answered.
   std::optional<protocol::GameTerms> checked_terms(const protocol::GameTerms& t,
                                                    const protocol::Id& re);
@@ -133,8 +150,13 @@ class Client : public std::enable_shared_from_this<Client> {
   std::uint64_t peer_id_;
   std::shared_ptr<WsPeer> peer_;  // set during on_text (and on_strand) only
   std::weak_ptr<WsPeer> self_peer_;
-  std::vector<std::string> seeks_;  // waiting in a pool: left on close
-  std::string_view text_;           // the message on_text is handling, to forward as it came
+  std::vector<std::string> seeks_;      // waiting in a pool: left on close
+  Standing standing_;                   // read at hello: bans, shadow mute, mutes
+  bool remote_ = false;                 // another node's connection: limited there
+  std::set<std::string> remote_rooms_;  // rooms of other nodes this connection joined
+  // The chat's own limits: a bucket, and the last lines said (repeats are refused).
+  RateBucket chat_bucket_{protocol::kChatBurst, protocol::kChatPerSecond};
+  std::string_view text_;  // the message on_text is handling, to forward as it came
   std::shared_ptr<Services> services_;
   std::optional<Identity> identity_;
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;  // joined: told on close

@@ -22,8 +22,10 @@ class Forwarder {
   // Sends `text`, a request of `who` on `peer` about `name`, to its node; one no node holds is
   // answered on `peer` (re): no_such_room, player_offline, no_such_challenge. Requests of one
   // peer arrive in order.
+  // `standing` travels with it: the room's node applies the sender's mutes and shadow mute.
   virtual void forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
-                       const Identity& who, std::string_view text, const protocol::Id& re) = 0;
+                       const Identity& who, const Standing& standing, std::string_view text,
+                       const protocol::Id& re) = 0;
   // The connection closed: every node it spoke to lets it go (as a local room's disconnect).
   virtual void closed(std::uint64_t peer_id) = 0;
 };

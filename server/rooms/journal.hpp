@@ -13,14 +13,24 @@
 namespace tanbo::server {
 
 struct JournalEntry {
-  enum class Kind : std::uint8_t { created, seat, action, rematch, finished, timer, abandoned };
+  enum class Kind : std::uint8_t {
+    created,
+    seat,
+    action,
+    rematch,
+    finished,
+    timer,
+    abandoned,
+    chat
+  };
   Kind kind = Kind::created;
   std::string room;
   std::uint64_t version = 0;
   engine::Seat seat = engine::kNoSeat;
   // created: {head (Record::to_json, seed included), owner, ranked, timer}; rematch: {head};
   // seat: {player, name} or null; action: the action JSON or "resign"; finished: the result;
-  // timer: the room's timer settings and clocks as RoomRow.timer keeps them; abandoned: null.
+  // timer: the room's timer settings and clocks as RoomRow.timer keeps them; abandoned: null;
+  // chat: {channel, n, identity, name, text, phrase, at}.
   engine::Json data;
   int game = 1;  // the room's game number (1, then one more per rematch); the room sets it
 };

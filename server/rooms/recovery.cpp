@@ -8,6 +8,8 @@
 #include <variant>
 
 #include "engine/core/match.hpp"
+#include "protocol/limits.hpp"
+#include "protocol/server.hpp"
 #include "server/identity/store_identities.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room.hpp"
@@ -146,6 +148,24 @@ void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
       return;
     }
     ++report.finished;
+  }
+  // The recent chat of each channel, as a join shows it.
+  const std::string id = l.row.id;
+  auto tails = on_worker(worker, [id](store::Store& s) {
+    return std::array{s.chat_tail(id, "players", int(protocol::kChatHistory)),
+                      s.chat_tail(id, "spectators", int(protocol::kChatHistory))};
+  });
+  for (std::size_t c = 0; c < tails.size(); ++c) {
+    auto& [lines, next] = tails[c];
+    r.state.chat[c].next = next;
+    for (const auto& line : lines)
+      r.state.chat[c].lines.push_back(protocol::said({id,
+                                                      protocol::Channel(c),
+                                                      line.n,
+                                                      {line.identity, line.name},
+                                                      line.text,
+                                                      line.phrase,
+                                                      line.at}));
   }
   rooms.restore(std::move(r.setup), std::move(r.state));
   ++report.restored;

@@ -166,9 +166,10 @@ void Room::open_seated(std::vector<Identity> seats) {
   });
 }
 
-void Room::join(Peer peer, Identity who, protocol::Join j, Id re) {
+void Room::join(Peer peer, Identity who, protocol::Join j, Id re, std::vector<std::string> mutes) {
   enqueue([self = shared_from_this(), peer = std::move(peer), who = std::move(who),
-           j = std::move(j), re] { self->do_join(peer, who, j, re); });
+           j = std::move(j), re,
+           mutes = std::move(mutes)] { self->do_join(peer, who, j, re, true, mutes); });
 }
 void Room::act(Peer peer, protocol::Act a, Id re, std::function<void()> accepted) {
   enqueue([self = shared_from_this(), peer = std::move(peer), a = std::move(a), re,
@@ -235,7 +236,7 @@ void Room::lose(std::string why) {
 // ---- requests -----------------------------------------------------------------------------
 
 void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re,
-                   bool answer) {
+                   bool answer, std::vector<std::string> mutes) {
   if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   engine::Seat seat = engine::kNoSeat;
   bool taken_now = false;
@@ -260,17 +261,22 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
       taken_now = true;
     }
   }
-  auto finish = [this, peer, who, seat, j, re, answer] {
+  auto finish = [this, peer, who, seat, j, re, answer, mutes = std::move(mutes)] {
     bool seats_moved = seat != engine::kNoSeat;
-    if (Member* m = member(peer->id())) {
+    Member* m = member(peer->id());
+    if (m) {
       seats_moved = seats_moved || m->seat != engine::kNoSeat;
       m->seat = seat;
+      m->mutes = mutes;
     } else {
-      members_.push_back(Member{peer, peer->id(), who.id, seat});
+      members_.push_back(Member{peer, peer->id(), who.id, seat, mutes, {}});
+      m = &members_.back();
     }
-    if (answer)
+    if (answer) {
+      const auto chat = chat_for(*m);
       peer->send(protocol::share(protocol::joined(
-          re, id(), j.as, seat == engine::kNoSeat ? std::nullopt : std::optional(seat))));
+          re, id(), j.as, seat == engine::kNoSeat ? std::nullopt : std::optional(seat), &chat)));
+    }
     if (seats_moved) return after_change();
     // A spectator arriving changes no seat: the joiner alone gets the state; the others see the
     // new count in the room's next state, so a crowd joining costs one state per arrival.
@@ -377,7 +383,7 @@ void Room::do_leave(const Peer& peer, const Id& re) {
 
 void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) {
   const Member* m = member(peer->id());
-  Member once{peer, peer->id(), {}, engine::kNoSeat};
+  Member once{peer, peer->id(), {}, engine::kNoSeat, {}, {}};
   if (!m) m = &once;
   bool covered =
       r.version <= version_ &&
@@ -386,7 +392,8 @@ void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) 
   if (covered)
     for (const auto& s : history_)
       if (s.version > r.version) steps.push_back({s.version, protocol::Json::parse(s.events)});
-  peer->send(protocol::share(protocol::resumed(re, id(), version_, steps, !covered)));
+  const auto chat = chat_for(*m, r.chat_players, r.chat_spectators);
+  peer->send(protocol::share(protocol::resumed(re, id(), version_, steps, !covered, &chat)));
   send_current_state(*m);
 }
 
@@ -553,7 +560,7 @@ void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const I
 
 void Room::publish() {
   // Most steps change nothing the lobby lists: skip the summary's copy and the lobby's lock.
-  Listed now{status(), seat_views(), spectators(), game_no_, match_ != nullptr};
+  Listed now{status(), seat_views(), spectators(), game_no_, match_ != nullptr, spectator_chat()};
   if (listed_ && *listed_ == now) return;
   protocol::RoomSummary s;
   s.room = id();
@@ -565,6 +572,7 @@ void Room::publish() {
   listed_ = std::move(now);
   s.ranked = setup_.ranked;
   if (int t = timer_seconds()) s.timer = t;
+  s.spectator_chat = spectator_chat();
   lobby_->publish(std::move(s), owner());
 }
 
@@ -774,6 +782,10 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor ex, RoomSetup setup, Ro
   room->version_ = state.version;
   room->game_no_ = state.game_no;
   room->step_at_ms_ = state.step_at_ms;
+  for (std::size_t c = 0; c < room->chat_.size(); ++c) {
+    room->chat_[c].next = state.chat[c].next;
+    room->chat_[c].recent.assign(state.chat[c].lines.begin(), state.chat[c].lines.end());
+  }
   if (state.finished_at_ms != 0)  // idle since the game ended, however long the server was down
     room->idle_since_ =
         std::chrono::steady_clock::now() -

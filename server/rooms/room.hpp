@@ -4,6 +4,7 @@
 // connections), the version, the last steps for `resume`, and the seed behind its commitment (R1).
 // Every change goes to the journal first and is broadcast once the journal says it is durable;
 // requests arriving meanwhile wait in order on the strand (never refused for it).
+#include <array>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -63,6 +64,13 @@ Identity cpu_identity(protocol::CpuLevel level);
 std::optional<protocol::CpuLevel> cpu_level_of(const std::string& identity_id);
 
 // A room as recovery rebuilt it from the store (its Match replayed from the record, R2).
+// A channel's recent chat as the store kept it: the lines (`said` objects, oldest first) and the
+// next line's number.
+struct ChatTail {
+  std::vector<engine::Json> lines;
+  std::int64_t next = 1;
+};
+
 struct RoomRestore {
   std::unique_ptr<engine::Match> match;  // null: the game has not started (seats free)
   engine::Seed seed{};                   // the current game's (R1: its commitment is public)
@@ -71,6 +79,7 @@ struct RoomRestore {
   int game_no = 1;
   std::int64_t step_at_ms = 0;      // the last logged action's time, or the game's start
   std::int64_t finished_at_ms = 0;  // a finished game's end: its retention runs from there
+  std::array<ChatTail, 2> chat;     // by protocol::Channel
 };
 
 class Room final : public std::enable_shared_from_this<Room> {
@@ -94,7 +103,8 @@ class Room final : public std::enable_shared_from_this<Room> {
   void open(Peer peer, Identity who, Id re);  // journals the room, then seats the creator at 0
   // A room a pairing made: every seat taken (people and the computer), the game starts at once.
   void open_seated(std::vector<Identity> seats);
-  void join(Peer peer, Identity who, protocol::Join j, Id re);
+  // `mutes`: the identities whose chat lines the joiner does not get.
+  void join(Peer peer, Identity who, protocol::Join j, Id re, std::vector<std::string> mutes = {});
   // `accepted` runs (on the room's strand) when the move is taken: its token goes back.
   void act(Peer peer, protocol::Act a, Id re, std::function<void()> accepted);
   void resign(Peer peer, Id re);
@@ -104,6 +114,15 @@ class Room final : public std::enable_shared_from_this<Room> {
   void disconnect(std::uint64_t peer_id);
   // A seated player fills every free seat with the CPU at `level`; the game starts.
   void fill_cpu(Peer peer, protocol::CpuLevel level, Id re);
+  // Chat (docs/protocol.md, "Chat"; room_chat.cpp). `shadow`: the sender is shadow-muted, its
+  // line reaches its own connections only (and is not stored).
+  void say(Peer peer, Identity who, protocol::Say s, bool shadow, Id re);
+  void set_mutes(std::uint64_t peer_id, std::vector<std::string> mutes);
+  void set_mutes_now(std::uint64_t peer_id, std::vector<std::string> mutes);  // on the strand
+  // An operator removed line `n`: its readers are told (`unsaid`); the store already marked it.
+  void unsay(protocol::Channel channel, std::int64_t n);
+  void set_spectator_chat(Peer peer, Identity who, bool open, Id re);
+  bool spectator_chat() const;  // from the room's settings, on its strand
   // Cancels the room's timers and asks no more bots (service shutdown). Posted to the strand.
   void stop();
   // Runs `done` on the strand once every request queued so far is through, the store writes
@@ -126,6 +145,8 @@ class Room final : public std::enable_shared_from_this<Room> {
     std::uint64_t peer_id = 0;
     std::string identity;
     engine::Seat seat = engine::kNoSeat;  // kNoSeat: a spectator
+    std::vector<std::string> mutes;       // sorted: whose chat lines it does not get
+    std::deque<std::pair<std::chrono::steady_clock::time_point, std::string>> said;  // recent
   };
 
   JournalEntry created_entry(const std::string& owner) const;
@@ -142,14 +163,22 @@ class Room final : public std::enable_shared_from_this<Room> {
   void journal(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker = {});
 
   // `answer`: reply `joined` (not for the creator, whose answer is `created`).
+  // `mutes`: the joiner's, applied before its `joined` carries the history.
   void do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re,
-               bool answer = true);
+               bool answer = true, std::vector<std::string> mutes = {});
   void do_act(const Peer& peer, const protocol::Act& a, const Id& re,
               const std::function<void()>& accepted);
   void do_resign(const Peer& peer, const Id& re);
   void do_rematch(const Peer& peer, const Id& re);
   void do_leave(const Peer& peer, const Id& re);
   void do_resume(const Peer& peer, const protocol::Resume& r, const Id& re);
+  void do_say(const Peer& peer, const Identity& who, const protocol::Say& s, bool shadow,
+              const Id& re);
+  // May this member read / write the channel now?
+  bool reads(const Member& m, protocol::Channel c) const;
+  // The recent lines of the channels `m` reads, after the given numbers (nullopt: all kept).
+  engine::Json chat_for(const Member& m, std::optional<std::int64_t> players_after = {},
+                        std::optional<std::int64_t> spectators_after = {}) const;
   void do_disconnect(std::uint64_t peer_id);
   void do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re);
 
@@ -225,6 +254,7 @@ class Room final : public std::enable_shared_from_this<Room> {
     int spectators;
     int game_no;
     bool started;
+    bool spectator_chat;
     friend bool operator==(const Listed&, const Listed&) = default;
   };
   std::optional<Listed> listed_;
@@ -250,6 +280,11 @@ class Room final : public std::enable_shared_from_this<Room> {
   bool retired_ = false;
   int game_no_ = 1;  // 1, then one more per rematch: the store numbers the room's games so
 
+  struct ChatChannel {
+    std::int64_t next = 1;
+    std::deque<engine::Json> recent;  // `said` objects, at most protocol::kChatHistory
+  };
+  std::array<ChatChannel, 2> chat_;  // by protocol::Channel
   bool opened_ = false;
   bool busy_ = false;    // a journal append is in flight
   bool broken_ = false;  // the journal failed: the room refuses everything (internal)

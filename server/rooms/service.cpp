@@ -94,6 +94,29 @@ void RoomService::use_seeks(std::unique_ptr<pairing::SeekStore> store, std::stri
   remote_services_->pools = services_->pools;
 }
 
+void RoomService::unsay(const std::string& room, protocol::Channel channel, std::int64_t n) {
+  if (auto r = services_->lobby->find(room)) return r->unsay(channel, n);
+  if (remote_.unsay) remote_.unsay(room, channel, n);
+}
+
+void RoomService::moderate(const std::string& identity, std::optional<std::int64_t> shadow_until,
+                           std::optional<bool> banned) {
+  if (shadow_until) services_->identities->set_shadow_mute(identity, *shadow_until);
+  if (banned) services_->identities->set_ban(identity, *banned);
+  auto standing = services_->identities->standing(identity);
+  for (const auto& c : services_->challenges->clients(identity)) c->restand(standing);
+  if (remote_.standing_changed)
+    remote_.standing_changed(identity, standing.banned, standing.shadow_until);
+}
+
+void RoomService::refresh_standing(const std::string& identity, bool banned,
+                                   std::int64_t shadow_until) {
+  auto standing = services_->identities->standing(identity);
+  standing.banned = banned;
+  standing.shadow_until = shadow_until;
+  for (const auto& c : services_->challenges->clients(identity)) c->restand(standing);
+}
+
 std::string RoomService::make_room(const pairing::NewRoom& r) {
   const auto* info = engine::find_game(r.terms.game);
   if (!info) return {};

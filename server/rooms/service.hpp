@@ -67,6 +67,26 @@ class RoomService final : public FrameHandler {
   // An accepted move of connection `peer_id`, forwarded to another node: its token comes back.
   void credit(std::uint64_t peer_id);
 
+  // --- Moderation (the admin API). ---
+  Identities& identities() const { return *services_->identities; }
+  // A chat line an operator removed: its room (here, or its node in a cluster) tells its readers.
+  void unsay(const std::string& room, protocol::Channel channel, std::int64_t n);
+  // Shadow-mutes until a time (0 lifts it) and/or bans (or lifts the ban): kept with the identity;
+  // its live connections follow at once (a ban closes them), here and on a cluster's other nodes.
+  void moderate(const std::string& identity, std::optional<std::int64_t> shadow_until,
+                std::optional<bool> banned);
+  // A cluster's: where a room not here is told of a removed line, and an identity connected to
+  // another node of its new standing.
+  struct Remote {
+    std::function<void(const std::string& room, protocol::Channel, std::int64_t n)> unsay;
+    // Carries the new ban and shadow mute: the other node may read the store before it is written.
+    std::function<void(const std::string& identity, bool banned, std::int64_t shadow_until)>
+        standing_changed;
+  };
+  void set_remote(Remote remote) { remote_ = std::move(remote); }
+  // Another node changed `identity`'s ban and shadow mute: its connections here follow.
+  void refresh_standing(const std::string& identity, bool banned, std::int64_t shadow_until);
+
   // --- Play now. ---
   // A room every seat of which is taken (a pairing, an accepted challenge), on this node: its id.
   std::string make_room(const pairing::NewRoom& room);
@@ -91,6 +111,7 @@ class RoomService final : public FrameHandler {
   std::vector<std::thread> threads_;
   std::shared_ptr<BotPool> bots_;
   pairing::PoolsOptions pools_options_;
+  Remote remote_;
   std::function<double(const std::string&, const std::string&)> rating_;
   void start_pools(std::unique_ptr<pairing::SeekStore> store);
 };

@@ -33,6 +33,8 @@ std::string_view kind_name(JournalEntry::Kind k) {
       return "timer";
     case JournalEntry::Kind::abandoned:
       return "abandoned";
+    case JournalEntry::Kind::chat:
+      return "chat";
   }
   return "?";
 }
@@ -109,6 +111,18 @@ WriteResult StoreJournal::write(store::Store& s, const JournalEntry& e, std::int
       return s.set_timer(e.room, e.data);
     case JournalEntry::Kind::abandoned:
       return s.abandon_room(e.room, now);
+    case JournalEntry::Kind::chat: {
+      store::ChatLine line;
+      try {
+        line = {e.data.at("channel").get<std::string>(),  e.data.at("n").get<std::int64_t>(),
+                e.data.at("identity").get<std::string>(), e.data.at("name").get<std::string>(),
+                e.data.value("text", std::string()),      e.data.value("phrase", std::string()),
+                e.data.at("at").get<std::int64_t>()};
+      } catch (const engine::Json::exception& x) {
+        return bad(std::string("chat: ") + x.what());
+      }
+      return s.append_chat(e.room, e.game, line);
+    }
   }
   return bad("unknown journal entry");
 }

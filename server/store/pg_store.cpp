@@ -231,6 +231,56 @@ std::optional<Current> current_game(pqxx::nontransaction& tx, std::string_view r
 
 }  // namespace
 
+// --- The statement runner of the store logic written once ---
+
+std::vector<Store::SqlRow> PgStore::query(const std::string& sql,
+                                          const std::vector<SqlValue>& params) {
+  std::vector<std::string> texts(params.size());
+  std::vector<const char*> values(params.size());
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (sql_null(params[i])) continue;  // a null pointer is NULL
+    if (auto d = std::get_if<double>(&params[i]))
+      texts[i] = exact(*d);
+    else
+      texts[i] = sql_text(params[i]);
+    values[i] = texts[i].c_str();
+  }
+  auto result = pg_->tx.exec_params(sql, pqxx::prepare::make_dynamic_params(values));
+  std::vector<SqlRow> rows;
+  for (const auto& r : result) {
+    SqlRow row;
+    for (const auto& f : r) {
+      if (f.is_null()) {
+        row.emplace_back(nullptr);
+        continue;
+      }
+      // Integers and real numbers by their column type (INT8 20, INT4 23, INT2 21, FLOAT8 701).
+      const auto type = f.type();
+      if (type == 20 || type == 21 || type == 23)
+        row.emplace_back(f.as<std::int64_t>());
+      else if (type == 700 || type == 701)
+        row.emplace_back(f.as<double>());
+      else if (type == 16)
+        row.emplace_back(std::int64_t(f.as<bool>()));
+      else
+        row.emplace_back(std::string(f.c_str()));
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+WriteResult PgStore::transact(std::string_view what, const std::function<WriteResult()>& body) {
+  return write(what, body);
+}
+
+void PgStore::reading(std::string_view what, const std::function<void()>& body) {
+  read(what, [&] {
+    body();
+    return 0;
+  });
+}
+
 // --- Rooms and games ---
 
 WriteResult PgStore::create_room(const RoomRow& row) {

@@ -54,6 +54,11 @@ class PgStore final : public Store {
   std::optional<Json> player(std::string_view id, int recent = 10) override;
   Json leaderboard(std::string_view game, int limit) override;
 
+ protected:
+  std::vector<SqlRow> query(const std::string& sql, const std::vector<SqlValue>& params) override;
+  WriteResult transact(std::string_view what, const std::function<WriteResult()>& body) override;
+  void reading(std::string_view what, const std::function<void()>& body) override;
+
  private:
   struct Pg;  // the connection and its statement runner
   PgStore(std::unique_ptr<Pg> pg, std::string described);

@@ -548,6 +548,54 @@ std::vector<LoadedRoom> SqliteStore::load_rooms(const Log& log,
   return rooms;
 }
 
+// --- The statement runner of the store logic written once ---
+
+std::vector<Store::SqlRow> SqliteStore::query(const std::string& sql,
+                                              const std::vector<SqlValue>& params) {
+  SQLite::Statement q(*db_, sql);
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const int at = int(i) + 1;
+    std::visit(
+        [&](const auto& v) {
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::nullptr_t>)
+            q.bind(at);
+          else
+            q.bind(at, v);
+        },
+        params[i]);
+  }
+  std::vector<SqlRow> rows;
+  while (q.executeStep()) {
+    SqlRow row;
+    for (int c = 0; c < q.getColumnCount(); ++c) {
+      auto col = q.getColumn(c);
+      if (col.isNull())
+        row.emplace_back(nullptr);
+      else if (col.isInteger())
+        row.emplace_back(col.getInt64());
+      else if (col.isFloat())
+        row.emplace_back(col.getDouble());
+      else
+        row.emplace_back(col.getString());
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+WriteResult SqliteStore::transact(std::string_view what, const std::function<WriteResult()>& body) {
+  return write(what, body);
+}
+
+void SqliteStore::reading(std::string_view what, const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(str(what) + ": " + e.what());
+  }
+}
+
 // --- Records ---
 
 Json SqliteStore::players_info(std::int64_t game_seq, bool finished, std::string_view room) {

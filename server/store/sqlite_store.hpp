@@ -61,6 +61,11 @@ class SqliteStore final : public Store {
   std::optional<Json> player(std::string_view id, int recent = 10) override;
   Json leaderboard(std::string_view game, int limit) override;
 
+ protected:
+  std::vector<SqlRow> query(const std::string& sql, const std::vector<SqlValue>& params) override;
+  WriteResult transact(std::string_view what, const std::function<WriteResult()>& body) override;
+  void reading(std::string_view what, const std::function<void()>& body) override;
+
  private:
   SqliteStore(std::unique_ptr<SQLite::Database> db, std::filesystem::path path);
   template <class F>

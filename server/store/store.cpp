@@ -42,6 +42,19 @@ std::string game_id(std::string_view room, int game_no) {
   return str(room) + "-" + std::to_string(game_no);
 }
 
+std::int64_t Store::sql_int(const SqlValue& v) {
+  if (auto i = std::get_if<std::int64_t>(&v)) return *i;
+  if (auto d = std::get_if<double>(&v)) return std::int64_t(*d);
+  if (auto s = std::get_if<std::string>(&v)) return std::stoll(*s);
+  throw StoreError("a NULL where a number was expected");
+}
+
+std::string Store::sql_text(const SqlValue& v) {
+  if (auto s = std::get_if<std::string>(&v)) return *s;
+  if (auto i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+  return {};
+}
+
 std::string live_game_sql(std::optional<std::int64_t> finished_since) {
   if (!finished_since) return "g.finished_at IS NULL";
   return "(g.finished_at IS NULL OR g.finished_at >= " + std::to_string(*finished_since) + ")";

@@ -20,12 +20,14 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "engine/core/game.hpp"
@@ -109,6 +111,25 @@ struct Identity {
   std::string id;
   std::string name;
   friend bool operator==(const Identity&, const Identity&) = default;
+};
+
+// One line of a room's chat, as stored: per channel ("players", "spectators") numbered from 1.
+struct ChatLine {
+  std::string channel;
+  std::int64_t n = 0;
+  std::string identity, name;
+  std::string text;     // empty when a phrase was said
+  std::string phrase;   // a canned phrase's key, or empty
+  std::int64_t at = 0;  // ms since the Unix epoch
+  friend bool operator==(const ChatLine&, const ChatLine&) = default;
+};
+
+// What moderation says of an identity, and whom it muted.
+struct Standing {
+  bool banned = false;
+  std::int64_t shadow_until = 0;  // ms since the epoch; 0: not shadow-muted
+  std::vector<std::string> mutes;
+  friend bool operator==(const Standing&, const Standing&) = default;
 };
 
 // The options a game was created with: the room's, with `first` as that game had it.
@@ -215,6 +236,30 @@ class Store {
   virtual void each_identity(const std::function<void(Identity, std::string)>& f) = 0;
   virtual WriteResult set_name(std::string_view id, std::string_view name) = 0;
 
+  // --- Chat and moderation (written once for both databases: chat.cpp) ---
+
+  WriteResult append_chat(std::string_view room, int game_no, const ChatLine& line);
+  // Marks the line removed (it stays numbered); not_found for no such line.
+  WriteResult remove_chat(std::string_view room, std::string_view channel, std::int64_t n,
+                          std::int64_t at);
+  // The last `limit` lines of a channel not removed, oldest first, and the next line's number.
+  std::pair<std::vector<ChatLine>, std::int64_t> chat_tail(std::string_view room,
+                                                           std::string_view channel, int limit);
+  // A game's lines of one channel not removed, oldest first.
+  std::vector<ChatLine> game_chat(std::string_view room, int game_no, std::string_view channel);
+  WriteResult set_mute(std::string_view identity, std::string_view muted, bool on);
+  WriteResult add_report(std::string_view reporter, std::string_view player, std::string_view room,
+                         std::string_view reason, std::int64_t at);
+  // The newest reports first: [{seq, reporter, player, room, reason, at}].
+  Json reports(int limit);
+  // until 0: lifted.
+  WriteResult set_shadow_mute(std::string_view identity, std::int64_t until);
+  // at 0: lifted.
+  WriteResult set_ban(std::string_view identity, std::int64_t at);
+  Standing standing(std::string_view identity);
+  // Every identity that is banned, shadow-muted or mutes someone (the others stand clean).
+  std::map<std::string, Standing> standings();
+
   // --- Ratings ---
 
   // Unrounded; kInitialRating when the identity has no rated game of `game`.
@@ -226,6 +271,21 @@ class Store {
 
  protected:
   Store() = default;
+
+  // --- What is written once for both databases (chat, moderation): a statement runner. ---
+  // A statement's parameters are $1, $2, ... numbered in the order they first appear.
+  using SqlValue = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
+  using SqlRow = std::vector<SqlValue>;
+  virtual std::vector<SqlRow> query(const std::string& sql,
+                                    const std::vector<SqlValue>& params) = 0;
+  // One write: a transaction (a savepoint inside a group); the database's refusals become the
+  // WriteResult's codes, its failures `failed` (and healthy() false), as every write here does.
+  virtual WriteResult transact(std::string_view what, const std::function<WriteResult()>& body) = 0;
+  // One read: a database failure becomes StoreError naming `what`.
+  virtual void reading(std::string_view what, const std::function<void()>& body) = 0;
+  static std::int64_t sql_int(const SqlValue& v);
+  static std::string sql_text(const SqlValue& v);  // empty for NULL
+  static bool sql_null(const SqlValue& v) { return std::holds_alternative<std::nullptr_t>(v); }
 
   std::atomic<bool> healthy_{true};
   bool grouped_ = false;

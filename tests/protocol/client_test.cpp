@@ -73,7 +73,8 @@ TEST_CASE("every client message parses from its documented form", "[protocol][cl
     CHECK(parsed_as<Resign>(R"({"type":"resign","room":"a"})").room == "a");
     CHECK(parsed_as<Rematch>(R"({"type":"rematch","room":"b"})").room == "b");
     CHECK(parsed_as<Leave>(R"({"type":"leave","room":"c"})").room == "c");
-    CHECK(parsed_as<Resume>(R"({"type":"resume","room":"d","version":12})") == Resume{"d", 12});
+    CHECK(parsed_as<Resume>(R"({"type":"resume","room":"d","version":12})") ==
+          Resume{"d", 12, {}, {}});
   }
 }
 
@@ -254,7 +255,15 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
       {{}, Resign{"r"}},
       {{}, Rematch{"r"}},
       {{}, Leave{"r"}},
-      {{}, Resume{"r", 99}},
+      {{}, Resume{"r", 99, {}, {}}},
+      {{}, Resume{"r", 99, 3, std::nullopt}},
+      {"c", Say{"r", Channel::spectators, "gg", ""}},
+      {{}, Say{"r", Channel::players, "", "well_played"}},
+      {{}, Mute{"p1"}},
+      {{}, Unmute{"p1"}},
+      {{}, Report{"p1", "r", "rude"}},
+      {{}, Report{"p1", std::nullopt, "spam"}},
+      {{}, SpectatorChat{"r", false}},
       {std::int64_t(4), FillCpu{"r", CpuLevel::mcts}},
       {std::int64_t(0), Ping{}},
       {"s", Seek{{"tsoro", 2, {{"columns", 6}}, 30, true}, 20, CpuLevel::greedy}},

@@ -3,6 +3,7 @@
 // ```json client NAME [repeat N]   sent on connection NAME (default: ana), N times
 // ```text client NAME              the block sent as it stands (not JSON: the bad_json example)
 // ```json server NAME              a message connection NAME (default: the last sender) got
+// ```http admin                    an operator's call, "METHOD /path", with the operator's token
 //
 // A server example must match a message the server sent that connection: the same members,
 // the same values, arrays of the same length, except where the value cannot be known before
@@ -19,7 +20,7 @@
 #include <set>
 #include <sstream>
 
-#include "tests/server/rooms/fixture.hpp"
+#include "tests/server/recovery/server_process.hpp"
 
 using namespace tanbo::server;
 using namespace tanbo::server::test;
@@ -28,7 +29,8 @@ namespace {
 
 struct Example {
   bool client = false;
-  bool raw = false;  // a text block, sent verbatim
+  bool raw = false;    // a text block, sent verbatim
+  bool admin = false;  // an operator's HTTP call
   std::string connection;
   int repeat = 1;
   std::string text;
@@ -45,10 +47,16 @@ std::vector<Example> examples(const std::string& path) {
       std::istringstream words(line);
       std::string fence, direction;
       words >> fence >> direction;
+      Example e;
+      if (fence == "```http" && direction == "admin") {
+        e.admin = true;
+        e.line = n;
+        open = e;
+        continue;
+      }
       if ((fence != "```json" && fence != "```text") ||
           (direction != "client" && direction != "server"))
         continue;
-      Example e;
       e.client = direction == "client";
       e.raw = fence == "```text";
       e.line = n;
@@ -71,9 +79,9 @@ std::vector<Example> examples(const std::string& path) {
 }
 
 // Values a reader cannot know before the server sends them.
-const std::set<std::string> kUnknowable = {"room",   "token",    "commit",   "seed",
-                                           "server", "deadline", "left",     "id",
-                                           "node",   "seek",     "challenge"};
+const std::set<std::string> kUnknowable = {"room",   "token",     "commit", "seed",
+                                           "server", "deadline",  "left",   "id",
+                                           "node",   "challenge", "seek",   "at"};
 // Of those, the ones that name something: the same example value is the same real value.
 const std::set<std::string> kNames = {"room", "token", "id", "seek", "challenge"};
 // Drawn by the server: the seat a pairing gives (R6).
@@ -170,11 +178,14 @@ struct Peer {
 
 TEST_CASE("every example in docs/protocol.md is what a running server sends, in order",
           "[server][rooms][protocol][docs]") {
-  Config c = rooms_config();
-  c.rate_burst = 20;  // the defaults: the rate_limited example meets them
-  c.rate_per_second = 10;
-  c.rate_strikes = 50;
-  RoomsServer fx(c);
+  DataDir files;
+  std::filesystem::create_directories(files.path);
+  const std::string operator_token = "docs-operator-token-0123456789";
+  std::ofstream(files.path / "admin-token") << operator_token;
+  // The server as it ships, over its own store; the rate limits at their defaults (the
+  // rate_limited example meets them).
+  ServerProcess fx(files, {"--rate-burst", "20", "--rate", "10", "--rate-strikes", "50",
+                           "--admin-token-file", (files.path / "admin-token").string()});
   std::map<std::string, Peer> connections;
   Learned learned;
   std::string last = "ana";
@@ -184,6 +195,22 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
   for (const auto& e : all) {
     INFO("docs/protocol.md line " << e.line << ":\n" << e.text);
     const std::string name = e.connection.empty() ? (e.client ? "ana" : last) : e.connection;
+    if (e.admin) {  // "METHOD /path", the names in the path the real ones
+      std::istringstream words(e.text);
+      std::string method, path, target;
+      words >> method >> path;
+      for (std::size_t at = 0; at < path.size();) {
+        const auto slash = path.find('/', at + 1);
+        const std::string part = path.substr(at + 1, slash - at - 1);
+        target += "/" + substituted(json(part), learned).get<std::string>();
+        at = slash;
+      }
+      auto r = http_request(fx.port(), method, target, "Bearer " + operator_token);
+      INFO(target << ": " << r.body);
+      REQUIRE(r.status == 200);
+      ++checked;
+      continue;
+    }
     auto& conn = connections[name];
     if (!conn.client) conn.client = std::make_unique<ProtocolClient>(fx.port());
     if (e.client) {

@@ -13,12 +13,14 @@ void check(const beast::error_code& ec, const char* what) {
 
 }  // namespace
 
-HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target) {
+HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target,
+                       std::string_view authorization) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   beast::flat_buffer buffer;
   http::request<http::empty_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1");
+  if (!authorization.empty()) req.set(http::field::authorization, authorization);
   req.keep_alive(false);
   http::response_parser<http::string_body> parser;
   if (req.method() == http::verb::head) parser.skip(true);  // no body follows its length

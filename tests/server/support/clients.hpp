@@ -18,8 +18,10 @@ struct HttpReply {
   std::string body;
 };
 
-// One request on a fresh connection to 127.0.0.1:port; method is "GET", "HEAD", "POST", ...
-HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target);
+// One request on a fresh connection to 127.0.0.1:port; method is "GET", "HEAD", "POST", ...;
+// `authorization`, when not empty, goes in the Authorization header.
+HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target,
+                       std::string_view authorization = {});
 inline HttpReply http_get(std::uint16_t port, std::string_view target) {
   return http_request(port, "GET", target);
 }

@@ -1,0 +1,213 @@
+#include "server/api/admin.hpp"
+
+#include <openssl/crypto.h>
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+#include <chrono>
+
+#include "server/api/api.hpp"
+#include "server/rooms/service.hpp"
+#include "server/store/worker.hpp"
+
+namespace tanbo::server::api {
+namespace {
+
+constexpr std::string_view kPrefix = "/api/admin/";
+
+Response to_response(const http::request<http::string_body>& req, const Reply& reply) {
+  Response res{static_cast<http::status>(reply.status), req.version()};
+  res.set(http::field::server, "tanbo-server");
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.keep_alive(req.keep_alive());
+  res.body() = reply.body.dump();
+  res.prepare_payload();
+  return res;
+}
+
+std::vector<std::string_view> segments(std::string_view path) {
+  std::vector<std::string_view> out;
+  path.remove_prefix(kPrefix.size());
+  while (!path.empty()) {
+    auto slash = path.find('/');
+    out.push_back(path.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
+  return out;
+}
+
+std::int64_t wall_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::optional<std::int64_t> number(std::string_view s, std::int64_t lo, std::int64_t hi) {
+  std::int64_t v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc{} || end != s.data() + s.size() || v < lo || v > hi)
+    return std::nullopt;
+  return v;
+}
+
+// Runs `job` on the store's thread; its Reply is the answer.
+void on_store(const NetContext& ctx, std::function<Reply(store::Store&)> job, Respond respond,
+              const http::request<http::string_body>& req) {
+  if (!ctx.store)
+    return respond(to_response(req, error_reply(503, "store_unavailable", "no store is open")));
+  auto answered = [respond, version = req.version(), keep = req.keep_alive()](const Reply& r) {
+    Response res{static_cast<http::status>(r.status), version};
+    res.set(http::field::server, "tanbo-server");
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::cache_control, "no-store");
+    res.keep_alive(keep);
+    res.body() = r.body.dump();
+    res.prepare_payload();
+    respond(std::move(res));
+  };
+  if (!ctx.store->post([job = std::move(job), answered](store::Store& s) {
+        try {
+          Reply r = job(s);
+          s.after_commit([answered, r](bool committed) {
+            answered(committed ? r : error_reply(503, "store_unavailable", "not committed"));
+          });
+        } catch (const std::exception& e) {
+          answered(error_reply(503, "store_unavailable", e.what()));
+        }
+      }))
+    answered(error_reply(503, "store_unavailable", "the store is shutting down"));
+}
+
+Reply written(const store::WriteResult& w, Json ok) {
+  if (w.ok()) return {200, std::move(ok)};
+  if (w.code == store::WriteResult::Code::not_found)
+    return error_reply(404, "not_found", w.message);
+  return error_reply(503, "store_unavailable", w.message);
+}
+
+}  // namespace
+
+bool is_admin_path(std::string_view path) {
+  return path.starts_with(kPrefix) || path == "/api/admin";
+}
+
+bool same_secret(std::string_view given, std::string_view expected) {
+  if (given.size() != expected.size() || expected.empty()) return false;
+  return CRYPTO_memcmp(given.data(), expected.data(), expected.size()) == 0;
+}
+
+void serve_admin(const http::request<http::string_body>& req, const NetContext& ctx,
+                 Respond respond) {
+  const std::string_view target = req.target();
+  const std::string_view path = target.substr(0, target.find('?'));
+  auto answer = [&](const Reply& r) { respond(to_response(req, r)); };
+  if (ctx.admin_token.empty())
+    return answer(
+        error_reply(404, "not_found", "the admin API is not enabled (--admin-token-file)"));
+  auto auth = req.find(http::field::authorization);
+  std::string_view given = auth == req.end() ? std::string_view() : std::string_view(auth->value());
+  if (!given.starts_with("Bearer ") || !same_secret(given.substr(7), ctx.admin_token)) {
+    spdlog::warn("admin: {} {} refused: no valid token", std::string(req.method_string()),
+                 std::string(path));
+    return answer(error_reply(401, "unauthorized", "a valid bearer token is required"));
+  }
+  auto* rooms = dynamic_cast<RoomService*>(ctx.frames.get());
+  auto params = decode_query(target).value_or(Params{});
+  auto param = [&](std::string_view key) -> std::optional<std::string> {
+    for (const auto& [k, v] : params)
+      if (k == key) return v;
+    return std::nullopt;
+  };
+  const auto seg = segments(path);
+  const auto method = req.method();
+  auto log = [&](const std::string& what) {
+    spdlog::info("admin: {} {}: {}", std::string(req.method_string()), std::string(path), what);
+  };
+
+  // GET /api/admin/reports?limit=
+  if (seg.size() == 1 && seg[0] == "reports" && method == http::verb::get) {
+    int limit = int(number(param("limit").value_or("50"), 1, 500).value_or(50));
+    log("listed reports");
+    return on_store(
+        ctx,
+        [limit](store::Store& s) {
+          return Reply{200, {{"reports", s.reports(limit)}}};
+        },
+        respond, req);
+  }
+  // GET /api/admin/rooms/{room}/chat/{channel}: a channel kept from the players included.
+  // DELETE /api/admin/rooms/{room}/chat/{channel}/{n}: the line removed, its readers told.
+  if (seg.size() >= 4 && seg[0] == "rooms" && seg[2] == "chat" &&
+      (seg[3] == "players" || seg[3] == "spectators")) {
+    const std::string room(seg[1]), channel(seg[3]);
+    if (seg.size() == 4 && method == http::verb::get) {
+      log("read the " + channel + " channel of room " + room);
+      return on_store(
+          ctx,
+          [room, channel](store::Store& s) {
+            Json lines = Json::array();
+            for (const auto& l : s.chat_tail(room, channel, 1000).first)
+              lines.push_back({{"n", l.n},
+                               {"identity", l.identity},
+                               {"name", l.name},
+                               {"text", l.text},
+                               {"phrase", l.phrase},
+                               {"at", l.at}});
+            return Reply{200, {{"room", room}, {"channel", channel}, {"lines", lines}}};
+          },
+          respond, req);
+    }
+    if (seg.size() == 5 && method == http::verb::delete_) {
+      auto n = number(seg[4], 1, INT64_MAX);
+      if (!n) return answer(error_reply(400, "bad_parameter", "n: expected a line number"));
+      log("removed line " + std::to_string(*n) + " of the " + channel + " channel of room " + room);
+      return on_store(
+          ctx,
+          [room, channel, n = *n, rooms](store::Store& s) {
+            auto w = s.remove_chat(room, channel, n, wall_ms());
+            if (w.ok() && rooms)
+              rooms->unsay(
+                  room,
+                  channel == "players" ? protocol::Channel::players : protocol::Channel::spectators,
+                  n);
+            return written(w, {{"removed", {{"room", room}, {"channel", channel}, {"n", n}}}});
+          },
+          respond, req);
+    }
+  }
+  // PUT|DELETE /api/admin/identities/{id}/shadow-mute[?minutes=]; PUT|DELETE .../ban
+  if (seg.size() == 3 && seg[0] == "identities" && rooms &&
+      (seg[2] == "shadow-mute" || seg[2] == "ban") &&
+      (method == http::verb::put || method == http::verb::delete_)) {
+    const std::string id(seg[1]);
+    const bool on = method == http::verb::put;
+    if (!rooms->identities().by_id(id))
+      return answer(error_reply(404, "not_found", "no identity " + id));
+    // The identities write through the store's one queue: a job queued after it is answered
+    // once the change is committed, so every node reads it from then on.
+    auto once_stored = [&](Reply r) {
+      on_store(
+          ctx, [r = std::move(r)](store::Store&) { return r; }, respond, req);
+    };
+    if (seg[2] == "ban") {
+      rooms->moderate(id, std::nullopt, on);
+      log(std::string(on ? "banned " : "lifted the ban of ") + id);
+      return once_stored({200, {{"identity", id}, {"banned", on}}});
+    }
+    std::int64_t until = 0;
+    if (on) {
+      auto minutes = number(param("minutes").value_or("60"), 1, 60LL * 24 * 365);
+      if (!minutes) return answer(error_reply(400, "bad_parameter", "minutes: 1 to 525600"));
+      until = wall_ms() + *minutes * 60'000;
+    }
+    rooms->moderate(id, until, std::nullopt);
+    log(on ? "shadow-muted " + id + " until " + std::to_string(until)
+           : "lifted the shadow mute of " + id);
+    return once_stored({200, {{"identity", id}, {"shadow_until", until ? Json(until) : Json()}}});
+  }
+  log("no such admin call");
+  return answer(error_reply(404, "not_found", "no such admin call"));
+}
+
+}  // namespace tanbo::server::api

@@ -1,0 +1,176 @@
+// Chat across three nodes (docs/protocol.md, "Chat"; docs/operations.md, "Moderation"): a room's
+// lines go through its owner, so each channel has one order; a mute made on one node holds in a
+// room of another; the operators' calls on any node reach the room and the player where they are;
+// the channel follows the room when its node is killed.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <thread>
+
+#include "tests/server/cluster/three_nodes.hpp"
+
+using namespace tanbo::server::test;
+using namespace std::chrono_literals;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kToken = "cluster-operator-token-9876543210";
+
+// The next message that is not a state.
+json next_but_states(ProtocolClient& c) {
+  for (;;) {
+    json m = c.next();
+    if (m.at("type") != "state") return m;
+  }
+}
+
+// What but states reaches `c` before the answer to a ping.
+std::vector<json> heard(ProtocolClient& c) {
+  c.send({{"type", "ping"}, {"id", "quiet"}});
+  std::vector<json> out;
+  for (;;) {
+    json m = c.next();
+    if (m.at("type") == "pong" && m.at("re") == "quiet") return out;
+    if (m.at("type") != "state") out.push_back(m);
+  }
+}
+bool hears_nothing(ProtocolClient& c) { return heard(c).empty(); }
+
+void say(ProtocolClient& c, const std::string& room, const std::string& channel,
+         const std::string& text) {
+  c.send({{"type", "say"}, {"room", room}, {"channel", channel}, {"text", text}});
+}
+
+struct Seat {
+  std::unique_ptr<ProtocolClient> client;
+  std::string id, token;
+};
+
+Seat connect(std::uint16_t port, const std::string& name, const std::string& token = "") {
+  Seat s;
+  s.client = std::make_unique<ProtocolClient>(port);
+  auto w = s.client->hello(name, token);
+  s.id = w.at("player").at("id");
+  s.token = w.at("token");
+  return s;
+}
+
+// Joins `room` on whichever node answers, retrying while the room moves; the `joined`.
+json rejoin(Seat& s, std::uint16_t port, const std::string& room, const std::string& as) {
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  for (;;) {
+    try {
+      s = connect(port, "", s.token);
+      s.client->send({{"type", "join"}, {"id", "j"}, {"room", room}, {"as", as}});
+      json m = next_but_states(*s.client);
+      if (m.at("type") == "joined") return m;
+    } catch (const std::exception&) {
+    }
+    if (std::chrono::steady_clock::now() > deadline)
+      throw std::runtime_error("no way back into " + room);
+    std::this_thread::sleep_for(200ms);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and a failover",
+          "[cluster][chat]") {
+  DataDir files;
+  std::filesystem::create_directories(files.path);
+  const auto token_file = files.path / "admin-token";
+  std::ofstream(token_file) << kToken;
+  auto c = start_cluster(kLease, {"--admin-token-file", token_file.string()});
+  if (!c) return;
+  // Ana creates on n0 (the room's owner); Bo plays from n1; Cid watches from n2.
+  Seat ana = connect(c->port_of(0), "Ana"), bo = connect(c->port_of(1), "Bo"),
+       cid = connect(c->port_of(2), "Cid");
+  ana.client->send({{"type", "create"}, {"id", 1}, {"game", "mancala-simple"}});
+  const std::string room = ana.client->expect("created").at("room");
+  bo.client->send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "player"}});
+  REQUIRE(next_but_states(*bo.client).at("type") == "joined");
+  cid.client->send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "spectator"}});
+  REQUIRE(next_but_states(*cid.client).at("type") == "joined");
+  REQUIRE(c->owner(room) == "n0");
+
+  // One order for the channel, whichever node a line comes from.
+  say(*bo.client, room, "players", "hello from n1");
+  say(*ana.client, room, "players", "hello from n0");
+  std::vector<json> seen_by_ana{next_but_states(*ana.client), next_but_states(*ana.client)};
+  std::vector<json> seen_by_bo{next_but_states(*bo.client), next_but_states(*bo.client)};
+  CHECK(seen_by_ana == seen_by_bo);
+  CHECK(seen_by_ana[0].at("n") == 1);
+  CHECK(seen_by_ana[1].at("n") == 2);
+  say(*cid.client, room, "spectators", "go Bo");
+  CHECK(next_but_states(*cid.client).at("n") == 1);
+  CHECK(hears_nothing(*ana.client));
+  CHECK(hears_nothing(*bo.client));
+
+  SECTION("Bo mutes Ana on n1: her lines in the room on n0 no longer reach him") {
+    bo.client->send({{"type", "mute"}, {"id", "m"}, {"player", ana.id}});
+    CHECK(next_but_states(*bo.client).at("type") == "ok");
+    say(*ana.client, room, "players", "can you hear me?");
+    CHECK(next_but_states(*ana.client).at("n") == 3);
+    CHECK(hears_nothing(*bo.client));
+  }
+
+  SECTION("an operator on n2 removes a line of the room on n0, shadow-mutes and bans Bo on n1") {
+    const std::string bearer = std::string("Bearer ") + kToken;
+    auto r = http_request(c->port_of(2), "DELETE", "/api/admin/rooms/" + room + "/chat/players/1",
+                          bearer);
+    REQUIRE(r.status == 200);
+    json unsaid = {{"type", "unsaid"}, {"room", room}, {"channel", "players"}, {"n", 1}};
+    CHECK(next_but_states(*ana.client) == unsaid);
+    CHECK(next_but_states(*bo.client) == unsaid);
+    CHECK(http_request(c->port_of(2), "DELETE", "/api/admin/rooms/" + room + "/chat/players/1",
+                       "Bearer wrong")
+              .status == 401);
+
+    REQUIRE(http_request(c->port_of(2), "PUT",
+                         "/api/admin/identities/" + bo.id + "/shadow-mute?minutes=10", bearer)
+                .status == 200);
+    // Bo's node learns it from the cluster: his line reaches only himself.
+    bool muted = false;
+    for (int i = 0; i < 10 && !muted; ++i) {  // one line a second: the chat's own limit
+      say(*bo.client, room, "players", "spam " + std::to_string(i));
+      REQUIRE(next_but_states(*bo.client).at("text") == "spam " + std::to_string(i));
+      muted = heard(*ana.client).empty();
+      if (!muted) std::this_thread::sleep_for(1s);
+    }
+    CHECK(muted);
+
+    REQUIRE(http_request(c->port_of(2), "PUT", "/api/admin/identities/" + bo.id + "/ban", bearer)
+                .status == 200);
+    CHECK(next_but_states(*bo.client).at("code") == "banned");
+    CHECK(bo.client->expect_close() == 1008);
+    ProtocolClient again(c->port_of(1));
+    again.send({{"type", "hello"}, {"id", "h"}, {"token", bo.token}});
+    CHECK(again.next().at("code") == "banned");
+  }
+
+  SECTION("n0 killed: the room moves with its chat, and numbering goes on") {
+    // Taken over are the rooms the others saw listed (the listing follows a change within its
+    // debounce).
+    const auto listed_on_n1 = [&] {
+      const json lobby = get_json(c->port_of(1), "/api/rooms");
+      for (const auto& r : lobby.at("rooms"))
+        if (r.at("room") == room) return true;
+      return false;
+    };
+    for (int i = 0; i < 50 && !listed_on_n1(); ++i) std::this_thread::sleep_for(100ms);
+    REQUIRE(listed_on_n1());
+    c->nodes[0]->kill();
+    c->dead = 0;
+    json joined = rejoin(ana, c->port_of(1), room, "player");
+    REQUIRE(joined.at("chat").at("players").size() == 2);
+    CHECK(joined.at("chat").at("players")[1].at("text") == seen_by_ana[1].at("text"));
+    json watching = rejoin(cid, c->port_of(2), room, "spectator");
+    CHECK(watching.at("chat").at("spectators")[0].at("text") == "go Bo");
+    CHECK(c->owner(room) != "n0");
+    say(*ana.client, room, "players", "still here");
+    json line = next_but_states(*ana.client);
+    CHECK(line.at("n") == 3);
+    CHECK(line.at("text") == "still here");
+  }
+}
