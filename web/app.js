@@ -1,9 +1,12 @@
 // The page: one connection, a hash router (#/, #/room/ID, #/replays, #/replay/ID,
-// #/leaderboard/GAME, #/player/ID, #/rules/GAME), and the header: connection state, language,
-// sound, and the player's name and animation speed.
+// #/leaderboard/GAME, #/player/ID, #/rules/GAME), the header (connection state, language,
+// sound, the player's name, animation speed, whether challenges are taken and the players
+// muted in the chat), and the dock that follows the player on every page: Play now's waiting
+// panel and the challenges. A `paired` message (a pool or an accepted challenge) takes the
+// page to its room.
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
-import {RoomView} from './room.js';
+import {RoomView, rememberSeat} from './room.js';
 import {ReplayView, ReplayListView} from './replay.js';
 import {LeaderboardView, PlayerView} from './ratings.js';
 import {RulesView} from './rules.js';
@@ -12,11 +15,18 @@ import {t, language, setLanguage, applyLanguage, onLanguageChange} from './i18n/
 import {get, set, SPEEDS, muted} from './settings.js';
 import {icon} from './icons.js';
 import {unlockOnGesture} from './sound.js';
+import {PlayNow} from './play-now.js';
+import {Challenges, challengesOpen} from './challenges.js';
+import {initDock} from './dock.js';
+import {mutes} from './mutes.js';
+import {mutedList} from './chat.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
-const app = {conn, registry: null, view: null};
+const app = {conn, registry: null, view: null, paired: null};
 window.tanbo = app;  // for the curious, and for tests reading the page's state
+app.playNow = new PlayNow(app);
+app.challenges = new Challenges(app);
 
 conn.addEventListener('connstate', () => renderConn());
 function renderConn() {
@@ -27,6 +37,7 @@ function renderConn() {
 
 conn.addEventListener('ready', async (e) => {
   renderPrefs();
+  app.challenges.ready(e.detail);
   if (!app.registry) {
     try {
       app.registry = (await conn.request({type: 'games'})).games;
@@ -34,16 +45,32 @@ conn.addEventListener('ready', async (e) => {
       toast(t('toast.games_failed', {message: err.message}));
       return;
     }
+    app.challenges.render();
   }
+  if (e.detail.reconnect) app.playNow.ready();
   if (!app.view) route();
   else app.view.ready?.(e.detail);
+});
+
+// Paired, from a pool or a challenge: the room exists with this player seated, and the server
+// follows with `joined` and a `state`, which the room view takes as its own join.
+conn.addEventListener('paired', (e) => {
+  const m = e.detail;
+  app.playNow.paired(m);
+  app.challenges.paired(m);
+  rememberSeat(m.room);
+  app.paired = {room: m.room, seat: m.seat};
+  navigate(`#/room/${encodeURIComponent(m.room)}`);
 });
 
 conn.addEventListener('message', (e) => app.view?.message?.(e.detail));
 conn.addEventListener('name-refused', (e) => toast(t('toast.name_refused', {name: e.detail.name, rule: t('name.rule')})));
 conn.addEventListener('error', (e) => {
-  if (e.detail && e.detail.message) toast(t('toast.error', {code: e.detail.code, message: e.detail.message}));
+  if (e.detail?.code === 'banned') toast(t('chat.error.banned'));
+  else if (e.detail && e.detail.message) toast(t('toast.error', {code: e.detail.code, message: e.detail.message}));
 });
+conn.addEventListener('banned', () => toast(t('chat.error.banned')));
+mutes.addEventListener('change', () => renderPrefs());
 
 // The name and the animation speed, in the header's drop-down.
 function renderPrefs() {
@@ -59,9 +86,14 @@ function renderPrefs() {
   }}, h('label', {for: 'name-input'}, t('prefs.name')), ' ', input, ' ', h('button', {type: 'submit'}, t('prefs.rename')));
   const speed = h('select', {id: 'speed', onchange: (e) => set('speed', e.target.value)},
     SPEEDS.map((sp) => h('option', {value: sp, selected: get('speed') === sp}, t(`prefs.speed.${sp}`))));
+  const open = h('input', {type: 'checkbox', id: 'challenges-open', checked: challengesOpen(),
+    onchange: (e) => app.challenges.setOpen(e.target.checked)});
   panel.replaceChildren(form,
     h('p', {class: 'pref-row'}, h('label', {for: 'speed'}, t('prefs.speed')), ' ', speed),
     h('p', {class: 'muted small'}, t('prefs.motion_note')),
+    h('p', {class: 'pref-row check-row'}, open, ' ', h('label', {for: 'challenges-open'}, t('prefs.challenges'))),
+    h('p', {class: 'muted small'}, t('prefs.challenges_note')),
+    mutedList(app, 'prefs'),
     conn.player ? h('p', {class: 'small'}, h('a', {href: `#/player/${encodeURIComponent(conn.player.id)}`, id: 'my-page'}, t('prefs.my_page'))) : null);
 }
 
@@ -89,6 +121,8 @@ onLanguageChange(() => {
   renderSound();
   renderConn();
   renderPrefs();
+  app.playNow.relabel();
+  app.challenges.relabel();
   if (app.view?.relabel) app.view.relabel();
   else route();
 });
@@ -98,9 +132,18 @@ export function game(id) {
 }
 app.game = game;
 
+// Goes to `hash` now, not on the next hashchange: the messages that follow (a paired room's
+// `joined` and `state`) reach the new view.
+function navigate(hash) {
+  if (location.hash !== hash) location.hash = hash;
+  route();
+}
+
 let firstRender = true;
+let routed = null;  // the hash the current view is for
 function route() {
   if (!app.registry) return;  // ready() routes once the registry is in
+  routed = location.hash;
   app.view?.unmount?.();
   const main = document.getElementById('main');
   main.replaceChildren();
@@ -125,5 +168,6 @@ function route() {
 applyLanguage();
 setupHeader();
 unlockOnGesture();
-window.addEventListener('hashchange', route);
+window.addEventListener('hashchange', () => { if (location.hash !== routed) route(); });
+initDock();
 conn.start();

@@ -15,6 +15,9 @@ export class Connection extends EventTarget {
     this.retry = 0;
     this.everOpened = false;
     this.timer = null;
+    this.lobbyOwners = new Set();  // who wants lobby pushes: the lobby view, a waiting seek
+    this.lobbyWs = null;           // the connection watch_lobby was sent on
+    this.banned = false;           // an operator banned this identity (error `banned`)
   }
 
   get token() { return localStorage.getItem(TOKEN_KEY); }
@@ -61,6 +64,13 @@ export class Connection extends EventTarget {
         ws.close();
         return;
       }
+      if (err.code === 'banned') {
+        // An operator banned this identity: said, and tried again only once a minute.
+        this.banned = true;
+        this.dispatchEvent(new CustomEvent('banned', {detail: {code: err.code, message: err.message}}));
+        ws.close();
+        return;
+      }
       if (err.code === 'bad_name' && this.name) {
         // The server's name rule refused it: say why, and come back under the previous name.
         const refused = this.name;
@@ -76,16 +86,36 @@ export class Connection extends EventTarget {
     this.player = welcome.player;
     this.previousName = welcome.player.name;
     this.retry = 0;
+    this.banned = false;
     const reconnect = this.everOpened;
     this.everOpened = true;
     this.setState('open');
+    this.syncLobby();
     this.dispatchEvent(new CustomEvent('ready', {detail: {reconnect, player: this.player}}));
+  }
+
+  // Lobby pushes (`lobby`: rooms and pools) for as long as someone wants them, on every new
+  // connection too: one watch_lobby per connection, unwatch_lobby once nobody wants them.
+  watchLobby(owner) { this.lobbyOwners.add(owner); this.syncLobby(); }
+  unwatchLobby(owner) { this.lobbyOwners.delete(owner); this.syncLobby(); }
+  syncLobby() {
+    const ws = this.state === 'open' ? this.ws : null;
+    if (!ws) return;
+    const want = this.lobbyOwners.size > 0;
+    if (want && this.lobbyWs !== ws) {
+      this.lobbyWs = ws;
+      this.fire({type: 'watch_lobby'}).catch(() => { if (this.lobbyWs === ws) this.lobbyWs = null; });
+    } else if (!want && this.lobbyWs === ws) {
+      this.lobbyWs = null;
+      this.fire({type: 'unwatch_lobby'}).catch(() => {});
+    }
   }
 
   receive(ws, text) {
     if (ws !== this.ws) return;
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
+    if (msg.type === 'error' && msg.code === 'banned') this.banned = true;  // pushed before the close
     if (msg.re !== undefined && this.pending.has(msg.re)) {
       const p = this.pending.get(msg.re);
       this.pending.delete(msg.re);
@@ -109,7 +139,7 @@ export class Connection extends EventTarget {
     this.ws = null;
     this.failPending('connection lost');
     this.setState('closed');
-    const delay = Math.min(5000, 300 * 2 ** this.retry++);
+    const delay = this.banned ? 60000 : Math.min(5000, 300 * 2 ** this.retry++);
     this.timer = setTimeout(() => this.start(), delay);
   }
 

@@ -1,8 +1,9 @@
 // The computer's level for "Play the computer": picked once in a small dialog, remembered,
 // changed from the lobby's "change" link.
-import {h} from './util.js';
+import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {get, set, LEVELS} from './settings.js';
+import {rememberCreated} from './room.js';
 
 export function savedLevel() {
   const l = get('cpuLevel');
@@ -36,4 +37,26 @@ export function chooseLevel(confirmKey = 'level.save') {
     document.body.append(dialog);
     dialog.showModal();
   });
+}
+
+// "Play the computer": a room with the computer in every other seat, at the level saved (asked
+// for the first time); `terms` (players, options, timer) default to the game's. Resolves with
+// the room id, or null when the player closed the dialog or the server refused.
+export async function playComputer(app, game, {players, options, timer} = {}) {
+  const level = savedLevel() || await chooseLevel('level.play');
+  if (!level) return null;
+  const msg = {type: 'create', game, cpu: []};
+  for (let seat = 1; seat < (players || 2); ++seat) msg.cpu.push({seat, level});
+  if (players) msg.seats = players;
+  if (options && Object.keys(options).length) msg.options = options;
+  if (timer && timer !== 'none') msg.timer = timer;
+  try {
+    const created = await app.conn.request(msg);
+    rememberCreated(created.room);
+    location.hash = `#/room/${encodeURIComponent(created.room)}`;
+    return created.room;
+  } catch (err) {
+    toast(t('toast.create_refused', {message: err.message}));
+    return null;
+  }
 }

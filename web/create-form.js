@@ -1,5 +1,6 @@
 // "Custom game": the full create form, built from the registry (each game's options with their
-// defaults and allowed values, never hard-coded), in players' words from the catalogue.
+// defaults and allowed values, never hard-coded), in players' words from the catalogue, with
+// the room's own settings (ranked, time per move, who plays each seat, the spectators' chat).
 import {h} from './util.js';
 import {t} from './i18n/index.js';
 import {optionLabel, optionHelp, optionValue, levelName, gameName} from './words.js';
@@ -41,6 +42,10 @@ export function buildCreateForm(app, gameId, {onSelect, onSubmit}) {
       h('option', {value: 'none'}, t('create.timer_none')),
       h('option', {value: '30'}, t('create.timer_s', {n: 30})),
       h('option', {value: '60'}, t('create.timer_s', {n: 60}))), 'create-timer'),
+    h('div', {class: 'field'},
+      h('label', {for: 'create-spectator-chat'}, t('create.spectator_chat')),
+      h('input', {type: 'checkbox', name: 'spectator_chat', id: 'create-spectator-chat', checked: true}),
+      h('small', {class: 'muted'}, t('create.spectator_chat_help'))),
     cpuBox,
     SETUP_GAMES.has(g.id) ? h('details', {class: 'setup'},
       h('summary', {}, t('create.setup')),
@@ -52,11 +57,11 @@ export function buildCreateForm(app, gameId, {onSelect, onSubmit}) {
   return form;
 }
 
-function readForm(form, g) {
-  const fd = new FormData(form);
+// The options of a form built with optionField: those that differ from their defaults.
+export function readOptions(form, g, prefix = 'opt-') {
   const options = {};
   for (const o of g.options) {
-    const el = form.elements[`opt-${o.name}`];
+    const el = form.elements[`${prefix}${o.name}`];
     if (!el) continue;
     let v;
     if (o.type === 'boolean') v = el.checked;
@@ -64,6 +69,12 @@ function readForm(form, g) {
     else v = JSON.parse(el.value);
     if (JSON.stringify(v) !== JSON.stringify(o.default)) options[o.name] = v;
   }
+  return options;
+}
+
+function readForm(form, g) {
+  const fd = new FormData(form);
+  const options = readOptions(form, g);
   const seats = Number(fd.get('seats'));
   const cpu = [];
   for (let seat = 1; seat < seats; ++seat) {
@@ -74,16 +85,18 @@ function readForm(form, g) {
   const timer = fd.get('timer');
   if (timer !== 'none') msg.timer = Number(timer);
   if (cpu.length) msg.cpu = cpu;
+  if (!form.elements.spectator_chat.checked) msg.spectator_chat = false;
   const setup = String(fd.get('setup') || '').trim();
   return {msg, setup, problems: form.querySelector('.problems')};
 }
 
-function field(label, input, id) {
+export function field(label, input, id) {
   return h('div', {class: 'field'}, h('label', {for: id}, label), input);
 }
 
-function optionField(game, o) {
-  const id = `opt-${o.name}`;
+// One option's field, labelled in players' words; `prefix` keeps the ids of two forms apart.
+export function optionField(game, o, prefix = 'opt-') {
+  const id = `${prefix}${o.name}`;
   let input;
   if (o.type === 'boolean') {
     input = h('input', {type: 'checkbox', name: id, id, checked: o.default === true});

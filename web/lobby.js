@@ -1,12 +1,15 @@
 // The lobby: open rooms and live matches first (kept current by watch_lobby pushes), then one
-// card per game with "Play the computer" (one click, at the level picked once), its rules and
-// its leaderboard, a slot kept for "Play now", and the full form folded as "Custom game".
+// card per game with "Play now" (one click seeks in the game's pool with the terms set beside
+// it, remembered; the pools someone waits in, each with a Join), "Play the computer" (one
+// click, at the level picked once), its rules and its leaderboard, and the full form folded as
+// "Custom game".
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, formatOptions, levelName, gameName} from './words.js';
-import {rememberSeat} from './room.js';
+import {seatName, formatOptions, levelName, gameName, termsText} from './words.js';
+import {rememberSeat, rememberCreated} from './room.js';
 import {buildCreateForm} from './create-form.js';
-import {savedLevel, chooseLevel} from './cpu-level.js';
+import {savedLevel, chooseLevel, playComputer} from './cpu-level.js';
+import {seekPrefs, setSeekPrefs, seekMessage, TIMERS, CPU_AFTER_S} from './play-now.js';
 import {icon} from './icons.js';
 
 export class LobbyView {
@@ -30,6 +33,8 @@ export class LobbyView {
         h('section', {'aria-labelledby': 'open-h', class: 'now-part'}, this.roomsHead[0], this.openEl),
         h('section', {'aria-labelledby': 'live-h', class: 'now-part'}, this.roomsHead[1], this.liveEl)),
       h('section', {'aria-labelledby': 'games-h', class: 'game-list'}, this.gamesHead, this.levelEl, this.gamesEl, this.customEl)));
+    this.onPools = () => this.renderPools();
+    this.app.playNow.addEventListener('change', this.onPools);
     this.relabel();
     this.ready();
   }
@@ -44,14 +49,18 @@ export class LobbyView {
     this.renderRooms();
   }
 
-  unmount() { this.app.conn.fire({type: 'unwatch_lobby'}).catch(() => {}); }
+  unmount() {
+    this.app.playNow.removeEventListener('change', this.onPools);
+    this.app.conn.unwatchLobby('lobby');
+  }
 
   async ready() {
     try {
       const reply = await this.app.conn.request({type: 'rooms'});
       this.rooms = new Map(reply.rooms.map((r) => [r.room, r]));
       this.renderRooms();
-      await this.app.conn.fire({type: 'watch_lobby'});
+      this.app.playNow.setPools(reply.pools);
+      this.app.conn.watchLobby('lobby');
     } catch (err) {
       if (err.code !== 'disconnected') toast(t('toast.lobby', {message: err.message}));
     }
@@ -76,15 +85,14 @@ export class LobbyView {
   renderGames() {
     const level = savedLevel();
     this.gamesEl.replaceChildren(...this.app.registry.map((g) => h('li', {class: 'game-card', 'data-game': g.id},
-      h('h3', {}, gameName(g.id, g)),
+      h('h3', {id: `game-h-${g.id}`}, gameName(g.id, g)),
       h('p', {}, t(`game.${g.id}.summary`)),
       h('p', {class: 'muted small'}, g.players.min === g.players.max ? t('lobby.players_exact', {n: g.players.min})
                                                                     : t('lobby.players_range', {min: g.players.min, max: g.players.max})),
       h('div', {class: 'card-actions'},
-        h('button', {type: 'button', class: 'primary play-cpu', 'data-play-cpu': g.id, onclick: () => this.playComputer(g)},
+        h('button', {type: 'button', class: 'primary play-cpu', 'data-play-cpu': g.id, 'aria-describedby': `game-h-${g.id}`, onclick: () => this.playComputer(g)},
           icon('computer'), ' ', level ? t('lobby.play_cpu_at', {level: levelName(level)}) : t('lobby.play_cpu')),
-        // Reserved for "Play now" (matchmaking, a later feature): space in the layout, no button.
-        h('div', {class: 'play-now-slot', 'data-slot': 'play-now', 'aria-hidden': 'true'}),
+        this.playNowBlock(g),
         h('button', {type: 'button', class: 'custom-btn', 'data-custom': g.id, onclick: () => this.openCustom(g.id)}, t('lobby.custom'))),
       h('p', {class: 'card-links small'},
         h('a', {href: `#/rules/${g.id}`}, t('lobby.rules')), ' · ',
@@ -92,15 +100,67 @@ export class LobbyView {
   }
 
   async playComputer(g) {
-    const level = savedLevel() || await chooseLevel('level.play');
-    if (!level) return;
-    this.renderLevel();
-    try {
-      const created = await this.app.conn.request({type: 'create', game: g.id, cpu: [{seat: 1, level}]});
-      rememberSeat(created.room);
-      location.hash = `#/room/${encodeURIComponent(created.room)}`;
-    } catch (err) {
-      toast(t('toast.create_refused', {message: err.message}));
+    await playComputer(this.app, g.id);
+    if (this.app.view === this) this.renderLevel();
+  }
+
+  // "Play now" and its terms, remembered per game: time per move, ranked, the player count
+  // when the game has a choice, and the computer after 30 s; then the pools of the game.
+  playNowBlock(g) {
+    const prefs = seekPrefs(g);
+    const id = (what) => `seek-${what}-${g.id}`;
+    const button = h('button', {type: 'button', class: 'primary play-now', 'data-play-now': g.id, 'aria-describedby': `game-h-${g.id}`,
+      onclick: (e) => this.app.playNow.start(seekMessage(g), e.currentTarget)}, icon('play'), ' ', t('playnow.button'));
+    const timer = h('select', {id: id('timer'), 'data-seek-timer': g.id, onchange: (e) => setSeekPrefs(g, {timer: e.target.value === 'none' ? 'none' : Number(e.target.value)})},
+      TIMERS.map((v) => h('option', {value: v, selected: v === prefs.timer}, v === 'none' ? t('create.timer_none') : t('create.timer_s', {n: v}))));
+    const ranked = h('input', {type: 'checkbox', id: id('ranked'), 'data-seek-ranked': g.id, checked: prefs.ranked,
+      onchange: (e) => setSeekPrefs(g, {ranked: e.target.checked})});
+    const cpu = h('input', {type: 'checkbox', id: id('cpu'), 'data-seek-cpu': g.id, checked: prefs.cpu,
+      onchange: (e) => setSeekPrefs(g, {cpu: e.target.checked})});
+    let players = null;
+    if (g.players.min !== g.players.max) {
+      const select = h('select', {id: id('players'), 'data-seek-players': g.id, onchange: (e) => setSeekPrefs(g, {players: Number(e.target.value)})});
+      for (let n = g.players.min; n <= g.players.max; ++n) select.append(h('option', {value: n, selected: n === prefs.players}, n));
+      players = h('span', {class: 'seek-pref'}, h('label', {for: id('players')}, t('playnow.players')), ' ', select);
+    }
+    const pools = h('ul', {class: 'pool-list small', 'data-pools': g.id, 'aria-label': t('pool.heading')});
+    this.fillPools(g, pools);
+    return h('div', {class: 'play-now-block', 'data-slot': 'play-now'},
+      button,
+      h('div', {class: 'seek-prefs small', role: 'group', 'aria-label': t('playnow.settings')},
+        h('span', {class: 'seek-pref'}, h('label', {for: id('timer')}, t('playnow.timer')), ' ', timer),
+        players,
+        h('span', {class: 'seek-pref check'}, ranked, ' ', h('label', {for: id('ranked')}, t('playnow.ranked'))),
+        h('span', {class: 'seek-pref check'}, cpu, ' ', h('label', {for: id('cpu')}, t('playnow.cpu_after', {n: CPU_AFTER_S})))),
+      pools);
+  }
+
+  // Each pool of the game someone waits in: its terms, how many wait, and Join (the same terms).
+  fillPools(g, list) {
+    const playNow = this.app.playNow;
+    const pools = playNow.poolsOf(g.id);
+    if (!pools.length) {
+      list.replaceChildren(h('li', {class: 'muted'}, t('pool.none')));
+      return;
+    }
+    list.replaceChildren(...pools.map((p) => {
+      const terms = termsText(p, g, {withGame: false});
+      const mine = playNow.isMine(p);
+      return h('li', {class: `pool${mine ? ' mine' : ''}`, 'data-waiting': p.waiting},
+        h('span', {}, terms, ': ', h('strong', {}, t('pool.waiting', {n: p.waiting})), mine ? ` ${t('pool.you')}` : ''),
+        mine ? null : h('button', {type: 'button', class: 'link', 'aria-label': t('pool.join_label', {terms}),
+          onclick: (e) => playNow.start(seekMessage(g, p), e.currentTarget)}, t('pool.join')));
+    }));
+  }
+
+  renderPools() {
+    if (!this.gamesEl) return;
+    for (const list of this.gamesEl.querySelectorAll('[data-pools]')) {
+      const g = this.app.game(list.dataset.pools);
+      if (!g) continue;
+      const focused = list.contains(document.activeElement);
+      this.fillPools(g, list);
+      if (focused) list.closest('.game-card').querySelector('[data-play-now]')?.focus({preventScroll: true});
     }
   }
 
@@ -133,7 +193,7 @@ export class LobbyView {
     }
     try {
       const created = await this.app.conn.request(msg);
-      rememberSeat(created.room);
+      rememberCreated(created.room);
       location.hash = `#/room/${encodeURIComponent(created.room)}`;
     } catch (err) {
       const list = (err.problems || []).map((p) => h('li', {}, t('create.problem', {field: p.field, message: p.message})));

@@ -5,6 +5,7 @@ import {h, s} from './util.js';
 import {t} from './i18n/index.js';
 import {gameName} from './words.js';
 import {gameItem} from './replay.js';
+import {challengeButton} from './challenges.js';
 
 async function getJson(url) {
   const res = await fetch(url);
@@ -83,8 +84,9 @@ export class PlayerView {
     const p = this.player;
     const games = Object.entries(p.ratings || {});
     const me = this.app.conn.player?.id === p.id;
+    const challenge = me ? null : challengeButton(this.app, {id: p.id, name: p.name}, Object.keys(p.ratings || {})[0], {id: 'challenge-player', class: 'primary'});
     this.main.replaceChildren(
-      h('h2', {id: 'player-name'}, p.name, me ? ` (${t('seat.you')})` : ''),
+      h('div', {class: 'player-head'}, h('h2', {id: 'player-name'}, p.name, me ? ` (${t('seat.you')})` : ''), challenge),
       h('section', {'aria-labelledby': 'ratings-h'}, h('h3', {id: 'ratings-h'}, t('player.ratings')),
         games.length ? h('div', {class: 'rating-cards'}, games.map(([game, r]) => h('div', {class: 'rating-card', 'data-game': game},
           h('h4', {}, h('a', {href: `#/leaderboard/${game}`}, gameName(game, this.app.game(game)))),

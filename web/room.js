@@ -1,5 +1,5 @@
 // A room: seats, the board, the controls for the pending decision, the event log, the clock,
-// the result, resign and rematch. Players and spectators share the view.
+// the result, resign and rematch, and the chat (chat.js). Players and spectators share the view.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {seatName, place, reason, levelName, gameName} from './words.js';
@@ -11,8 +11,11 @@ import {Clock} from './clock.js';
 import {RoomLog} from './room-log.js';
 import {play as sound} from './sound.js';
 import {describeCore} from './describe.js';
+import {challengeButton} from './challenges.js';
+import {RoomChat} from './chat.js';
 
 const SEATS_KEY = 'tanbo.seats';
+const CREATED_KEY = 'tanbo.created';
 const HISTORY = 64;  // steps a room keeps for `resume` (docs/protocol.md)
 
 function seatRooms() {
@@ -24,6 +27,17 @@ export function rememberSeat(room) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(rooms.slice(0, 50)));
 }
 function hasSeat(room) { return seatRooms().includes(room); }
+
+// The rooms created in this browser: their creator opens and closes the spectators' chat.
+function createdRooms() {
+  try { return JSON.parse(localStorage.getItem(CREATED_KEY)) || []; } catch { return []; }
+}
+export function rememberCreated(room) {
+  rememberSeat(room);
+  const rooms = createdRooms().filter((r) => r !== room);
+  rooms.unshift(room);
+  localStorage.setItem(CREATED_KEY, JSON.stringify(rooms.slice(0, 50)));
+}
 
 export class RoomView {
   constructor(app, room) {
@@ -40,6 +54,8 @@ export class RoomView {
     this.clock = new Clock();
     this.byComputer = new Map();  // seat -> 'timer' | 'takeover': the computer made its last decision
     this.historyAsked = false;
+    this.created = createdRooms().includes(room);
+    this.chat = new RoomChat(this);
   }
 
   get animating() { return this.animator.playing; }
@@ -64,17 +80,27 @@ export class RoomView {
       h('div', {class: 'room-head'}, this.titleEl, this.infoEl),
       this.seatsEl, this.bannerEl,
       h('div', {class: 'play'}, this.boardEl,
-        h('div', {class: 'side'}, this.controlsEl, this.resultEl, this.factsEl, this.actionsEl,
+        h('div', {class: 'side'}, this.controlsEl, this.resultEl, this.factsEl, this.actionsEl, this.chat.el,
           h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl))),
       this.dialog);
     this.relabel();
-    if (this.app.conn.state === 'open') this.enter(false);
+    if (this.app.paired?.room === this.room) {
+      // Paired (Play now or a challenge): the server joined this connection itself, and its
+      // `joined` and `state` are on their way; nothing to ask.
+      this.role = 'player';
+      this.seat = this.app.paired.seat;
+      this.app.paired = null;
+      this.chat.render();
+    } else if (this.app.conn.state === 'open') {
+      this.enter(false);
+    }
   }
 
   unmount() {
     this.clock.stop();
     this.animator.stop();
     document.body.classList.remove('has-decision');
+    this.chat.unmount();
     this.app.conn.fire({type: 'leave', room: this.room}).catch(() => {});
   }
 
@@ -84,6 +110,7 @@ export class RoomView {
     this.logHead.textContent = t('room.log');
     this.viewport.relabel();
     this.resignDialog();
+    this.chat.relabel();
     if (this.msg) this.render(false);
     else this.titleEl.textContent = t('room.title_plain', {room: this.room});
   }
@@ -97,8 +124,10 @@ export class RoomView {
       const joined = await conn.request({type: 'join', room: this.room, as});
       this.role = joined.role;
       this.seat = joined.role === 'player' ? joined.seat : null;
+      this.chat.history(joined.chat);
+      this.chat.render();
       if (reconnect && this.msg)
-        await conn.request({type: 'resume', room: this.room, version: this.msg.version});
+        await conn.request({type: 'resume', room: this.room, version: this.msg.version, chat: this.chat.seen()});
     } catch (err) {
       if (err.code === 'no_such_room') {
         this.bannerEl.textContent = t('room.none');
@@ -118,13 +147,31 @@ export class RoomView {
     if (this.historyAsked) return;
     this.historyAsked = true;
     try {
-      await this.app.conn.request({type: 'resume', room: this.room, version: Math.max(0, version - HISTORY)});
+      await this.app.conn.request({type: 'resume', room: this.room, version: Math.max(0, version - HISTORY), chat: this.chat.seen()});
     } catch { /* the log starts here */ }
+  }
+
+  // The chat lines the room keeps after those already shown: for a player, the spectators'
+  // channel once the game is over.
+  chatHistory() {
+    if (!this.msg) return;
+    this.app.conn.request({type: 'resume', room: this.room, version: this.msg.version, chat: this.chat.seen()}).catch(() => {});
   }
 
   message(msg) {
     if (msg.room !== this.room) return;
+    if (msg.type === 'joined') {  // a join the server made for us (paired), as our own would be
+      this.role = msg.role;
+      this.seat = msg.role === 'player' ? msg.seat : null;
+      this.chat.history(msg.chat);
+      this.chat.render();
+      if (this.msg) this.render(false);
+      return;
+    }
+    if (msg.type === 'said') return this.chat.said(msg);
+    if (msg.type === 'unsaid') return this.chat.unsaid(msg);
     if (msg.type === 'resumed') {
+      this.chat.history(msg.chat);
       for (const step of msg.steps || []) this.addStep(step.version, step.events);
       if (this.msg) this.renderLog();
       return;
@@ -135,7 +182,10 @@ export class RoomView {
     const newVersion = !prev || msg.version !== prev.version;
     this.msg = msg;
     if (newVersion) this.addStep(msg.version, msg.events);
-    if (!prev) this.askHistory(msg.version);
+    if (!prev) {
+      this.askHistory(msg.version);
+      if (msg.status !== 'finished') this.chat.fetchOpen(msg.game);
+    }
     if (msg.seed && msg.commit && this.verified?.commit !== msg.commit) this.verifySeed(msg);
     const board = boardFor(msg.game);
     const consecutive = prev?.state && msg.state && msg.version === prev.version + 1 &&
@@ -201,6 +251,7 @@ export class RoomView {
     this.renderResult(m);
     this.renderActions(m);
     this.renderLog();
+    this.chat.update();
     this.clock.update(m.status === 'playing' ? m.clock : null, this.main);
   }
 
@@ -231,7 +282,8 @@ export class RoomView {
     // one of the board's or the decision's controls.
     const active = document.activeElement;
     const busy = active && active !== document.body && (active.matches('input, select, textarea') ||
-      this.boardEl.contains(active) || this.controlsEl.contains(active) || this.dialog.open);
+      this.boardEl.contains(active) || this.controlsEl.contains(active) || this.chat.el.contains(active) ||
+      this.dialog.open || !!document.querySelector('dialog[open]'));
     if (legal && !busy) {
       const first = this.boardEl.querySelector('.pick [role=button]') || this.controlsEl.querySelector('button');
       first?.focus({preventScroll: true});
@@ -293,6 +345,8 @@ export class RoomView {
       if (by) bits.push(' ', h('span', {class: 'tag cpu', 'data-by': by}, t(`seat.by.${by}`)));
       if (st.player)
         bits.push(' ', h('span', {class: `dot ${st.connected ? 'on' : 'off'}`}, t(st.connected ? 'seat.online' : 'seat.offline')));
+      const challenge = challengeButton(this.app, st.player, m.game, {class: 'link challenge-seat', 'data-challenge-seat': st.seat});
+      if (challenge) bits.push(' ', challenge);
       if (turn) bits.push(' ', h('span', {class: 'tag turn'}, t('seat.to_play')));
       if (m.status === 'playing' && m.clock && m.clock.seat === st.seat) bits.push(' ', this.clock.element());
       if (placeNo) bits.push(' ', h('span', {class: 'tag place'}, place(placeNo)));
@@ -389,6 +443,7 @@ export class RoomView {
       rememberSeat(this.room);
       this.role = joined.role;
       this.seat = joined.seat;
+      this.chat.history(joined.chat);
       if (this.msg) this.render(true);
     } catch (err) { toast(t('toast.take_refused', {message: err.message})); }
   }

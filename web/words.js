@@ -52,3 +52,35 @@ export function formatOptions(game, options) {
 }
 
 export {list};
+
+// The terms of a pool or a challenge in words: "Tsoro · 2 players · no time limit · unranked",
+// then every option that differs from the game's default ("Holes per row: 6"), else "standard
+// rules". `withGame: false` leaves the game's name out (on its own card).
+export function termsText(terms, registryEntry, {withGame = true} = {}) {
+  const parts = [];
+  if (withGame) parts.push(gameName(terms.game, registryEntry));
+  if (terms.players) parts.push(t('lobby.players_exact', {n: terms.players}));
+  parts.push(timerText(terms.timer));
+  parts.push(t(terms.ranked ? 'terms.ranked' : 'terms.unranked'));
+  const defaults = Object.fromEntries((registryEntry?.options || []).map((o) => [o.name, o.default]));
+  const changed = Object.fromEntries(Object.entries(terms.options || {})
+    .filter(([k, v]) => !(k in defaults) || JSON.stringify(v) !== JSON.stringify(defaults[k])));
+  parts.push(Object.keys(changed).length ? formatOptions(terms.game, changed) : t('terms.standard'));
+  return parts.join(' · ');
+}
+
+export function timerText(timer) {
+  return timer === undefined || timer === null || timer === 'none' ? t('terms.no_timer') : t('lobby.timer', {n: timer});
+}
+
+// A refusal in the player's words (its code, docs/protocol.md "Errors"); the server's own
+// message when the page has no words for the code.
+export function errorText(err) {
+  return tOr(`error.${err?.code}`, {message: err?.message ?? ''}, err?.message || String(err));
+}
+
+// "1:05": minutes and seconds.
+export function duration(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,7 +1,9 @@
-// The test harness: starts tanbo-server on a free port with a fresh data directory, launches
-// Debian's chromium through playwright-core, runs the tests in order and kills the server.
+// The test harness: starts tanbo-server on a free port with a fresh data directory (and its
+// operators' API behind a fresh secret), launches Debian's chromium through playwright-core,
+// runs the tests in order and kills the server.
 import {spawn} from 'node:child_process';
-import {mkdtemp, mkdir, rm} from 'node:fs/promises';
+import {randomBytes} from 'node:crypto';
+import {mkdtemp, mkdir, rm, writeFile} from 'node:fs/promises';
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import path from 'node:path';
@@ -37,16 +39,25 @@ async function waitHealthy(base, child, ms = 15000) {
 export async function startServer({binary, webDir, extraArgs = []}) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tanbo-web-data-'));
+  // The operators' API (docs/operations.md, "Moderation"), for the chat tests' removals and bans:
+  // its secret in a file of its own, beside the data directory.
+  const adminDir = await mkdtemp(path.join(tmpdir(), 'tanbo-web-admin-'));
+  const adminToken = randomBytes(24).toString('hex');
+  const adminFile = path.join(adminDir, 'admin-token');
+  await writeFile(adminFile, `${adminToken}\n`, {mode: 0o600});
   const log = [];
   const child = spawn(binary, ['--bind', '127.0.0.1', '--port', String(port), '--data-dir', dataDir,
-                               '--web-dir', webDir, '--threads', '2', ...extraArgs],
+                               '--web-dir', webDir, '--threads', '2',
+                               // Play now pairs in waves: every 300 ms here (2 s by default),
+                               // so the pairing tests wait a fraction of a second.
+                               '--pool-wave-ms', '300', '--admin-token-file', adminFile, ...extraArgs],
                       {stdio: ['ignore', 'pipe', 'pipe']});
   child.stdout.on('data', (d) => log.push(String(d)));
   child.stderr.on('data', (d) => log.push(String(d)));
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(base, child);
   return {
-    base, port, dataDir, log,
+    base, port, dataDir, log, adminToken,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -56,6 +67,7 @@ export async function startServer({binary, webDir, extraArgs = []}) {
         clearTimeout(timer);
       }
       await rm(dataDir, {recursive: true, force: true});
+      await rm(adminDir, {recursive: true, force: true});
     },
   };
 }

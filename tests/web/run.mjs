@@ -41,7 +41,7 @@ const browser = await launchBrowser(chromiumPath);
 let failed = 1;
 try {
   if (docsDir) await mkdir(docsDir, {recursive: true});
-  const env = {base: server.base, browser, outDir, docsDir, webDir, serverLog: server.log};
+  const env = {base: server.base, browser, outDir, docsDir, webDir, serverLog: server.log, adminToken: server.adminToken};
   const started = Date.now();
   failed = await run(tests(env), {outDir, filter: opt('only'), timeoutMs: 240000});
   console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -1,0 +1,42 @@
+// The dock: what follows the player from page to page, fixed at the bottom of the screen (on a
+// phone, at the top while the room's decision bar holds the bottom): the Play now waiting panel
+// and the challenges, sent and received. Non-blocking: nothing behind it is disabled, and the
+// page keeps room below its content for it (--dock-h). `announce` says a change to screen
+// readers through a polite live region.
+import {h} from './util.js';
+
+let dockEl = null;
+const parts = [];
+
+export function dockPart(name) {
+  const el = h('div', {class: `dock-part dock-${name}`});
+  parts.push(el);
+  if (dockEl) dockEl.append(el);
+  return el;
+}
+
+export function initDock() {
+  dockEl = document.getElementById('dock');
+  dockEl.append(...parts);
+  new ResizeObserver(() => {
+    const height = dockEl.hidden ? 0 : dockEl.getBoundingClientRect().height;
+    document.documentElement.style.setProperty('--dock-h', `${Math.ceil(height)}px`);
+  }).observe(dockEl);
+  refreshDock();
+}
+
+// Shows the dock when some part has something in it.
+export function refreshDock() {
+  if (!dockEl) return;
+  const empty = parts.every((p) => !p.childElementCount);
+  dockEl.hidden = empty;
+  if (empty) document.documentElement.style.setProperty('--dock-h', '0px');
+}
+
+export function announce(text) {
+  const el = document.getElementById('announce');
+  if (!el) return;
+  el.textContent = '';
+  // A change of text after a frame is read even when the same sentence comes twice.
+  requestAnimationFrame(() => { el.textContent = text; });
+}

@@ -1,0 +1,39 @@
+// The players this browser muted in the chat (docs/protocol.md, "mute, unmute, report"). The
+// server keeps the mute with the identity and stops their lines reaching it, in every room and
+// after a restart; the page keeps their names too (tanbo.chatMutes), to hide the lines already on
+// screen at once and to list them where they can be unmuted (the chat panel, the header's
+// drop-down). A change is announced with a 'change' event.
+const KEY = 'tanbo.chatMutes';
+export const mutes = new EventTarget();
+
+export function mutedPlayers() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEY));
+    return Array.isArray(list) ? list.filter((p) => p && typeof p.id === 'string') : [];
+  } catch { return []; }
+}
+
+export function isMuted(id) { return mutedPlayers().some((p) => p.id === id); }
+
+function save(list) {
+  localStorage.setItem(KEY, JSON.stringify(list.slice(0, 200)));
+  mutes.dispatchEvent(new Event('change'));
+}
+
+// Mutes `player` ({id, name}) on the server, then here; rejects with the server's refusal.
+export async function mute(conn, player) {
+  await conn.request({type: 'mute', player: player.id});
+  save([{id: player.id, name: player.name}, ...mutedPlayers().filter((p) => p.id !== player.id)]);
+}
+
+// Unmutes: the server sends the player's lines again from now on (those said meanwhile stay
+// unseen); the lines already on screen come back.
+export async function unmute(conn, player) {
+  try {
+    await conn.request({type: 'unmute', player: player.id});
+  } catch (err) {
+    // An identity the server no longer knows cannot be muted either: drop it from the list.
+    if (err.code !== 'no_such_player') throw err;
+  }
+  save(mutedPlayers().filter((p) => p.id !== player.id));
+}
