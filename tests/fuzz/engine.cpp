@@ -133,8 +133,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     int op = in.ConsumeIntegralInRange(0, 31);
     if (op == 31) {  // R3: any seat may resign while the game goes on
       Snapshot before(*m);
+      // A seat that has left a game the others play on (M5) decides nothing more (R3).
+      const bool may = !over && seat >= 0 && seat < g.players() && g.in_game(seat);
       auto no = m->resign(seat);
-      bool may = !over && seat >= 0 && seat < g.players();
       TANBO_FUZZ_CHECK(bool(no) != may, context(*m));
       if (no) TANBO_FUZZ_CHECK(Snapshot(*m) == before, context(*m));
       if (!no) check(*m);

@@ -283,7 +283,10 @@ void World::observe(Connection& sender, const Json* msg) {
         refused = true;
       if (&c == &sender && msg && f.value("re", Json()) == id_of(msg)) {
         if (type == "welcome") c.token = f["token"].get<std::string>();
-        if (type == "created") rooms_.push_back(f["room"].get<std::string>());
+        if (type == "created") {  // the creator holds the seat `created` names, with no `joined`
+          rooms_.push_back(f["room"].get<std::string>());
+          c.rooms[f["room"].get<std::string>()].seat = f["seat"].get<int>();
+        }
       }
       if (type == "joined")
         c.rooms[f["room"].get<std::string>()].seat =
@@ -304,7 +307,10 @@ void World::observe(Connection& sender, const Json* msg) {
       TANBO_FUZZ_CHECK(first || was->second == f["state"], "one step, two states\n" + frames[i]);
       // The legal list goes to the deciding seat, and only there.
       bool decides = seen.seat && f["pending"].is_object() && f["pending"]["seat"] == *seen.seat;
-      TANBO_FUZZ_CHECK(f.contains("legal") == decides, frames[i]);
+      TANBO_FUZZ_CHECK(f.contains("legal") == decides,
+                       "the connection holds " +
+                           (seen.seat ? "seat " + std::to_string(*seen.seat) : "no seat") +
+                           "; it got\n" + frames[i]);
       seen.state = std::move(f);
     }
     c.read = frames.size();

@@ -44,6 +44,8 @@ run_one() {
   local t="$1" bin="$build/tests/fuzz/fuzz_$1" dir="$out/$1"
   rm -rf "$dir" && mkdir -p "$dir/corpus" "$dir/findings"
   if [ -d "$root/tests/fuzz/corpus/$t" ]; then cp -r "$root/tests/fuzz/corpus/$t/." "$dir/corpus/"; fi
+  # The inputs that once broke something run first, every time.
+  if [ -d "$root/tests/fuzz/regressions/$t" ]; then cp -r "$root/tests/fuzz/regressions/$t/." "$dir/corpus/"; fi
   local rc=0
   ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
     "$bin" "$dir/corpus" -max_total_time="$seconds" -max_len="$(max_len "$t")" -timeout=20 \
