@@ -112,9 +112,10 @@ struct SeatRef {
   friend bool operator==(const SeatRef&, const SeatRef&) = default;
 };
 
-// `seats`: every seat the identity holds in a room not finished (empty for a new guest).
+// `seats`: every seat the identity holds in a room not finished (empty for a new guest);
+// `mutes`: the identities whose chat lines it does not get, so any device can list them.
 Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server,
-             std::span<const SeatRef> seats = {});
+             std::span<const SeatRef> seats = {}, std::span<const std::string> mutes = {});
 Json games(const Id& re, std::span<const engine::GameInfo* const> list);
 Json room_json(const RoomSummary& r);
 // `entries`: a JSON array of room_json's objects (a cluster's lobby adds "node" to each);

@@ -18,7 +18,7 @@ import {unlockOnGesture} from './sound.js';
 import {PlayNow} from './play-now.js';
 import {Challenges, challengesOpen} from './challenges.js';
 import {initDock} from './dock.js';
-import {mutes} from './mutes.js';
+import {mutes, syncMutes} from './mutes.js';
 import {mutedList} from './chat.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -36,6 +36,7 @@ function renderConn() {
 }
 
 conn.addEventListener('ready', async (e) => {
+  syncMutes(conn.mutes);
   renderPrefs();
   app.challenges.ready(e.detail);
   if (!app.registry) {

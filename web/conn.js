@@ -84,6 +84,7 @@ export class Connection extends EventTarget {
   welcomed(welcome) {
     localStorage.setItem(TOKEN_KEY, welcome.token);
     this.player = welcome.player;
+    this.mutes = welcome.mutes || [];
     this.previousName = welcome.player.name;
     this.retry = 0;
     this.banned = false;

@@ -20,6 +20,24 @@ function save(list) {
   mutes.dispatchEvent(new Event('change'));
 }
 
+// The server's list (welcome's `mutes`) is the truth: names kept here are reused, a mute made on
+// another device is added under the name /api/players gives it (its id until that answers).
+export async function syncMutes(ids) {
+  if (!Array.isArray(ids)) return;
+  const known = new Map(mutedPlayers().map((p) => [p.id, p]));
+  const list = ids.map((id) => known.get(id) || {id, name: id});
+  const same = list.length === known.size && list.every((p) => known.has(p.id));
+  if (!same) save(list);
+  for (const p of list.filter((p) => p.name === p.id)) {
+    try {
+      const res = await fetch(`/api/players/${encodeURIComponent(p.id)}`);
+      const name = res.ok ? (await res.json()).name : null;
+      if (typeof name === 'string' && isMuted(p.id))
+        save(mutedPlayers().map((q) => (q.id === p.id ? {id: p.id, name} : q)));
+    } catch { /* the id stays as the name */ }
+  }
+}
+
 // Mutes `player` ({id, name}) on the server, then here; rejects with the server's refusal.
 export async function mute(conn, player) {
   await conn.request({type: 'mute', player: player.id});

@@ -169,7 +169,7 @@ void Client::on(const protocol::Hello& m, const Id& re) {
   // With a known token every seat the identity holds comes back (docs/protocol.md, welcome).
   auto seats = services_->lobby->seats_of(identity_->id);
   reply(protocol::welcome(re, {identity_->id, identity_->name}, token, services_->server_name,
-                          seats));
+                          seats, standing_.mutes));
 }
 
 void Client::on(const protocol::ListGames&, const Id& re) {

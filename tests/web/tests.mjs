@@ -920,6 +920,13 @@ export function tests(env) {
         await chatLine(b, 'anyone?').waitFor();
         assert.equal(await b.page.locator(`#chat-lines [data-from="${ana}"]`).count(), 0, 'a muted player\'s line shown after a reload');
         await b.page.waitForSelector(`#chat-muted li[data-muted="${ana}"]`);
+        // A device that never muted her (its list cleared) learns the mute from the server's
+        // welcome, and her name from /api/players.
+        await b.page.evaluate(() => localStorage.removeItem('tanbo.chatMutes'));
+        await b.page.reload();
+        await b.page.waitForFunction((r) => window.tanbo.view?.msg?.room === r && window.tanbo.view.seat === 1, room);
+        await b.page.waitForSelector(`#chat-muted li[data-muted="${ana}"]`);
+        await b.page.waitForFunction(() => /Ana/.test(document.querySelector('#prefs-muted')?.textContent || ''));
         await say(a, 'after the reload');
         await chatLine(a, 'after the reload').waitFor();
         await say(b, 'still there?');
