@@ -227,6 +227,7 @@ export class LobbyView {
     const extras = [formatOptions(r.game, r.options)];
     if (r.ranked) extras.push(t('lobby.ranked'));
     if (r.timer !== 'none' && r.timer !== undefined) extras.push(t('lobby.timer', {n: r.timer}));
+    if (r.spectator_chat === false) extras.push(t('lobby.spectator_chat_closed'));
     return h('li', {class: 'room', 'data-room': r.room},
       h('div', {class: 'room-main'},
         h('strong', {}, gameName(r.game, g)), ' ',

@@ -876,6 +876,9 @@ export function tests(env) {
         await a.page.waitForFunction((r) => window.tanbo.view?.msg?.room && window.tanbo.view.msg.room !== r, room);
         const closed = await a.page.evaluate(() => window.tanbo.view.msg.room);
         assert.equal(await a.page.isChecked('#chat-spectators-open'), false);
+        // The lobby shows the setting with the room.
+        await c.page.goto(`${env.base}/#/`);
+        await c.page.waitForSelector(`li.room[data-room="${closed}"] .room-options:has-text("観戦者チャットは閉鎖中")`);
         await c.page.goto(`${env.base}/#/room/${closed}`);
         await c.page.waitForFunction((r) => window.tanbo.view?.msg?.room === r, closed);
         await openChat(c);

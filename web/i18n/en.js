@@ -80,6 +80,7 @@ export default {
   'lobby.players': 'Players: {names}',
   'lobby.away': '{name} (away)',
   'lobby.ranked': 'ranked',
+  'lobby.spectator_chat_closed': 'spectators\' chat closed',
   'lobby.timer': '{n} s per move',
   'lobby.back_to_seat': 'Back to my seat',
   'lobby.join': 'Join',

@@ -81,6 +81,7 @@ export default {
   'lobby.players': 'Joueurs : {names}',
   'lobby.away': '{name} (absent)',
   'lobby.ranked': 'classée',
+  'lobby.spectator_chat_closed': 'chat des spectateurs fermé',
   'lobby.timer': '{n} s par coup',
   'lobby.back_to_seat': 'Retourner à ma place',
   'lobby.join': 'Rejoindre',

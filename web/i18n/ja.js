@@ -81,6 +81,7 @@ export default {
   'lobby.players': 'プレイヤー：{names}',
   'lobby.away': '{name}（不在）',
   'lobby.ranked': 'レーティング戦',
+  'lobby.spectator_chat_closed': '観戦者チャットは閉鎖中',
   'lobby.timer': '1手{n}秒',
   'lobby.back_to_seat': '自分の席に戻る',
   'lobby.join': '参加する',
