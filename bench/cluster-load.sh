@@ -10,7 +10,9 @@
 #   node counts, one case each, default "1 3"), ROOMS (default 200), PLAYERS (per room, default
 #   2), SPECTATORS (per room, default 3), GAME (default mancala-simple), DURATION (seconds
 #   measured per case, default 20), LOAD_THREADS (default 1), LEASE_MS (--cluster-lease-ms of the
-#   nodes; default: the server's), OUT (the JSON lines, default
+#   nodes; default: the server's), SEEKERS (Play now instead: that many connections spread over
+#   the nodes seek in one pool of GAME for PLAYERS, play the game they are paired into and seek
+#   again; ROOMS and SPECTATORS are then unused), OUT (the JSON lines, default
 #   cluster-results-<date>.jsonl in the current directory), KEEP=1 (keep the temp dir: logs,
 #   data dirs, the PostgreSQL cluster; it is also kept when a case fails), REDIS_SERVER (default
 #   /usr/bin/redis-server), PG_BIN (default /usr/lib/postgresql/15/bin).
@@ -181,8 +183,13 @@ run_case() {
     pids+=(--server-pid "${node_pids[k]}")
   done
   local load_before json args
-  args=(--rooms "$rooms" --players-per-room "$players" --spectators-per-room "$spectators"
-    --game "$game" --duration "$duration")
+  if [ -n "${SEEKERS:-}" ]; then
+    args=(--rooms 0 --seek "$SEEKERS" --players-per-room "$players" --game "$game"
+      --duration "$duration")
+  else
+    args=(--rooms "$rooms" --players-per-room "$players" --spectators-per-room "$spectators"
+      --game "$game" --duration "$duration")
+  fi
   load_before=$(cut -d' ' -f1-3 /proc/loadavg)
   json=$("$load_bin" "${urls[@]}" "${pids[@]}" --threads "$threads" "${args[@]}" \
     2>"$dir/load.log") || true
@@ -217,6 +224,11 @@ def p(k):
     return "-" if not v else "p50 %.1f p99 %.1f max %.1f" % (v["p50"], v["p99"], v["max"])
 s = j.get("server", {})
 per = " ".join("%.0f" % x.get("cpu_percent", 0) for x in s.get("per_pid", []))
+if "seek" in j:
+    k = j["seek"]; w = k["seek_to_paired_ms"] or {}
+    print("%-10s seekers %d  %.1f pairings/s  seek to paired p50 %s p99 %s ms  errors %s" % (
+        name, k["seekers"], k["pairings_per_s"], w.get("p50", "-"), w.get("p99", "-"),
+        json.dumps(j["errors"])), file=sys.stderr)
 print("%-10s ok %s conns %6d rooms %5d setup %6.1fs  %8.0f acts/s  player %s  last spectator %s  %9.0f msg/s  server rss %s KiB cpu %s%%%s  errors %s  load %s" % (
     name, j["ok"], j["connections"]["open_at_start"], j["rooms"]["started"], j["setup_s"],
     j["actions"]["accepted_per_s"], p("player"), p("last_spectator"), j["received"]["messages_per_s"],
