@@ -70,14 +70,9 @@ void Pools::seek(protocol::GameTerms terms, Seeker s, SeekDone done) {
           return done(std::string());  // failed: answered internal
         }
         if (!added) return done(std::nullopt);
-        auto pools = store_->pools();
-        publish(pools);  // counted before the answer: a `rooms` that follows it shows the seeker
-        done(s.seek);
-        // Enough to fill rooms: this pool's wave now rather than at the next tick.
-        for (auto& p : pools)
-          if (p.id == pool &&
-              int(p.seekers.size()) >= options_.instant_rooms * terms.players.value_or(2))
-            return wave(Wall::now(), &pool);
+        // Answered once the batch's publish counts the seeker: a `rooms` that follows shows it.
+        answers_.push_back([done = std::move(done), seek = s.seek] { done(seek); });
+        maybe_full_.insert(pool);
       });
   wake_.notify_one();
 }
@@ -87,8 +82,9 @@ void Pools::unseek(std::string seek, std::string identity, std::function<void(bo
   queue_.push_back(
       [this, seek = std::move(seek), identity = std::move(identity), done = std::move(done)] {
         const bool removed = store_->remove(pool_of_seek(seek), seek, identity);
-        publish(store_->pools());
-        if (done) done(removed);
+        answers_.push_back([done = std::move(done), removed] {
+          if (done) done(removed);
+        });
       });
   wake_.notify_one();
 }
@@ -102,7 +98,7 @@ void Pools::note_challenge(std::string id, bool open) {
 void Pools::note_online() {
   if (!hooks_.present) return;
   std::lock_guard lock(mutex_);
-  queue_.push_back([this] { store_->present(hooks_.present()); });
+  queue_.push_back([this] { present_due_ = true; });
   wake_.notify_one();
 }
 
@@ -118,6 +114,7 @@ void Pools::run() {
     }
     try {
       for (auto& f : work) f();
+      end_batch();
       if (std::chrono::steady_clock::now() >= next_wave) {
         next_wave = std::chrono::steady_clock::now() + options_.wave;
         if (hooks_.present) store_->present(hooks_.present());
@@ -127,6 +124,26 @@ void Pools::run() {
       spdlog::error("pairing: {}", e.what());
     }
   }
+}
+
+void Pools::end_batch() {
+  if (present_due_ && hooks_.present) store_->present(hooks_.present());
+  present_due_ = false;
+  if (answers_.empty() && maybe_full_.empty()) return;
+  std::vector<Pool> pools;
+  try {
+    pools = store_->pools();
+    publish(pools);
+  } catch (const std::exception& e) {  // the answers go all the same: the seeks are stored
+    spdlog::error("pairing: the pools not read: {}", e.what());
+  }
+  for (auto& answer : std::exchange(answers_, {})) answer();
+  // Enough to fill rooms: this pool's wave now rather than at the next tick.
+  for (const auto& p : pools)
+    if (maybe_full_.contains(p.id) &&
+        int(p.seekers.size()) >= options_.instant_rooms * p.terms.players.value_or(2))
+      wave(Wall::now(), &p.id);
+  maybe_full_.clear();
 }
 
 void Pools::wave(Wall::time_point now, const std::string* only) {

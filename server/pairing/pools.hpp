@@ -83,6 +83,13 @@ class Pools {
   bool stopping_ = false;
 
   // The thread's own.
+  // What a batch of requests leaves to its end, so that a batch costs one read of the pools,
+  // one publish and one wave per pool however many seeks it holds: the answers (each given
+  // after the publish that counts it), the pools that may fill rooms at once, the presence.
+  std::vector<std::function<void()>> answers_;
+  std::set<std::string> maybe_full_;
+  bool present_due_ = false;
+  void end_batch();
   std::map<std::string, std::string> last_opponent_;  // identity -> the one it last played
   protocol::Json published_;
   std::thread thread_;
