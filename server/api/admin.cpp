@@ -7,8 +7,10 @@
 #include <chrono>
 
 #include "server/api/api.hpp"
+#include "server/api/serve.hpp"
 #include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
+#include "server/wall_clock.hpp"
 
 namespace tanbo::server::api {
 namespace {
@@ -16,14 +18,7 @@ namespace {
 constexpr std::string_view kPrefix = "/api/admin/";
 
 Response to_response(const http::request<http::string_body>& req, const Reply& reply) {
-  Response res{static_cast<http::status>(reply.status), req.version()};
-  res.set(http::field::server, "tanbo-server");
-  res.set(http::field::content_type, "application/json");
-  res.set(http::field::cache_control, "no-store");
-  res.keep_alive(req.keep_alive());
-  res.body() = reply.body.dump();
-  res.prepare_payload();
-  return res;
+  return api::to_response(req.version(), req.keep_alive(), false, reply);
 }
 
 std::vector<std::string_view> segments(std::string_view path) {
@@ -36,11 +31,6 @@ std::vector<std::string_view> segments(std::string_view path) {
     path.remove_prefix(slash + 1);
   }
   return out;
-}
-
-std::int64_t wall_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
 std::optional<std::int64_t> number(std::string_view s, std::int64_t lo, std::int64_t hi) {
@@ -57,14 +47,7 @@ void on_store(const NetContext& ctx, std::function<Reply(store::Store&)> job, Re
   if (!ctx.store)
     return respond(to_response(req, error_reply(503, "store_unavailable", "no store is open")));
   auto answered = [respond, version = req.version(), keep = req.keep_alive()](const Reply& r) {
-    Response res{static_cast<http::status>(r.status), version};
-    res.set(http::field::server, "tanbo-server");
-    res.set(http::field::content_type, "application/json");
-    res.set(http::field::cache_control, "no-store");
-    res.keep_alive(keep);
-    res.body() = r.body.dump();
-    res.prepare_payload();
-    respond(std::move(res));
+    respond(api::to_response(version, keep, false, r));
   };
   if (!ctx.store->post([job = std::move(job), answered](store::Store& s) {
         try {

@@ -9,8 +9,6 @@
 #include "server/store/worker.hpp"
 
 namespace tanbo::server::api {
-namespace {
-
 Response to_response(unsigned version, bool keep_alive, bool head, const Reply& reply) {
   Response res{static_cast<http::status>(reply.status), version};
   res.set(http::field::server, "tanbo-server");
@@ -22,6 +20,8 @@ Response to_response(unsigned version, bool keep_alive, bool head, const Reply& 
   if (head) res.body().clear();  // Content-Length stays the GET's
   return res;
 }
+
+namespace {
 
 // GET /api/rooms?game=: the lobby, as the `rooms` reply lists it; GET /api/pools?game=: its
 // Play now pools alone. Answered here, on the network thread: the lobby is in memory behind its

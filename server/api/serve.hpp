@@ -19,4 +19,8 @@ using Respond = std::function<void(Response)>;
 
 void serve(const http::request<http::string_body>& req, const NetContext& ctx, Respond respond);
 
+struct Reply;
+// A reply as the API sends it: JSON, never cached; `head`: HEAD's, the body dropped.
+Response to_response(unsigned version, bool keep_alive, bool head, const Reply& reply);
+
 }  // namespace tanbo::server::api

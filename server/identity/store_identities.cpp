@@ -11,6 +11,7 @@
 
 #include "engine/core/sha256.hpp"
 #include "server/store/worker.hpp"
+#include "server/wall_clock.hpp"
 
 namespace tanbo::server {
 
@@ -144,15 +145,6 @@ Identity StoreIdentities::remember(Identity identity, std::string hash) const {
   hash_of_[identity.id] = hash;
   return by_hash_[std::move(hash)] = std::move(identity);
 }
-
-namespace {
-
-std::int64_t wall_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-}  // namespace
 
 Standing StoreIdentities::standing(const std::string& id) const {
   if (shared_) {  // another node may have changed it: read it again

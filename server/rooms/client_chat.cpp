@@ -5,20 +5,12 @@
 
 #include "server/rooms/client.hpp"
 #include "server/rooms/room.hpp"
+#include "server/wall_clock.hpp"
 
 namespace tanbo::server {
 
 using protocol::ErrorCode;
 using protocol::Id;
-
-namespace {
-
-std::int64_t wall_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-}  // namespace
 
 void Client::on(const protocol::Say& m, const Id& re) {
   // Limited where the connection is: a forwarded line was counted on its own node.

@@ -15,15 +15,11 @@
 #include "server/rooms/room.hpp"
 #include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
+#include "server/wall_clock.hpp"
 
 namespace tanbo::server {
 
 namespace {
-
-std::int64_t wall_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 // Runs `f` on the worker's thread and waits for its answer (the starting thread may wait).
 template <class F>

@@ -9,6 +9,7 @@
 
 #include "server/metrics/metrics.hpp"
 #include "server/rooms/lobby.hpp"
+#include "server/wall_clock.hpp"
 
 namespace tanbo::server {
 
@@ -28,11 +29,6 @@ engine::Seed fresh_seed() {
 
 ErrorCode code_of(std::string_view refusal) {
   return protocol::error_code_from(refusal).value_or(ErrorCode::internal);
-}
-
-std::int64_t now_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
 constexpr std::string_view kCpuPrefix = "cpu:";
@@ -440,7 +436,7 @@ bool Room::start_game(engine::Json options) {
   }
   match_ = std::move(match);
   ++version_;
-  step_at_ms_ = now_ms();
+  step_at_ms_ = wall_ms();
   spdlog::info("room {} started: {} version {} first seat {}", id(), setup_.info->id, version_,
                match_->first());
   return true;
@@ -454,7 +450,7 @@ void Room::answer(const Asker& asker) const {
 }
 
 void Room::step(std::vector<JournalEntry> entries, Asker asker) {
-  step_at_ms_ = now_ms();
+  step_at_ms_ = wall_ms();
   bool finished = match_->game().status() == engine::Status::finished;
   if (finished) {
     const auto& res = match_->game().result();
@@ -526,7 +522,7 @@ void Room::refresh() {
   if (st == RoomStatus::playing && timer_seconds() > 0) {
     clock.seat = pending.seat;
     clock.deadline_ms = deadline_ms();
-    clock.left_ms = std::max<std::int64_t>(0, clock.deadline_ms - now_ms());
+    clock.left_ms = std::max<std::int64_t>(0, clock.deadline_ms - wall_ms());
     v.clock = &clock;
   }
   engine::Json message = protocol::state(v);
@@ -689,7 +685,7 @@ void Room::next_decision() {
   clock_version_ = version_;
   // From the last step's wall-clock time, so a clock brought back by recovery keeps its deadline.
   clock_.expires_after(
-      std::chrono::milliseconds(std::max<std::int64_t>(0, deadline_ms() - now_ms())));
+      std::chrono::milliseconds(std::max<std::int64_t>(0, deadline_ms() - wall_ms())));
   clock_.async_wait([weak = weak_from_this(), v = version_](auto ec) {
     if (ec) return;
     if (auto self = weak.lock()) self->enqueue([self, v] { self->on_clock(v); });
@@ -789,7 +785,7 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor ex, RoomSetup setup, Ro
   if (state.finished_at_ms != 0)  // idle since the game ended, however long the server was down
     room->idle_since_ =
         std::chrono::steady_clock::now() -
-        std::chrono::milliseconds(std::max<std::int64_t>(0, now_ms() - state.finished_at_ms));
+        std::chrono::milliseconds(std::max<std::int64_t>(0, wall_ms() - state.finished_at_ms));
   lobby->add(room);
   room->publish();  // listed (and in welcome's seats) before the server takes its first request
   // From the strand like every change: publishes, arms the clocks and retention, asks a CPU.

@@ -9,6 +9,7 @@
 #include "protocol/limits.hpp"
 #include "server/metrics/metrics.hpp"
 #include "server/rooms/room.hpp"
+#include "server/wall_clock.hpp"
 
 namespace tanbo::server {
 
@@ -16,11 +17,6 @@ using protocol::Channel;
 using protocol::ErrorCode;
 
 namespace {
-
-std::int64_t wall_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 std::size_t index(Channel c) { return std::size_t(c); }
 

@@ -4,6 +4,7 @@
 
 #include "engine/core/match.hpp"
 #include "server/store/worker.hpp"
+#include "server/wall_clock.hpp"
 
 namespace tanbo::server {
 
@@ -11,11 +12,6 @@ namespace {
 
 using store::WriteResult;
 using Code = WriteResult::Code;
-
-std::int64_t wall_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 std::string_view kind_name(JournalEntry::Kind k) {
   switch (k) {

@@ -26,24 +26,6 @@ struct Admin {
   }
 };
 
-// The next message that is not a state.
-json next_but_states(ProtocolClient& c) {
-  for (;;) {
-    json m = c.next();
-    if (m.at("type") != "state") return m;
-  }
-}
-
-// True when nothing but states reaches `c` before the answer to a ping.
-bool hears_nothing(ProtocolClient& c) {
-  c.send({{"type", "ping"}, {"id", "quiet"}});
-  for (;;) {
-    json m = c.next();
-    if (m.at("type") == "pong" && m.at("re") == "quiet") return true;
-    if (m.at("type") != "state") return false;
-  }
-}
-
 void say(ProtocolClient& c, const std::string& room, const std::string& channel,
          const std::string& text) {
   c.send({{"type", "say"}, {"room", room}, {"channel", channel}, {"text", text}});
@@ -118,7 +100,7 @@ TEST_CASE("every admin call needs the token; reports, a removed line, a shadow m
     }
     // Nothing was done: Bo still talks to everyone and is not banned.
     say(*t.bo, t.room, "players", "still here");
-    CHECK(next_but_states(*t.ana).at("text") == "still here");
+    CHECK(t.ana->next_but_states().at("text") == "still here");
     CHECK(logged(server, "refused: no valid token"));
   }
 
@@ -128,9 +110,9 @@ TEST_CASE("every admin call needs the token; reports, a removed line, a shadow m
                  {"player", t.bo_id},
                  {"room", t.room},
                  {"reason", "insults"}});
-    CHECK(next_but_states(*t.ana).at("type") == "ok");
+    CHECK(t.ana->next_but_states().at("type") == "ok");
     t.cid->send({{"type", "report"}, {"id", 2}, {"player", t.bo_id}, {"reason", "spam"}});
-    CHECK(next_but_states(*t.cid).at("type") == "ok");
+    CHECK(t.cid->next_but_states().at("type") == "ok");
     auto reports = admin.ok("GET", "/api/admin/reports").at("reports");
     REQUIRE(reports.size() == 2);
     CHECK(reports[0].at("reason") == "spam");
@@ -144,20 +126,20 @@ TEST_CASE("every admin call needs the token; reports, a removed line, a shadow m
 
   SECTION("the spectators' channel is read by operators; a removed line is unsaid to readers") {
     say(*t.cid, t.room, "spectators", "watch this");
-    CHECK(next_but_states(*t.cid).at("n") == 1);
+    CHECK(t.cid->next_but_states().at("n") == 1);
     say(*t.bo, t.room, "players", "you fool");
-    CHECK(next_but_states(*t.ana).at("n") == 1);
-    CHECK(next_but_states(*t.bo).at("n") == 1);
+    CHECK(t.ana->next_but_states().at("n") == 1);
+    CHECK(t.bo->next_but_states().at("n") == 1);
     auto spectators = admin.ok("GET", "/api/admin/rooms/" + t.room + "/chat/spectators");
     REQUIRE(spectators.at("lines").size() == 1);
     CHECK(spectators.at("lines")[0].at("text") == "watch this");
     auto removed = admin.ok("DELETE", "/api/admin/rooms/" + t.room + "/chat/players/1");
     CHECK(removed.at("removed").at("n") == 1);
     for (auto* c : {t.ana.get(), t.bo.get()}) {
-      auto unsaid = next_but_states(*c);
+      auto unsaid = c->next_but_states();
       CHECK(unsaid == json{{"type", "unsaid"}, {"room", t.room}, {"channel", "players"}, {"n", 1}});
     }
-    CHECK(hears_nothing(*t.cid));  // it never had that line
+    CHECK(t.cid->hears_nothing());  // it never had that line
     CHECK(admin.ok("GET", "/api/admin/rooms/" + t.room + "/chat/players").at("lines").empty());
     CHECK(admin.call("DELETE", "/api/admin/rooms/" + t.room + "/chat/players/7").status == 404);
     CHECK(admin.call("DELETE", "/api/admin/rooms/" + t.room + "/chat/players/x").status == 400);
@@ -173,20 +155,20 @@ TEST_CASE("every admin call needs the token; reports, a removed line, a shadow m
     auto muted = admin.ok("PUT", "/api/admin/identities/" + t.bo_id + "/shadow-mute?minutes=30");
     CHECK(muted.at("shadow_until").get<std::int64_t>() > 0);
     say(*t.bo, t.room, "players", "buy gold at example.com");
-    auto own = next_but_states(*t.bo);
+    auto own = t.bo->next_but_states();
     CHECK(own.at("type") == "said");
     CHECK(own.at("text") == "buy gold at example.com");
-    CHECK(hears_nothing(*t.ana));
+    CHECK(t.ana->hears_nothing());
     // It takes no number: Ana's next line is the channel's first.
     say(*t.ana, t.room, "players", "hello?");
-    CHECK(next_but_states(*t.ana).at("n") == 1);
-    CHECK(next_but_states(*t.bo).at("n") == 1);
+    CHECK(t.ana->next_but_states().at("n") == 1);
+    CHECK(t.bo->next_but_states().at("n") == 1);
     CHECK(admin.call("PUT", "/api/admin/identities/" + t.bo_id + "/shadow-mute?minutes=0").status ==
           400);
     CHECK(admin.call("PUT", "/api/admin/identities/p-nobody/shadow-mute").status == 404);
     admin.ok("DELETE", "/api/admin/identities/" + t.bo_id + "/shadow-mute");
     say(*t.bo, t.room, "players", "sorry");
-    CHECK(next_but_states(*t.ana).at("text") == "sorry");
+    CHECK(t.ana->next_but_states().at("text") == "sorry");
   }
 
   SECTION("a ban closes the player's connections and refuses its hello until lifted") {

@@ -17,26 +17,6 @@ namespace {
 
 constexpr const char* kToken = "cluster-operator-token-9876543210";
 
-// The next message that is not a state.
-json next_but_states(ProtocolClient& c) {
-  for (;;) {
-    json m = c.next();
-    if (m.at("type") != "state") return m;
-  }
-}
-
-// What but states reaches `c` before the answer to a ping.
-std::vector<json> heard(ProtocolClient& c) {
-  c.send({{"type", "ping"}, {"id", "quiet"}});
-  std::vector<json> out;
-  for (;;) {
-    json m = c.next();
-    if (m.at("type") == "pong" && m.at("re") == "quiet") return out;
-    if (m.at("type") != "state") out.push_back(m);
-  }
-}
-bool hears_nothing(ProtocolClient& c) { return heard(c).empty(); }
-
 void say(ProtocolClient& c, const std::string& room, const std::string& channel,
          const std::string& text) {
   c.send({{"type", "say"}, {"room", room}, {"channel", channel}, {"text", text}});
@@ -63,7 +43,7 @@ json rejoin(Seat& s, std::uint16_t port, const std::string& room, const std::str
     try {
       s = connect(port, "", s.token);
       s.client->send({{"type", "join"}, {"id", "j"}, {"room", room}, {"as", as}});
-      json m = next_but_states(*s.client);
+      json m = s.client->next_but_states();
       if (m.at("type") == "joined") return m;
     } catch (const std::exception&) {
     }
@@ -89,30 +69,30 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
   ana.client->send({{"type", "create"}, {"id", 1}, {"game", "mancala-simple"}});
   const std::string room = ana.client->expect("created").at("room");
   bo.client->send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "player"}});
-  REQUIRE(next_but_states(*bo.client).at("type") == "joined");
+  REQUIRE(bo.client->next_but_states().at("type") == "joined");
   cid.client->send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "spectator"}});
-  REQUIRE(next_but_states(*cid.client).at("type") == "joined");
+  REQUIRE(cid.client->next_but_states().at("type") == "joined");
   REQUIRE(c->owner(room) == "n0");
 
   // One order for the channel, whichever node a line comes from.
   say(*bo.client, room, "players", "hello from n1");
   say(*ana.client, room, "players", "hello from n0");
-  std::vector<json> seen_by_ana{next_but_states(*ana.client), next_but_states(*ana.client)};
-  std::vector<json> seen_by_bo{next_but_states(*bo.client), next_but_states(*bo.client)};
+  std::vector<json> seen_by_ana{ana.client->next_but_states(), ana.client->next_but_states()};
+  std::vector<json> seen_by_bo{bo.client->next_but_states(), bo.client->next_but_states()};
   CHECK(seen_by_ana == seen_by_bo);
   CHECK(seen_by_ana[0].at("n") == 1);
   CHECK(seen_by_ana[1].at("n") == 2);
   say(*cid.client, room, "spectators", "go Bo");
-  CHECK(next_but_states(*cid.client).at("n") == 1);
-  CHECK(hears_nothing(*ana.client));
-  CHECK(hears_nothing(*bo.client));
+  CHECK(cid.client->next_but_states().at("n") == 1);
+  CHECK(ana.client->hears_nothing());
+  CHECK(bo.client->hears_nothing());
 
   SECTION("Bo mutes Ana on n1: her lines in the room on n0 no longer reach him") {
     bo.client->send({{"type", "mute"}, {"id", "m"}, {"player", ana.id}});
-    CHECK(next_but_states(*bo.client).at("type") == "ok");
+    CHECK(bo.client->next_but_states().at("type") == "ok");
     say(*ana.client, room, "players", "can you hear me?");
-    CHECK(next_but_states(*ana.client).at("n") == 3);
-    CHECK(hears_nothing(*bo.client));
+    CHECK(ana.client->next_but_states().at("n") == 3);
+    CHECK(bo.client->hears_nothing());
   }
 
   SECTION("an operator on n2 removes a line of the room on n0, shadow-mutes and bans Bo on n1") {
@@ -121,8 +101,8 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
                           bearer);
     REQUIRE(r.status == 200);
     json unsaid = {{"type", "unsaid"}, {"room", room}, {"channel", "players"}, {"n", 1}};
-    CHECK(next_but_states(*ana.client) == unsaid);
-    CHECK(next_but_states(*bo.client) == unsaid);
+    CHECK(ana.client->next_but_states() == unsaid);
+    CHECK(bo.client->next_but_states() == unsaid);
     CHECK(http_request(c->port_of(2), "DELETE", "/api/admin/rooms/" + room + "/chat/players/1",
                        "Bearer wrong")
               .status == 401);
@@ -134,15 +114,15 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
     bool muted = false;
     for (int i = 0; i < 10 && !muted; ++i) {  // one line a second: the chat's own limit
       say(*bo.client, room, "players", "spam " + std::to_string(i));
-      REQUIRE(next_but_states(*bo.client).at("text") == "spam " + std::to_string(i));
-      muted = heard(*ana.client).empty();
+      REQUIRE(bo.client->next_but_states().at("text") == "spam " + std::to_string(i));
+      muted = ana.client->heard().empty();
       if (!muted) std::this_thread::sleep_for(1s);
     }
     CHECK(muted);
 
     REQUIRE(http_request(c->port_of(2), "PUT", "/api/admin/identities/" + bo.id + "/ban", bearer)
                 .status == 200);
-    CHECK(next_but_states(*bo.client).at("code") == "banned");
+    CHECK(bo.client->next_but_states().at("code") == "banned");
     CHECK(bo.client->expect_close() == 1008);
     ProtocolClient again(c->port_of(1));
     again.send({{"type", "hello"}, {"id", "h"}, {"token", bo.token}});
@@ -169,7 +149,7 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
     CHECK(watching.at("chat").at("spectators")[0].at("text") == "go Bo");
     CHECK(c->owner(room) != "n0");
     say(*ana.client, room, "players", "still here");
-    json line = next_but_states(*ana.client);
+    json line = ana.client->next_but_states();
     CHECK(line.at("n") == 3);
     CHECK(line.at("text") == "still here");
   }

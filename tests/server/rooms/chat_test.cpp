@@ -17,24 +17,6 @@ json say(ProtocolClient& c, const std::string& room, const std::string& channel,
   return m;
 }
 
-// The next message that is not a state; `said` lines included.
-json next_but_states(ProtocolClient& c) {
-  for (;;) {
-    json m = c.next();
-    if (m.at("type") != "state") return m;
-  }
-}
-
-// True when nothing but states reaches `c` before the answer to a ping.
-bool hears_nothing(ProtocolClient& c) {
-  c.send({{"type", "ping"}, {"id", "quiet"}});
-  for (;;) {
-    json m = c.next();
-    if (m.at("type") == "pong" && m.at("re") == "quiet") return true;
-    if (m.at("type") != "state") return false;
-  }
-}
-
 }  // namespace
 
 TEST_CASE("players read their channel, spectators theirs; players read the spectators' after",
@@ -46,43 +28,43 @@ TEST_CASE("players read their channel, spectators theirs; players read the spect
   auto& cid = *t.spectators[0];
   SECTION("a player's line reaches both players, numbered, and no spectator") {
     say(ana, t.room, "players", {{"text", "hello Ben"}}, 1);
-    json line = next_but_states(ana);
+    json line = ana.next_but_states();
     CHECK(line.at("type") == "said");
     CHECK(line.at("n") == 1);
     CHECK(line.at("channel") == "players");
     CHECK(line.at("text") == "hello Ben");
     CHECK(line.at("from").at("name") == "Player 0");
-    CHECK(next_but_states(ana) == json{{"type", "ok"}, {"re", 1}, {"room", t.room}});
-    CHECK(next_but_states(ben) == line);
-    CHECK(hears_nothing(cid));
+    CHECK(ana.next_but_states() == json{{"type", "ok"}, {"re", 1}, {"room", t.room}});
+    CHECK(ben.next_but_states() == line);
+    CHECK(cid.hears_nothing());
     say(ben, t.room, "players", {{"phrase", "good_luck"}}, 2);
-    json second = next_but_states(ben);
+    json second = ben.next_but_states();
     CHECK(second.at("n") == 2);
     CHECK(second.at("phrase") == "good_luck");
     CHECK_FALSE(second.contains("text"));
   }
   SECTION("a spectator's line reaches the spectators only while the game is played") {
     say(cid, t.room, "spectators", {{"text", "nice opening"}}, 1);
-    CHECK(next_but_states(cid).at("type") == "said");
-    CHECK(next_but_states(cid).at("type") == "ok");
-    CHECK(hears_nothing(ana));
-    CHECK(hears_nothing(ben));
+    CHECK(cid.next_but_states().at("type") == "said");
+    CHECK(cid.next_but_states().at("type") == "ok");
+    CHECK(ana.hears_nothing());
+    CHECK(ben.hears_nothing());
     SECTION("once the game is over the players read it too") {
       ana.send({{"type", "resign"}, {"room", t.room}});
       ana.expect("state");
       ben.expect("state");
       cid.expect("state");
       say(cid, t.room, "spectators", {{"text", "well fought"}}, 2);
-      CHECK(next_but_states(ana).at("text") == "well fought");
-      CHECK(next_but_states(ben).at("n") == 2);
+      CHECK(ana.next_but_states().at("text") == "well fought");
+      CHECK(ben.next_but_states().at("n") == 2);
     }
   }
   SECTION("each writes in its own channel only") {
     say(cid, t.room, "players", {{"text", "play hole 3!"}}, 1);
-    CHECK(next_but_states(cid).at("code") == "not_your_channel");
+    CHECK(cid.next_but_states().at("code") == "not_your_channel");
     say(ana, t.room, "spectators", {{"text", "hi"}}, 2);
-    CHECK(next_but_states(ana).at("code") == "not_your_channel");
-    CHECK(hears_nothing(ben));
+    CHECK(ana.next_but_states().at("code") == "not_your_channel");
+    CHECK(ben.hears_nothing());
   }
 }
 
@@ -93,7 +75,7 @@ TEST_CASE("the chat's limits: the text rule, a bucket of its own, no line twice 
   auto& ana = t.at(0);
   auto refused = [&](json what, int id) {
     say(ana, t.room, "players", what, id);
-    json m = next_but_states(ana);
+    json m = ana.next_but_states();
     return m.at("type") == "error" ? m.at("code").get<std::string>()
                                    : m.at("type").get<std::string>();
   };
@@ -105,12 +87,12 @@ TEST_CASE("the chat's limits: the text rule, a bucket of its own, no line twice 
   CHECK(refused({{"phrase", "hi"}}, 6) == "bad_message");
   SECTION("a line of 280 characters after NFC, emoji included, is fine") {
     say(ana, t.room, "players", {{"text", std::string(278, 'e') + "\U0001F44B"}}, 7);
-    CHECK(next_but_states(ana).at("type") == "said");
+    CHECK(ana.next_but_states().at("type") == "said");
   }
   SECTION("the same line twice: chat_repeated") {
     say(ana, t.room, "players", {{"text", "gg"}}, 8);
-    CHECK(next_but_states(ana).at("type") == "said");
-    CHECK(next_but_states(ana).at("type") == "ok");
+    CHECK(ana.next_but_states().at("type") == "said");
+    CHECK(ana.next_but_states().at("type") == "ok");
     CHECK(refused({{"text", "gg"}}, 9) == "chat_repeated");
   }
   SECTION("five lines at once, then chat_rate_limited with its request's id") {
@@ -120,7 +102,7 @@ TEST_CASE("the chat's limits: the text rule, a bucket of its own, no line twice 
     int said = 0;
     json limited;
     for (int got = 0; got < 11; ++got) {
-      json m = next_but_states(ana);
+      json m = ana.next_but_states();
       said += m.at("type") == "said";
       if (m.at("type") == "error") limited = m;
     }
@@ -136,11 +118,11 @@ TEST_CASE("a join brings each readable channel's last lines; a resume the ones m
   Table t = Table::seat(fx.port(), "tsoro", 2, 1);
   for (int i = 1; i <= 3; ++i) {
     say(t.at(0), t.room, "players", {{"text", "p" + std::to_string(i)}}, i);
-    next_but_states(t.at(0)), next_but_states(t.at(0));
-    next_but_states(t.at(1));
+    t.at(0).next_but_states(), t.at(0).next_but_states();
+    t.at(1).next_but_states();
   }
   say(*t.spectators[0], t.room, "spectators", {{"text", "s1"}}, 9);
-  next_but_states(*t.spectators[0]), next_but_states(*t.spectators[0]);
+  t.spectators[0]->next_but_states(), t.spectators[0]->next_but_states();
   SECTION("a spectator joining gets the spectators' channel alone") {
     ProtocolClient late(fx.port());
     late.hello("Late");
@@ -170,17 +152,17 @@ TEST_CASE("a muted player's lines reach everyone but the one who muted it",
   Table t = Table::seat(fx.port(), "tsoro", 2, 0);
   const std::string ben_id = t.seen[1].at("seats")[1].at("player").at("id");
   t.at(0).send({{"type", "mute"}, {"id", 1}, {"player", ben_id}});
-  CHECK(next_but_states(t.at(0)).at("type") == "ok");
+  CHECK(t.at(0).next_but_states().at("type") == "ok");
   say(t.at(1), t.room, "players", {{"text", "you will lose"}}, 2);
-  CHECK(next_but_states(t.at(1)).at("type") == "said");  // the sender reads its own line
-  CHECK(hears_nothing(t.at(0)));
+  CHECK(t.at(1).next_but_states().at("type") == "said");  // the sender reads its own line
+  CHECK(t.at(0).hears_nothing());
   t.at(0).send({{"type", "unmute"}, {"id", 3}, {"player", ben_id}});
-  CHECK(next_but_states(t.at(0)).at("type") == "ok");
+  CHECK(t.at(0).next_but_states().at("type") == "ok");
   say(t.at(1), t.room, "players", {{"text", "sorry"}}, 4);
-  CHECK(next_but_states(t.at(0)).at("text") == "sorry");
+  CHECK(t.at(0).next_but_states().at("text") == "sorry");
   SECTION("an unknown player cannot be muted") {
     t.at(0).send({{"type", "mute"}, {"id", 5}, {"player", "p-nobody"}});
-    CHECK(next_but_states(t.at(0)).at("code") == "no_such_player");
+    CHECK(t.at(0).next_but_states().at("code") == "no_such_player");
   }
 }
 
@@ -197,15 +179,15 @@ TEST_CASE("the room's creator closes the spectators' channel; the lobby shows it
   cid.expect("joined");
   cid.expect("state");
   say(cid, room, "spectators", {{"text", "hi all"}}, 2);
-  CHECK(next_but_states(cid).at("code") == "chat_closed");
+  CHECK(cid.next_but_states().at("code") == "chat_closed");
   cid.send({{"type", "rooms"}, {"id", 3}});
-  CHECK(next_but_states(cid).at("rooms")[0].at("spectator_chat") == false);
+  CHECK(cid.next_but_states().at("rooms")[0].at("spectator_chat") == false);
   cid.send({{"type", "spectator_chat"}, {"id", 4}, {"room", room}, {"open", true}});
-  CHECK(next_but_states(cid).at("code") == "not_seated");  // only the creator
+  CHECK(cid.next_but_states().at("code") == "not_seated");  // only the creator
   ana.send({{"type", "spectator_chat"}, {"id", 5}, {"room", room}, {"open", true}});
-  CHECK(next_but_states(ana).at("type") == "ok");
+  CHECK(ana.next_but_states().at("type") == "ok");
   say(cid, room, "spectators", {{"text", "hi all"}}, 6);
-  auto said = next_but_states(cid);
+  auto said = cid.next_but_states();
   INFO(said.dump());
   CHECK(said.at("type") == "said");  // the refused line was not counted as said
 }

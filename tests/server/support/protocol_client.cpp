@@ -46,6 +46,23 @@ json ProtocolClient::expect(std::string_view type) {
   return msg;
 }
 
+json ProtocolClient::next_but_states() {
+  for (;;) {
+    json m = next();
+    if (m.at("type") != "state") return m;
+  }
+}
+
+std::vector<json> ProtocolClient::heard() {
+  send({{"type", "ping"}, {"id", "quiet"}});
+  std::vector<json> out;
+  for (;;) {
+    json m = next();
+    if (m.at("type") == "pong" && m.at("re") == "quiet") return out;
+    if (m.at("type") != "state") out.push_back(std::move(m));
+  }
+}
+
 std::uint16_t ProtocolClient::expect_close() {
   for (;;) {
     auto f = ws_.read();

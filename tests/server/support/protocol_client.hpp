@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "protocol/schema.hpp"
 #include "tests/server/support/clients.hpp"
@@ -36,6 +37,11 @@ class ProtocolClient {
   std::uint16_t expect_close();
   // hello, then the welcome.
   json hello(const std::string& name = "", const std::string& token = "");
+  // The next message that is not a state (rooms send states at any time).
+  json next_but_states();
+  // What but states reaches this connection before the answer to a ping: what was pending.
+  std::vector<json> heard();
+  bool hears_nothing() { return heard().empty(); }
   WsClient& ws() { return ws_; }
 
  private:
