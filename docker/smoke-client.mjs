@@ -133,7 +133,8 @@ function player(name, onEvent) {
       if (m.code === "rate_limited") return setTimeout(() => p.retry?.(), 1000);
       fail(`${name}: error ${m.code}: ${m.message}`);
     }
-    if (m.type === "joined") p.seat = m.seat;
+    // The creator's seat comes with `created`; a joining player's with `joined`.
+    if ((m.type === "created" || m.type === "joined") && Number.isInteger(m.seat)) p.seat = m.seat;
     if (m.type === "state" && m.status === "playing" && Array.isArray(m.legal) &&
         m.pending?.seat === p.seat && m.version > p.acted) {
       p.acted = m.version;
