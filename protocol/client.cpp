@@ -166,6 +166,7 @@ bool read(Reader&, ListGames&) { return true; }
 bool read(Reader&, WatchLobby&) { return true; }
 bool read(Reader&, UnwatchLobby&) { return true; }
 bool read(Reader&, Ping&) { return true; }
+bool read(Reader&, MyGames&) { return true; }
 
 bool read(Reader& r, Hello& m) {
   return r.text("token", m.token, 1, kMaxTokenChars) && r.name("name", m.name);
@@ -293,15 +294,12 @@ bool read_options(Reader& r, Json& options) {
   return true;
 }
 
-bool read_timer(Reader& r, std::optional<int>& timer) {
+bool read_timer(Reader& r, TimeControl& timer) {
   if (const Json* t = r.find("timer")) {
-    // JSON equality, as the schema's enum: 30.0 is 30.
-    auto it = std::find_if(kTimerSeconds.begin(), kTimerSeconds.end(),
-                           [&](int s) { return *t == Json(s); });
-    if (it != kTimerSeconds.end())
-      timer = *it;
-    else if (*t != Json("none"))
-      return r.fail("timer", "expected \"none\", 30 or 60");
+    std::string why;
+    auto tc = read_time_control(*t, why);
+    if (!tc) return r.fail("timer", why);
+    timer = *tc;
   }
   return true;
 }
@@ -441,6 +439,7 @@ void write(Json&, const ListGames&) {}
 void write(Json&, const WatchLobby&) {}
 void write(Json&, const UnwatchLobby&) {}
 void write(Json&, const Ping&) {}
+void write(Json&, const MyGames&) {}
 void write(Json& j, const Hello& m) {
   if (m.token) j["token"] = *m.token;
   if (m.name) j["name"] = *m.name;
@@ -453,7 +452,7 @@ void write(Json& j, const Create& m) {
   j["options"] = m.options;
   if (m.seats) j["seats"] = *m.seats;
   j["ranked"] = m.ranked;
-  j["timer"] = m.timer ? Json(*m.timer) : Json("none");
+  j["timer"] = m.timer.to_json();
   Json cpu = Json::array();
   for (const auto& c : m.cpu) cpu.push_back({{"seat", c.seat}, {"level", to_string(c.level)}});
   j["cpu"] = std::move(cpu);
@@ -509,7 +508,7 @@ void write_terms(Json& j, const GameTerms& t) {
   j["game"] = t.game;
   if (t.players) j["players"] = *t.players;
   j["options"] = t.options;
-  j["timer"] = t.timer ? Json(*t.timer) : Json("none");
+  j["timer"] = t.timer.to_json();
   j["ranked"] = t.ranked;
 }
 void write(Json& j, const Seek& m) {

@@ -12,6 +12,7 @@
 
 #include "engine/core/game.hpp"
 #include "protocol/errors.hpp"
+#include "protocol/time_control.hpp"
 
 namespace tanbo::protocol {
 
@@ -63,7 +64,7 @@ struct Create {
   Json options = Json::object();  // checked by the engine, not here (bad_option)
   std::optional<int> seats;       // player count; absent: the game's default
   bool ranked = false;
-  std::optional<int> timer;    // seconds per decision, one of kTimerSeconds; absent: "none"
+  TimeControl timer;           // protocol/time_control.hpp
   std::vector<CpuSeat> cpu;    // distinct seats
   Json setup;                  // null: the game's standard set-up
   bool spectator_chat = true;  // the spectators' channel open
@@ -130,12 +131,18 @@ struct Ping {
   friend bool operator==(const Ping&, const Ping&) = default;
 };
 
+// The games the identity holds a seat in that are not finished, its turn or not.
+struct MyGames {
+  static constexpr std::string_view kType = "my_games";
+  friend bool operator==(const MyGames&, const MyGames&) = default;
+};
+
 // What a game to be paired for is: the pool of Play now, or a challenge's terms.
 struct GameTerms {
   std::string game;
   std::optional<int> players;     // absent: the game's default
   Json options = Json::object();  // checked by the engine (bad_option); absent ones: defaults
-  std::optional<int> timer;       // seconds per decision; absent: none
+  TimeControl timer;
   bool ranked = false;
   friend bool operator==(const GameTerms&, const GameTerms&) = default;
 };
@@ -228,7 +235,7 @@ struct SpectatorChat {
 using ClientMessage =
     std::variant<Hello, ListGames, ListRooms, WatchLobby, UnwatchLobby, Create, Join, Act, Resign,
                  Rematch, Leave, Resume, FillCpu, Ping, Seek, Unseek, Challenge, Accept, Decline,
-                 Cancel, Challenges, Say, Mute, Unmute, Report, SpectatorChat>;
+                 Cancel, Challenges, Say, Mute, Unmute, Report, SpectatorChat, MyGames>;
 
 struct Request {
   Id id;

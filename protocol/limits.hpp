@@ -19,7 +19,6 @@ inline constexpr std::size_t kMaxNameChars = 24;  // display names, in code poin
 inline constexpr std::size_t kMaxRoomChars = 64;  // room ids
 inline constexpr std::size_t kMaxGameChars = 64;  // game ids
 inline constexpr int kMaxSeats = 8;               // seats per room (games take 2 to 4 today)
-inline constexpr std::array<int, 2> kTimerSeconds = {30, 60};  // `timer` besides "none"
 inline constexpr int kMaxCpuAfterSeconds = 3600;               // seek's cpu_after
 inline constexpr std::size_t kMaxTicketChars = 64;             // seek and challenge ids
 inline constexpr std::size_t kMaxChatChars = 280;              // a chat line, after NFC

@@ -55,15 +55,24 @@ Json games(const Id& re, std::span<const engine::GameInfo* const> list) {
 }
 
 Json room_json(const RoomSummary& r) {
-  return {{"room", r.room},
-          {"game", r.game},
-          {"options", r.options},
-          {"status", to_string(r.status)},
-          {"seats", seats_json(r.seats)},
-          {"spectators", r.spectators},
-          {"ranked", r.ranked},
-          {"timer", r.timer ? Json(*r.timer) : Json("none")},
-          {"spectator_chat", r.spectator_chat}};
+  Json j = {{"room", r.room},
+            {"game", r.game},
+            {"options", r.options},
+            {"status", to_string(r.status)},
+            {"seats", seats_json(r.seats)},
+            {"spectators", r.spectators},
+            {"ranked", r.ranked},
+            {"timer", r.timer.to_json()},
+            {"to_move", r.to_move ? Json(*r.to_move) : Json(nullptr)},
+            {"spectator_chat", r.spectator_chat}};
+  if (r.deadline_ms) j["deadline"] = *r.deadline_ms;
+  return j;
+}
+
+Json my_games(const Id& re, Json games) {
+  Json j = reply("my_games", re);
+  j["games"] = std::move(games);
+  return j;
 }
 
 Json rooms(const Id& re, Json entries, Json pools) {
@@ -84,7 +93,7 @@ Json terms_json(const GameTerms& t) {
   return {{"game", t.game},
           {"players", t.players.value_or(0)},
           {"options", t.options},
-          {"timer", t.timer ? Json(*t.timer) : Json("none")},
+          {"timer", t.timer.to_json()},
           {"ranked", t.ranked}};
 }
 
@@ -178,9 +187,18 @@ Json state(const StateView& v) {
   if (!v.seed.empty()) j["seed"] = v.seed;
   if (!v.rematch.empty())
     j["rematch"] = Json(std::vector<Seat>(v.rematch.begin(), v.rematch.end()));
-  if (v.clock)
-    j["clock"] = {
-        {"seat", v.clock->seat}, {"deadline", v.clock->deadline_ms}, {"left", v.clock->left_ms}};
+  if (const Clock* c = v.clock) {
+    Json clock = {{"control", to_string(c->control)},
+                  {"seat", c->seat == engine::kNoSeat ? Json(nullptr) : Json(c->seat)},
+                  {"at", c->at_ms}};
+    if (c->seat != engine::kNoSeat) clock["deadline"] = c->deadline_ms, clock["left"] = c->left_ms;
+    if (c->control == TimeControl::Kind::clock) {
+      clock["remaining"] = Json::array();
+      for (auto ms : c->remaining) clock["remaining"].push_back(ms);
+      clock["increment"] = c->increment_ms;
+    }
+    j["clock"] = std::move(clock);
+  }
   return j;
 }
 
@@ -245,9 +263,10 @@ std::string with_legal(std::string_view state_text, std::string_view legal_text)
 }
 
 std::vector<std::string_view> server_types() {
-  return {"welcome",     "games",      "rooms",           "lobby", "created", "joined",  "state",
-          "left",        "resumed",    "error",           "pong",  "ok",      "seeking", "paired",
-          "challenging", "challenged", "challenge_ended", "said",  "unsaid"};
+  return {"welcome", "games",   "rooms",   "lobby",       "created",    "joined",
+          "state",   "left",    "resumed", "error",       "pong",       "my_games",
+          "ok",      "seeking", "paired",  "challenging", "challenged", "challenge_ended",
+          "said",    "unsaid"};
 }
 
 }  // namespace tanbo::protocol

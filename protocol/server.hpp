@@ -60,7 +60,9 @@ struct RoomSummary {
   std::vector<SeatView> seats;
   int spectators = 0;
   bool ranked = false;
-  std::optional<int> timer;  // seconds per decision; absent: none
+  TimeControl timer;
+  std::optional<Seat> to_move = {};              // playing: the seat whose decision is pending
+  std::optional<std::int64_t> deadline_ms = {};  // timed and playing: when to_move's time ends
   bool spectator_chat = true;
 };
 
@@ -74,11 +76,16 @@ struct ChatView {
   std::int64_t at = 0;            // server time, Unix ms
 };
 
-// The turn clock of a timed room: the deciding seat's deadline in server time (Unix ms).
+// The clocks of a timed room at server time `at_ms` (Unix ms): whose time runs (kNoSeat: none)
+// and when it ends; a game clock shows every seat's remaining time and its increment.
 struct Clock {
-  Seat seat = 0;
+  TimeControl::Kind control = TimeControl::Kind::per_decision;
+  Seat seat = engine::kNoSeat;
+  std::int64_t at_ms = 0;
   std::int64_t deadline_ms = 0;
   std::int64_t left_ms = 0;
+  std::span<const std::int64_t> remaining;  // control clock: ms per seat, counted at at_ms
+  std::int64_t increment_ms = 0;
 };
 
 // Everything a `state` message shows; pointers and views only, the room owns the data.
@@ -118,6 +125,8 @@ Json welcome(const Id& re, const Player& player, std::string_view token, std::st
              std::span<const SeatRef> seats = {}, std::span<const std::string> mutes = {});
 Json games(const Id& re, std::span<const engine::GameInfo* const> list);
 Json room_json(const RoomSummary& r);
+// The answer to `my_games`: Lobby::games_of's entries.
+Json my_games(const Id& re, Json games);
 // `entries`: a JSON array of room_json's objects (a cluster's lobby adds "node" to each);
 // `pools`: pool_json's objects, the pools someone waits in.
 Json rooms(const Id& re, Json entries, Json pools = Json::array());

@@ -149,7 +149,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 35> kOptions = {{
+constexpr std::array<Option, 36> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -181,6 +181,10 @@ constexpr std::array<Option, 35> kOptions = {{
     {"--takeover-grace", "TANBO_TAKEOVER_GRACE", "SECONDS",
      "a seated player away this long is played by the CPU until back (default 30)",
      set_number<&Config::takeover_grace, 1, 86400>},
+    {"--timer-second-ms", "TANBO_TIMER_SECOND_MS", "MS",
+     "the length of one second of every time control, clocks and correspondence days included: "
+     "for tests and demonstrations only (default 1000)",
+     set_number<&Config::timer_second_ms, 1, 1000>},
     {"--web-dir", "TANBO_WEB_DIR", "DIR",
      "the browser client's files, served at / (default web, relative to the working directory)",
      set_web_dir},

@@ -48,7 +48,8 @@ Verdict verify_record(const Json& j) {
     const Game& g = r.match->game();
     if (g.status() != Status::finished)
       return {false, "result: the record has one, but the replayed game is not finished"};
-    Json replayed = {{"places", g.result().places}, {"reason", g.result().reason}};
+    const Result res = r.match->result();
+    Json replayed = {{"places", res.places}, {"reason", res.reason}};
     // value, not operator[]: a const object's operator[] on a missing member is undefined.
     if (!result->is_object() || result->value("places", Json()) != replayed["places"] ||
         result->value("reason", Json()) != replayed["reason"])
@@ -65,7 +66,7 @@ Json replay_line(const Record& record, std::size_t i, const Match& m) {
                {"status", to_string(m.game().status())},
                {"state", m.game().state_json()}};
   if (m.game().status() == Status::finished)
-    line["result"] = {{"places", m.game().result().places}, {"reason", m.game().result().reason}};
+    line["result"] = {{"places", m.result().places}, {"reason", m.result().reason}};
   return line;
 }
 

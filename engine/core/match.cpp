@@ -77,16 +77,32 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_vie
                  "not a legal " + std::string(p.decision) + " action: " + action.dump()};
 }
 
-std::optional<Refusal> Match::resign(Seat seat) {
+std::optional<Refusal> Match::resign(Seat seat) { return leave(seat, "resign", kResign); }
+
+std::optional<Refusal> Match::time_out(Seat seat) {
+  auto no = leave(seat, "time", kTimeout);
+  ended_on_time_ = !no && game_->status() == Status::finished;
+  if (ended_on_time_)
+    events_.back()["result"]["reason"] = "time";  // the `end` event settle() added
+  return no;
+}
+
+std::optional<Refusal> Match::leave(Seat seat, std::string_view why, std::string_view recorded) {
   if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
   if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
   if (!game_->in_game(seat)) return left_game(seat);  // R3: one resignation per seat
   events_ = Json::array();
-  events_.push_back({{"type", "resign"}, {"seat", seat}});
+  events_.push_back({{"type", why}, {"seat", seat}});
   game_->resign(seat, &events_);
-  record_.actions.push_back({seat, Json(kResign)});
+  record_.actions.push_back({seat, Json(recorded)});
   settle();
   return std::nullopt;
+}
+
+Result Match::result() const {
+  Result r = game_->result();
+  if (ended_on_time_) r.reason = "time";
+  return r;
 }
 
 Replay replay(const Record& record, const std::function<void(std::size_t, const Match&)>& on_step) {
@@ -95,12 +111,14 @@ Replay replay(const Record& record, const std::function<void(std::size_t, const 
   if (!out.match) return out;
   for (std::size_t i = 0; i < record.actions.size(); ++i) {
     const auto& [seat, action] = record.actions[i];
-    const bool resign = action == Json(kResign);
+    const bool resign = action == Json(kResign), time_out = action == Json(kTimeout);
     // Records kept before R3's one resignation per seat may repeat one: it changed nothing then.
     if (resign && seat >= 0 && seat < out.match->game().players() &&
         !out.match->game().in_game(seat) && out.match->game().status() != Status::finished)
       continue;
-    out.refusal = resign ? out.match->resign(seat) : out.match->act(seat, action);
+    out.refusal = resign     ? out.match->resign(seat)
+                  : time_out ? out.match->time_out(seat)
+                             : out.match->act(seat, action);
     if (out.refusal) {
       out.failed_at = i;
       return out;

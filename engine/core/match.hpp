@@ -31,6 +31,11 @@ class Match {
   // not empty, names in the action's event who chose it for the seat (the server's computer).
   std::optional<Refusal> act(Seat seat, const Json& action, std::string_view by = {});
   std::optional<Refusal> resign(Seat seat);
+  // The seat's time ran out: it leaves the game as by resigning (R3, M5), and the result of a
+  // game that ends here gives the reason "time".
+  std::optional<Refusal> time_out(Seat seat);
+  // The game's result, with "time" for a game its last step ended by a time-out.
+  Result result() const;
 
   const Game& game() const { return *game_; }
   const Record& record() const { return record_; }
@@ -44,6 +49,7 @@ class Match {
  private:
   Match(std::unique_ptr<Game> game, Record record, Seat first);
   void settle();  // R4: apply every forced decision, then cache the next legal list
+  std::optional<Refusal> leave(Seat seat, std::string_view why, std::string_view recorded);
 
   std::unique_ptr<Game> game_;
   Record record_;
@@ -52,6 +58,7 @@ class Match {
   Json events_ = Json::array();
   ActionList legal_;
   Json legal_json_ = Json::array();
+  bool ended_on_time_ = false;
 };
 
 struct Replay {

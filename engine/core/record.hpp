@@ -11,10 +11,13 @@ namespace tanbo::engine {
 
 // The action JSON of a resignation in a record (R3).
 inline constexpr std::string_view kResign = "resign";
+// The action JSON of a seat whose time ran out (a timed room): it leaves as by resigning, and a
+// game it ends is lost on time.
+inline constexpr std::string_view kTimeout = "time";
 
 struct RecordedAction {
   Seat seat = kNoSeat;
-  Json action;  // as the game's action_json gives it, or "resign"
+  Json action;  // as the game's action_json gives it, "resign" or "time"
   friend bool operator==(const RecordedAction&, const RecordedAction&) = default;
 };
 

@@ -187,7 +187,7 @@ Json step_json(const engine::Match& m, std::string_view game, std::size_t step,
   engine::Pending pending;
   std::optional<engine::Result> result;
   if (finished)
-    result = g.result();
+    result = m.result();
   else
     pending = g.pending();
   protocol::StateView v;
@@ -273,7 +273,8 @@ bool StepsReplay::finish() {
     fail("the record ends before the game does");
     return true;
   }
-  Json replayed = {{"places", g.result().places}, {"reason", g.result().reason}};
+  const engine::Result res = match_->result();
+  Json replayed = {{"places", res.places}, {"reason", res.reason}};
   const Json& recorded = record_["result"];
   if (!recorded.is_object() || !(recorded.value("places", Json()) == replayed["places"]) ||
       !(recorded.value("reason", Json()) == replayed["reason"]))

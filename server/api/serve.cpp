@@ -42,6 +42,33 @@ Reply lobby_reply(std::string_view target, const NetContext& ctx, bool pools_onl
   return {200, {{"rooms", rooms->lobby().listing(game)}, {"pools", rooms->lobby().pools(game)}}};
 }
 
+// GET /api/players/{id}/games?waiting=1: the games the player holds a seat in that are not
+// finished (with waiting=1, those waiting for its decision), from the live lobby like `my_games`.
+constexpr std::string_view kPlayers = "/api/players/", kGames = "/games";
+
+bool is_player_games(std::string_view path) {
+  if (!path.starts_with(kPlayers) || !path.ends_with(kGames)) return false;
+  auto id = path.substr(kPlayers.size(), path.size() - kPlayers.size() - kGames.size());
+  return !id.empty() && id.find('/') == std::string_view::npos;
+}
+
+Reply player_games_reply(std::string_view target, const NetContext& ctx) {
+  const std::string_view path = target.substr(0, target.find('?'));
+  auto params = decode_query(target);
+  if (!params) return error_reply(400, "bad_parameter", "the query string is badly encoded");
+  bool waiting = false;
+  for (const auto& [k, v] : *params)
+    if (k == "waiting") {
+      if (v != "0" && v != "1" && v != "true" && v != "false")
+        return error_reply(400, "bad_parameter", "waiting: expected 1 or 0, got '" + v + "'");
+      waiting = v == "1" || v == "true";
+    }
+  const auto* rooms = dynamic_cast<const RoomService*>(ctx.frames.get());
+  if (!rooms) return error_reply(503, "rooms_unavailable", "this server hosts no rooms");
+  const std::string id(path.substr(kPlayers.size(), path.size() - kPlayers.size() - kGames.size()));
+  return {200, {{"games", rooms->lobby().games_of(id, waiting)}}};
+}
+
 // The steps of a finished game, after the store read: one slice of the replay per store job, each
 // posted behind whatever queued meanwhile, so a room's append waits at most one slice, never a
 // whole game. The worker is alive while its own job runs, hence the plain pointer.
@@ -68,6 +95,12 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, R
                                  error_reply(405, "bad_method", "use GET or HEAD")));
     return respond(
         to_response(version, keep_alive, head, lobby_reply(target, ctx, path == "/api/pools")));
+  }
+  if (auto path = target.substr(0, target.find('?')); is_player_games(path)) {
+    if (req.method() != http::verb::get && !head)
+      return respond(to_response(version, keep_alive, head,
+                                 error_reply(405, "bad_method", "use GET or HEAD")));
+    return respond(to_response(version, keep_alive, head, player_games_reply(target, ctx)));
   }
   auto parsed = parse(req.method_string(), req.target());
   if (auto* refusal = std::get_if<Reply>(&parsed))

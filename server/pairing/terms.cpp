@@ -37,7 +37,10 @@ std::optional<protocol::GameTerms> terms_from_json(const protocol::Json& j) {
     t.game = j.at("game").get<std::string>();
     t.players = j.at("players").get<int>();
     t.options = j.at("options");
-    if (j.at("timer").is_number_integer()) t.timer = j.at("timer").get<int>();
+    std::string why;
+    auto timer = protocol::read_time_control(j.at("timer"), why);
+    if (!timer) return std::nullopt;
+    t.timer = *timer;
     t.ranked = j.at("ranked").get<bool>();
     return t;
   } catch (const protocol::Json::exception&) {

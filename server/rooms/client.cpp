@@ -222,7 +222,7 @@ void Client::on(const protocol::Create& m, const Id& re) {
                   re);
   RoomSetup setup{
       services_->lobby->fresh_id(), info, created.options, m.setup, players, m.ranked, *identity_};
-  if (m.timer) setup.timer = {{"seconds", *m.timer}, {"takeover", "greedy"}};
+  setup.timer = timer_settings(m.timer);
   if (!m.spectator_chat) setup.timer["spectator_chat"] = false;  // the room's settings
   setup.cpu = m.cpu;
   setup.address = address;
@@ -271,6 +271,10 @@ void Client::on(const protocol::FillCpu& m, const Id& re) {
 }
 
 void Client::on(const protocol::Ping&, const Id& re) { reply(protocol::pong(re)); }
+
+void Client::on(const protocol::MyGames&, const Id& re) {
+  reply(protocol::my_games(re, services_->lobby->games_of(identity_->id, false)));
+}
 
 // ---- Play now and challenges (docs/protocol.md, "Play now") ---------------------------------
 

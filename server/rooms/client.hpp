@@ -123,6 +123,7 @@ class Client : public std::enable_shared_from_this<Client> {
   void on(const protocol::Resume& m, const protocol::Id& re);
   void on(const protocol::FillCpu& m, const protocol::Id& re);
   void on(const protocol::Ping& m, const protocol::Id& re);
+  void on(const protocol::MyGames& m, const protocol::Id& re);
   void on(const protocol::Seek& m, const protocol::Id& re);
   void on(const protocol::Unseek& m, const protocol::Id& re);
   void on(const protocol::Challenge& m, const protocol::Id& re);

@@ -33,6 +33,7 @@ struct JournalEntry {
   // chat: {channel, n, identity, name, text, phrase, at}.
   engine::Json data;
   int game = 1;  // the room's game number (1, then one more per rematch); the room sets it
+  engine::Json clocks = nullptr;  // action: a game clock's remaining ms per seat after it
 };
 
 class RoomJournal {

@@ -171,6 +171,36 @@ std::vector<protocol::SeatRef> Lobby::seats_of(const std::string& identity) cons
   return out;
 }
 
+protocol::Json Lobby::games_of(const std::string& identity, bool waiting) const {
+  protocol::Json out = protocol::Json::array();
+  // Entries as the listing shows them, this node's and the others' alike.
+  auto add = [&](const protocol::Json& j) {
+    if (j.value("status", "") == "finished" || !j.contains("seats") || !j["seats"].is_array())
+      return;
+    for (const auto& s : j["seats"]) {
+      if (!s.is_object() || !s.contains("player") || !s["player"].is_object() ||
+          s["player"].value("id", "") != identity || s.value("seat", -1) < 0)
+        continue;
+      const bool turn = j.contains("to_move") && j["to_move"] == s["seat"];
+      if (waiting && !turn) continue;
+      protocol::Json g = {{"room", j.value("room", "")},
+                          {"game", j.value("game", "")},
+                          {"seat", s["seat"]},
+                          {"status", j.value("status", "")},
+                          {"timer", j.value("timer", protocol::Json("none"))},
+                          {"your_turn", turn}};
+      if (turn && j.contains("deadline")) g["deadline"] = j["deadline"];
+      if (j.contains("node")) g["node"] = j["node"];
+      out.push_back(std::move(g));
+    }
+  };
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, e] : rooms_)
+    if (e.summary && e.summary->status != protocol::RoomStatus::finished) add(entry(*e.summary));
+  for (const auto& [id, j] : remote_) add(j);
+  return out;
+}
+
 std::vector<std::shared_ptr<Room>> Lobby::rooms() const {
   std::vector<std::shared_ptr<Room>> out;
   std::lock_guard lock(mutex_);

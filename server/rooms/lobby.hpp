@@ -44,6 +44,9 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   // The seats `identity` holds in rooms not finished, as welcome lists them (in a cluster, the
   // other nodes' rooms' as last read).
   std::vector<protocol::SeatRef> seats_of(const std::string& identity) const;
+  // The games `identity` holds a seat in, not finished, as `my_games` lists them (its turn or
+  // not; `waiting`: only those waiting for its decision), the other nodes' included.
+  protocol::Json games_of(const std::string& identity, bool waiting) const;
   // Every room now listed (shutdown stops each).
   std::vector<std::shared_ptr<Room>> rooms() const;
   std::size_t size() const;

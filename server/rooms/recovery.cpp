@@ -110,8 +110,12 @@ std::variant<Rebuilt, std::string> rebuild(const store::LoadedRoom& loaded,
   out.state.step_at_ms = loaded.started_at;
   if (!loaded.actions.empty() && loaded.actions.back().at > 0)
     out.state.step_at_ms = loaded.actions.back().at;
+  // A game clock as the last action left it (none logged yet: every seat's base time).
+  if (!loaded.actions.empty() && loaded.actions.back().clocks.is_array())
+    for (const auto& ms : loaded.actions.back().clocks)
+      if (ms.is_number_integer()) out.state.clocks.push_back(ms.get<std::int64_t>());
   if (replay.match->game().status() == engine::Status::finished) {
-    if (loaded.finished_at == 0) out.unrecorded_end = replay.match->game().result();
+    if (loaded.finished_at == 0) out.unrecorded_end = replay.match->result();
     out.state.finished_at_ms = loaded.finished_at != 0 ? loaded.finished_at : wall_ms();
   }
   out.state.match = std::move(replay.match);

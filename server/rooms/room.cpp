@@ -57,6 +57,7 @@ Room::Room(net::any_io_executor ex, RoomSetup setup, RoomSettings settings,
       seed_(fresh_seed()),
       commit_(engine::seed_commitment(seed_)),
       seats_(std::size_t(setup_.players)),
+      control_(time_control_of(setup_.timer)),
       clock_(strand_),
       away_(std::size_t(setup_.players)),
       retire_(strand_) {}
@@ -314,6 +315,11 @@ std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
   if (version != version_)
     return {{ErrorCode::stale_version, "the room is at version " + std::to_string(version_) +
                                            ", not " + std::to_string(version)}};
+  // An answer that comes once the seat's time is out is too late: the time-out is the step.
+  if (seat == match_->game().pending().seat && time_out_if_due(wall_ms()))
+    return {{match_->game().status() == engine::Status::finished ? ErrorCode::game_over
+                                                                 : ErrorCode::not_your_turn,
+             "your time ran out"}};
   if (auto no = match_->act(seat, action, by)) return {{code_of(no->code), no->message}};
   ++version_;
   metrics::action_accepted();
@@ -437,6 +443,7 @@ bool Room::start_game(engine::Json options) {
   match_ = std::move(match);
   ++version_;
   step_at_ms_ = wall_ms();
+  start_clocks();
   spdlog::info("room {} started: {} version {} first seat {}", id(), setup_.info->id, version_,
                match_->first());
   return true;
@@ -451,9 +458,16 @@ void Room::answer(const Asker& asker) const {
 
 void Room::step(std::vector<JournalEntry> entries, Asker asker) {
   step_at_ms_ = wall_ms();
+  if (!entries.empty() && entries.front().kind == JournalEntry::Kind::action) {
+    JournalEntry& e = entries.front();
+    const bool decision =
+        e.data != engine::Json(engine::kResign) && e.data != engine::Json(engine::kTimeout);
+    tick_clocks(step_at_ms_, decision ? e.seat : engine::kNoSeat);
+    if (control_.kind == protocol::TimeControl::Kind::clock) e.clocks = remaining_;
+  }
   bool finished = match_->game().status() == engine::Status::finished;
   if (finished) {
-    const auto& res = match_->game().result();
+    const auto res = match_->result();
     entries.push_back({JournalEntry::Kind::finished,
                        id(),
                        version_,
@@ -466,7 +480,7 @@ void Room::step(std::vector<JournalEntry> entries, Asker asker) {
         metrics::ScopeTimer broadcast(metrics::observe_broadcast);
         if (finished)
           spdlog::info("room {} finished at version {}: {}", id(), version_,
-                       match_->game().result().reason);
+                       match_->result().reason);
         after_change();
         answer(asker);
       },
@@ -498,7 +512,7 @@ void Room::refresh() {
     state = match_->game().state_json();
     if (st == RoomStatus::playing) pending = match_->game().pending();
     if (st == RoomStatus::finished) {
-      result = match_->game().result();
+      result = match_->result();
       seed = engine::seed_hex(match_->record().seed);  // R1: revealed once the game is over
       for (std::size_t s = 0; s < seats_.size(); ++s)
         if (seats_[s].rematch) rematch.push_back(engine::Seat(s));
@@ -519,12 +533,8 @@ void Room::refresh() {
   v.seed = seed;
   v.rematch = rematch;
   protocol::Clock clock;
-  if (st == RoomStatus::playing && timer_seconds() > 0) {
-    clock.seat = pending.seat;
-    clock.deadline_ms = deadline_ms();
-    clock.left_ms = std::max<std::int64_t>(0, clock.deadline_ms - wall_ms());
-    v.clock = &clock;
-  }
+  std::vector<std::int64_t> shown;
+  if (clock_view(clock, shown, wall_ms())) v.clock = &clock;
   engine::Json message = protocol::state(v);
   if (match_) message["state"] = std::move(state);
   frame_ = protocol::share(message);
@@ -556,7 +566,15 @@ void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const I
 
 void Room::publish() {
   // Most steps change nothing the lobby lists: skip the summary's copy and the lobby's lock.
-  Listed now{status(), seat_views(), spectators(), game_no_, match_ != nullptr, spectator_chat()};
+  const bool playing = status() == RoomStatus::playing;
+  Listed now{status(),
+             seat_views(),
+             spectators(),
+             game_no_,
+             match_ != nullptr,
+             spectator_chat(),
+             playing ? std::optional(match_->game().pending().seat) : std::nullopt,
+             playing && control_.timed() ? std::optional(deadline_ms()) : std::nullopt};
   if (listed_ && *listed_ == now) return;
   protocol::RoomSummary s;
   s.room = id();
@@ -567,7 +585,9 @@ void Room::publish() {
   s.spectators = now.spectators;
   listed_ = std::move(now);
   s.ranked = setup_.ranked;
-  if (int t = timer_seconds()) s.timer = t;
+  s.timer = control_;
+  s.to_move = listed_->to_move;
+  s.deadline_ms = listed_->deadline_ms;
   s.spectator_chat = spectator_chat();
   lobby_->publish(std::move(s), owner());
 }
@@ -608,160 +628,6 @@ int Room::spectators() const {
   return n;
 }
 
-// ---- CPU seats, turn timers, takeover (docs/bots.md, "In the server") ----------------------
-
-void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re) {
-  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
-  const Member* m = member(peer->id());
-  if (!m || m->seat == engine::kNoSeat)
-    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
-  if (setup_.ranked)
-    return refuse(peer, ErrorCode::bad_option, "ranked rooms seat people only", re);
-  if (match_) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
-  std::vector<JournalEntry> entries;
-  for (std::size_t s = 0; s < seats_.size(); ++s)
-    if (!seats_[s].player) entries.push_back(take_seat(engine::Seat(s), cpu_identity(level)));
-  if (entries.empty()) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
-  if (!start_game(setup_.options))  // broken_ is set; the journal never saw the seats
-    return refuse(peer, ErrorCode::internal, "the game did not start", re);
-  entries.back().version = version_;
-  journal(std::move(entries),
-          [this, self = shared_from_this(), asker = Asker{peer, re}] {
-            after_change();
-            answer(asker);
-          },
-          {peer, re});
-}
-
-// Takeover: a player with no connection in the room while the game goes on is played by the CPU
-// once away longer than the grace, until back (join): from the next decision the seat is theirs.
-void Room::watch_seats() {
-  const bool playing = status() == RoomStatus::playing && !stopped_;
-  std::vector<bool> here(seats_.size());
-  for (const auto& m : members_)
-    if (m.seat != engine::kNoSeat) here[std::size_t(m.seat)] = true;
-  for (std::size_t s = 0; s < seats_.size(); ++s) {
-    Seat& seat = seats_[s];
-    Away& away = away_[s];
-    const bool person = seat.player && !cpu_level_of(seat.player->id);
-    if (!person || here[s] || !playing) {
-      if (seat.takeover && here[s]) spdlog::info("room {}: seat {} has its player back", id(), s);
-      seat.takeover = false;
-      if (away.armed) away.armed = false, ++away.generation, away.timer->cancel();
-      continue;
-    }
-    if (seat.takeover || away.armed) continue;
-    if (!away.timer) away.timer = std::make_unique<net::steady_timer>(strand_);
-    away.armed = true;
-    away.timer->expires_after(settings_.takeover_grace);
-    away.timer->async_wait([weak = weak_from_this(), s, g = away.generation](auto ec) {
-      if (ec) return;
-      if (auto self = weak.lock()) self->enqueue([self, s, g] { self->on_grace(s, g); });
-    });
-  }
-}
-
-void Room::on_grace(std::size_t seat, std::uint64_t generation) {
-  Away& away = away_[seat];
-  if (!away.armed || away.generation != generation || stopped_) return;
-  away.armed = false;
-  seats_[seat].takeover = true;
-  spdlog::info("room {}: seat {} away past the grace; the CPU plays it", id(), seat);
-  after_change();
-}
-
-// Who decides now: a CPU seat, or a seat taken over, asks the pool at once; a person in a timed
-// room gets the clock, and the CPU decides when it runs out.
-void Room::next_decision() {
-  if (stopped_ || broken_ || status() != RoomStatus::playing) {
-    clock_.cancel();
-    clock_version_ = 0;
-    return;
-  }
-  const engine::Seat seat = match_->game().pending().seat;
-  if (auto level = cpu_for(seat))
-    return ask_bot(seat, *level, seats_[std::size_t(seat)].takeover ? "takeover" : "cpu");
-  if (timer_seconds() == 0 || clock_version_ == version_) return;
-  clock_version_ = version_;
-  // From the last step's wall-clock time, so a clock brought back by recovery keeps its deadline.
-  clock_.expires_after(
-      std::chrono::milliseconds(std::max<std::int64_t>(0, deadline_ms() - wall_ms())));
-  clock_.async_wait([weak = weak_from_this(), v = version_](auto ec) {
-    if (ec) return;
-    if (auto self = weak.lock()) self->enqueue([self, v] { self->on_clock(v); });
-  });
-}
-
-void Room::on_clock(std::uint64_t version) {
-  if (version != version_ || stopped_ || broken_ || status() != RoomStatus::playing) return;
-  const engine::Seat seat = match_->game().pending().seat;
-  spdlog::info("room {}: seat {} out of time at version {}; the CPU decides", id(), seat, version);
-  ask_bot(seat, takeover_level(), "timer");
-}
-
-std::optional<protocol::CpuLevel> Room::cpu_for(engine::Seat seat) const {
-  if (seat < 0 || std::size_t(seat) >= seats_.size() || !seats_[std::size_t(seat)].player)
-    return std::nullopt;
-  const Seat& s = seats_[std::size_t(seat)];
-  if (auto level = cpu_level_of(s.player->id)) return level;
-  if (s.takeover) return takeover_level();
-  return std::nullopt;
-}
-
-// One question per version: a same-version change (a join, a connection) asks nothing new.
-void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view why) {
-  if (asked_version_ == version_ || !settings_.bots || stopped_) return;
-  asked_version_ = version_;
-  clock_.cancel();
-  BotRequest r;
-  r.game = match_->game().clone();
-  r.seat = seat;
-  r.level =
-      engine::bots::level_from(protocol::to_string(level)).value_or(engine::bots::Level::greedy);
-  r.deadline = engine::bots::Clock::now() + settings_.bots->budget();
-  // `why` is one of the literals above: a view of static text.
-  r.done = [weak = weak_from_this(), v = version_, seat, why](engine::Json action) {
-    if (auto self = weak.lock())
-      self->enqueue([self, v, seat, why, action = std::move(action)] {
-        self->do_bot_act(v, seat, action, why);
-      });
-  };
-  settings_.bots->submit(std::move(r));
-}
-
-// A CPU's answer meets the checks a person's act meets; one for a version gone is dropped.
-void Room::do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action,
-                      std::string_view why) {
-  if (broken_) return;
-  if (action.is_null())
-    return spdlog::warn("room {}: no CPU answer for seat {} at version {}", id(), seat, version);
-  auto no = play(seat, version, action, {}, why);
-  if (!no) return;
-  if (no->first == ErrorCode::stale_version || no->first == ErrorCode::game_over)
-    spdlog::debug("room {}: a CPU answer for version {} came after the room moved on", id(),
-                  version);
-  else
-    spdlog::error("room {}: the CPU's answer for seat {} was refused: {}", id(), seat, no->second);
-}
-
-int Room::timer_seconds() const {
-  if (!setup_.timer.is_object()) return 0;
-  auto it = setup_.timer.find("seconds");
-  return it != setup_.timer.end() && it->is_number_integer() ? it->get<int>() : 0;
-}
-
-protocol::CpuLevel Room::takeover_level() const {
-  if (setup_.timer.is_object())
-    if (auto it = setup_.timer.find("takeover"); it != setup_.timer.end() && it->is_string())
-      if (auto level = cpu_level_of(std::string(kCpuPrefix).append(it->get<std::string>())))
-        return *level;
-  return protocol::CpuLevel::greedy;
-}
-
-std::int64_t Room::deadline_ms() const {
-  return step_at_ms_ + std::int64_t(timer_seconds()) * settings_.timer_second.count();
-}
-
 // ---- recovery and retention ---------------------------------------------------------------
 
 std::shared_ptr<Room> Room::restore(net::any_io_executor ex, RoomSetup setup, RoomSettings settings,
@@ -778,6 +644,10 @@ std::shared_ptr<Room> Room::restore(net::any_io_executor ex, RoomSetup setup, Ro
   room->version_ = state.version;
   room->game_no_ = state.game_no;
   room->step_at_ms_ = state.step_at_ms;
+  // A game clock stands as the last step left it: the time since then, the server's downtime
+  // included, is charged to nobody; the deciding seat's time runs again from now.
+  room->start_clocks();
+  if (state.clocks.size() == room->remaining_.size()) room->remaining_ = state.clocks;
   for (std::size_t c = 0; c < room->chat_.size(); ++c) {
     room->chat_[c].next = state.chat[c].next;
     room->chat_[c].recent.assign(state.chat[c].lines.begin(), state.chat[c].lines.end());

@@ -36,6 +36,7 @@ struct RoomSettings {
   std::shared_ptr<BotPool> bots;                     // null: CPU seats are never asked
   std::chrono::milliseconds takeover_grace{30'000};  // away this long: the CPU plays the seat
   std::chrono::milliseconds timer_second{1000};      // a timer second (tests shorten it)
+  std::chrono::milliseconds correspondence_day{0};   // 0: 86,400 timer seconds
   // A finished room with no rematch asked, or a waiting room nobody is in, leaves memory (and
   // the lobby) this long after; a waiting one is also journaled abandoned (never recovered).
   std::chrono::milliseconds retention{600'000};
@@ -58,6 +59,11 @@ struct RoomSetup {
   std::string address = {};
 };
 
+// A time control as the room's timer settings keep it, and back: per_decision as
+// {seconds, takeover} (the form rooms were always journaled with), the others as {control}.
+engine::Json timer_settings(const protocol::TimeControl& tc);
+protocol::TimeControl time_control_of(const engine::Json& timer_settings);
+
 // CPU seats are held by these identities ("cpu:" and a level): journaled as any seat, so a room
 // brought back by recovery knows them by their id alone.
 Identity cpu_identity(protocol::CpuLevel level);
@@ -77,9 +83,10 @@ struct RoomRestore {
   std::vector<std::optional<Identity>> seats;
   std::uint64_t version = 0;
   int game_no = 1;
-  std::int64_t step_at_ms = 0;      // the last logged action's time, or the game's start
-  std::int64_t finished_at_ms = 0;  // a finished game's end: its retention runs from there
-  std::array<ChatTail, 2> chat;     // by protocol::Channel
+  std::int64_t step_at_ms = 0;       // the last logged action's time, or the game's start
+  std::int64_t finished_at_ms = 0;   // a finished game's end: its retention runs from there
+  std::array<ChatTail, 2> chat;      // by protocol::Channel
+  std::vector<std::int64_t> clocks;  // a game clock's remaining ms per seat at the last step
 };
 
 class Room final : public std::enable_shared_from_this<Room> {
@@ -198,11 +205,24 @@ class Room final : public std::enable_shared_from_this<Room> {
   void ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view why);
   void do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action,
                   std::string_view why);
+  void arm_clock();  // clock_ at the deciding seat's deadline, once per version
   void on_clock(std::uint64_t version);
   void on_grace(std::size_t seat, std::uint64_t generation);
-  int timer_seconds() const;
   protocol::CpuLevel takeover_level() const;
-  std::int64_t deadline_ms() const;
+
+  // Time controls (room_turns.cpp; docs/protocol.md, "Time controls").
+  std::int64_t timer_ms(std::int64_t seconds) const;  // scaled by settings_.timer_second
+  bool loses_on_time() const;  // game clock or correspondence: a seat out of time loses
+  void start_clocks();         // a new game: every seat's base time; the deciding seat's runs
+  // A step at `now`: the running seat is charged, `decided` (a seat's decision, not a
+  // resignation or a time-out) credited the increment, and the next deciding seat's time runs.
+  void tick_clocks(std::int64_t now, engine::Seat decided);
+  std::int64_t deadline_ms() const;  // when the deciding seat's time ends
+  // The deciding seat's time ran out by `now` (clock, correspondence): it loses, a step of its
+  // own; true when that happened.
+  bool time_out_if_due(std::int64_t now);
+  // The clocks as `state` shows them at `now`; false when the room shows none.
+  bool clock_view(protocol::Clock& c, std::vector<std::int64_t>& shown, std::int64_t now) const;
 
   bool start_game(engine::Json options);  // a new Match from a fresh seed; one step
   // Journals, then refreshes and broadcasts; the asker's `ok` follows the new state.
@@ -255,10 +275,16 @@ class Room final : public std::enable_shared_from_this<Room> {
     int game_no;
     bool started;
     bool spectator_chat;
+    std::optional<engine::Seat> to_move;
+    std::optional<std::int64_t> deadline_ms;
     friend bool operator==(const Listed&, const Listed&) = default;
   };
   std::optional<Listed> listed_;
 
+  protocol::TimeControl control_;        // from setup_.timer
+  std::vector<std::int64_t> remaining_;  // game clock: ms per seat at running_since_
+  engine::Seat running_ = engine::kNoSeat;
+  std::int64_t running_since_ = 0;   // wall clock (Unix ms) the running seat's time runs from
   boost::asio::steady_timer clock_;  // the deciding seat's turn timer; re-armed on every step
   std::uint64_t clock_version_ = 0;  // the version clock_ is armed for (0: none)
   std::uint64_t asked_version_ = 0;  // the version a bot is deciding (0: none)

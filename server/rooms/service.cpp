@@ -25,6 +25,7 @@ ServiceOptions service_options(const Config& c) {
   o.bots.threads = c.bot_threads;
   o.bots.budget = std::chrono::milliseconds(c.bot_budget_ms);
   o.room.takeover_grace = std::chrono::seconds(c.takeover_grace);
+  o.room.timer_second = std::chrono::milliseconds(c.timer_second_ms);
   return o;
 }
 
@@ -127,7 +128,7 @@ std::string RoomService::make_room(const pairing::NewRoom& r) {
                   r.terms.players.value_or(info->default_players),
                   r.terms.ranked,
                   Identity{}};
-  if (r.terms.timer) setup.timer = {{"seconds", *r.terms.timer}, {"takeover", "greedy"}};
+  setup.timer = timer_settings(r.terms.timer);
   auto room = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
                                      services_->lobby, services_->journal);
   services_->lobby->add(room);

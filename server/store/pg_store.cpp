@@ -103,9 +103,10 @@ std::unique_ptr<PgStore> PgStore::open(const std::string& url, std::string& erro
       error = where + "schema migration failed: " + e.what();
       return nullptr;
     }
-    store->pg_->conn.prepare("append",
-                             "INSERT INTO actions (room, version, game_no, seat, action, at) "
-                             "VALUES ($1, $2, $3, $4, $5, $6)");
+    store->pg_->conn.prepare(
+        "append",
+        "INSERT INTO actions (room, version, game_no, seat, action, at, clocks) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7)");
     store->pg_->conn.prepare(
         "current",
         "SELECT g.seq, g.game_no, r.players, g.finished_at IS NOT NULL, r.ranked, r.game "
@@ -322,7 +323,7 @@ WriteResult PgStore::set_seat(std::string_view room, Seat seat, std::string_view
 }
 
 WriteResult PgStore::append_action(std::string_view room, int game_no, std::int64_t version,
-                                   Seat seat, const Json& action) {
+                                   Seat seat, const Json& action, const Json& clocks) {
   return write("append_action " + str(room), [&]() -> WriteResult {
     auto current = current_game(pg_->tx, room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
@@ -332,7 +333,7 @@ WriteResult PgStore::append_action(std::string_view room, int game_no, std::int6
     if (seat < 0 || seat >= current->players)
       return refuse(Code::invalid, "no seat " + std::to_string(seat));
     pg_->tx.exec_prepared("append", str(room), std::int64_t(version), game_no, int(seat),
-                          action.dump(), std::int64_t(now_ms()));
+                          action.dump(), std::int64_t(now_ms()), clocks.dump());
     return {};
   });
 }
@@ -501,11 +502,12 @@ std::vector<LoadedRoom> PgStore::load_rooms(const Log& log, std::optional<std::s
         for (bool b : seen)
           if (!b) throw StoreError(where + ": a seat row is missing");
 
-        for (const auto& aq : run("SELECT version, seat, action, at FROM actions "
+        for (const auto& aq : run("SELECT version, seat, action, at, clocks FROM actions "
                                   "WHERE room = $1 AND game_no = $2 ORDER BY version",
                                   id, row.game_no)) {
           LoggedAction a{stored_int(aq[0], where), Seat(stored_int(aq[1], where)),
-                         stored_json(aq[2], where + " action"), stored_int(aq[3], where)};
+                         stored_json(aq[2], where + " action"), stored_int(aq[3], where),
+                         stored_json(aq[4], where + " clocks")};
           if (a.seat < 0 || a.seat >= row.players)
             throw StoreError(where + ": an action's seat is no seat");
           loaded.actions.push_back(std::move(a));

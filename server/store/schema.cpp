@@ -253,6 +253,14 @@ ALTER TABLE identities ADD COLUMN shadow_until BIGINT;
 ALTER TABLE identities ADD COLUMN banned_at BIGINT;
 )sql";
 
+// Version 5: time controls. A game clock's remaining times (a JSON array of ms per seat, or null)
+// are logged with each action, so that recovery restores every clock as it stood at that step.
+constexpr const char* kMigration5 = R"sql(
+ALTER TABLE actions ADD COLUMN clocks TEXT NOT NULL DEFAULT 'null';
+)sql";
+
+constexpr const char* kPgMigration5 = kMigration5;
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
@@ -260,7 +268,8 @@ struct Migration {
 };
 constexpr std::array kMigrations{
     Migration{kMigration1, kPgMigration1}, Migration{kMigration2, kPgMigration2},
-    Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4}};
+    Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4},
+    Migration{kMigration5, kPgMigration5}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

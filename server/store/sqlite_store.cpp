@@ -62,7 +62,8 @@ constexpr const char* kCurrentGame =
     "FROM rooms r JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
     "WHERE r.id = ?";
 constexpr const char* kAppendAction =
-    "INSERT INTO actions (room, version, game_no, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)";
+    "INSERT INTO actions (room, version, game_no, seat, action, at, clocks) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?)";
 
 // q: kCurrentGame, prepared. Reset before returning, so that no read stays open on the file.
 std::optional<Current> current_game(SQLite::Statement& q, std::string_view room) {
@@ -291,7 +292,7 @@ WriteResult SqliteStore::set_seat(std::string_view room, Seat seat, std::string_
 }
 
 WriteResult SqliteStore::append_action(std::string_view room, int game_no, std::int64_t version,
-                                       Seat seat, const Json& action) {
+                                       Seat seat, const Json& action, const Json& clocks) {
   return write("append_action " + str(room), [&]() -> WriteResult {
     auto current = current_game(prepared(kCurrentGame), room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
@@ -307,6 +308,7 @@ WriteResult SqliteStore::append_action(std::string_view room, int game_no, std::
     append.bind(4, seat);
     append.bind(5, action.dump());
     append.bind(6, std::int64_t(now_ms()));
+    append.bind(7, clocks.dump());
     append.exec();
     return {};
   });
@@ -522,13 +524,14 @@ std::vector<LoadedRoom> SqliteStore::load_rooms(const Log& log,
 
         SQLite::Statement aq(
             *db_,
-            "SELECT version, seat, action, at FROM actions WHERE room = ? AND game_no = ? "
+            "SELECT version, seat, action, at, clocks FROM actions WHERE room = ? AND game_no = ? "
             "ORDER BY version");
         aq.bind(1, id);
         aq.bind(2, row.game_no);
         while (aq.executeStep()) {
           LoggedAction a{stored_int(aq, 0, where), Seat(stored_int(aq, 1, where)),
-                         stored_json(aq, 2, where + " action"), stored_int(aq, 3, where)};
+                         stored_json(aq, 2, where + " action"), stored_int(aq, 3, where),
+                         stored_json(aq, 4, where + " clocks")};
           if (a.seat < 0 || a.seat >= row.players)
             throw StoreError(where + ": an action's seat is no seat");
           loaded.actions.push_back(std::move(a));

@@ -89,8 +89,9 @@ struct RoomRow {
 struct LoggedAction {
   std::int64_t version = 0;
   Seat seat = engine::kNoSeat;
-  Json action;          // the action JSON as the game gave it, or "resign" (R3)
-  std::int64_t at = 0;  // ms since the Unix epoch when it was logged (0: logged before schema 3)
+  Json action;            // the action JSON as the game gave it, or "resign" (R3)
+  std::int64_t at = 0;    // ms since the Unix epoch when it was logged (0: logged before schema 3)
+  Json clocks = nullptr;  // a game clock's remaining ms per seat after it; null: none
   friend bool operator==(const LoggedAction&, const LoggedAction&) = default;
 };
 
@@ -183,8 +184,10 @@ class Store {
   virtual WriteResult set_seat(std::string_view room, Seat seat, std::string_view player) = 0;
   // One accepted action of the room's current, unfinished game. Versions number a room's
   // actions across its games; a version already logged is `duplicate`.
+  // `clocks`: a game clock's remaining ms per seat after it (null: the room has no game clock).
   virtual WriteResult append_action(std::string_view room, int game_no, std::int64_t version,
-                                    Seat seat, const Json& action) = 0;
+                                    Seat seat, const Json& action,
+                                    const Json& clocks = nullptr) = 0;
   // Starts game `game_no` (the current one + 1, which must be finished) with a fresh seed.
   // first_drawn: as in RoomRow. started_at 0: now.
   virtual WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,

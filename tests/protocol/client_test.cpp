@@ -39,7 +39,7 @@ TEST_CASE("every client message parses from its documented form", "[protocol][cl
     CHECK(c.options == Json{{"seeds", 4}});
     CHECK(c.seats == 3);
     CHECK(c.ranked);
-    CHECK(c.timer == 30);
+    CHECK(c.timer == TimeControl::per_decision(30));
     CHECK(c.cpu == std::vector<CpuSeat>{{1, CpuLevel::mcts}, {2, CpuLevel::greedy}});
     CHECK(c.setup == Json{{"pits", {1, 2}}});
   }
@@ -48,12 +48,25 @@ TEST_CASE("every client message parses from its documented form", "[protocol][cl
     CHECK(c.options == Json::object());
     CHECK_FALSE(c.seats);
     CHECK_FALSE(c.ranked);
-    CHECK_FALSE(c.timer);
+    CHECK_FALSE(c.timer.timed());
     CHECK(c.cpu.empty());
     CHECK(c.setup.is_null());
   }
   SECTION("create with timer none has no timer") {
-    CHECK_FALSE(parsed_as<Create>(R"({"type":"create","game":"tanbo","timer":"none"})").timer);
+    CHECK_FALSE(
+        parsed_as<Create>(R"({"type":"create","game":"tanbo","timer":"none"})").timer.timed());
+  }
+  SECTION("create with a game clock or by correspondence") {
+    CHECK(
+        parsed_as<Create>(
+            R"({"type":"create","game":"tanbo","timer":{"type":"clock","base_s":180,"increment_s":2}})")
+            .timer == TimeControl::clock(180, 2));
+    CHECK(parsed_as<Create>(
+              R"({"type":"create","game":"tanbo","timer":{"type":"correspondence","days":3}})")
+              .timer == TimeControl::correspondence(3));
+    CHECK(parsed_as<Create>(
+              R"({"type":"create","game":"tanbo","timer":{"type":"per_decision","seconds":60}})")
+              .timer == TimeControl::per_decision(60));
   }
   SECTION("join as player with a seat, and as spectator") {
     auto j = parsed_as<Join>(R"({"type":"join","room":"r1","as":"player","seat":1})");
@@ -134,6 +147,18 @@ TEST_CASE("a missing or mistyped field is bad_message naming the field", "[proto
       {R"({"type":"create","game":"g","ranked":1})", "ranked"},
       {R"({"type":"create","game":"g","timer":45})", "timer"},
       {R"({"type":"create","game":"g","timer":"30"})", "timer"},
+      {R"({"type":"create","game":"g","timer":{"type":"clock","base_s":29,"increment_s":0}})",
+       "timer"},
+      {R"({"type":"create","game":"g","timer":{"type":"clock","base_s":3601,"increment_s":0}})",
+       "timer"},
+      {R"({"type":"create","game":"g","timer":{"type":"clock","base_s":60,"increment_s":61}})",
+       "timer"},
+      {R"({"type":"create","game":"g","timer":{"type":"clock","base_s":60.5,"increment_s":1}})",
+       "timer"},
+      {R"({"type":"create","game":"g","timer":{"type":"clock","base_s":60}})", "timer"},
+      {R"({"type":"create","game":"g","timer":{"type":"correspondence","days":4}})", "timer"},
+      {R"({"type":"create","game":"g","timer":{"type":"correspondence","days":3,"x":1}})", "timer"},
+      {R"({"type":"create","game":"g","timer":{"type":"hourglass"}})", "timer"},
       {R"({"type":"create","game":"g","cpu":{"seat":1}})", "cpu"},
       {R"({"type":"create","game":"g","cpu":[1]})", "cpu"},
       {R"({"type":"create","game":"g","cpu":[{"seat":1}]})", "cpu"},
@@ -244,10 +269,17 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
       {{}, ListRooms{}},
       {{}, WatchLobby{}},
       {{}, UnwatchLobby{}},
-      {std::int64_t(3),
-       Create{
-           "tsoro", Json{{"relay", true}}, 2, true, 60, {{1, CpuLevel::random}}, Json{{"a", 1}}}},
-      {{}, Create{"tanbo", Json::object(), std::nullopt, false, std::nullopt, {}, nullptr}},
+      {std::int64_t(3), Create{"tsoro",
+                               Json{{"relay", true}},
+                               2,
+                               true,
+                               TimeControl::per_decision(60),
+                               {{1, CpuLevel::random}},
+                               Json{{"a", 1}}}},
+      {{}, Create{"tanbo", Json::object(), std::nullopt, false, {}, {}, nullptr}},
+      {{}, Create{"tanbo", Json::object(), 2, false, TimeControl::clock(300, 3), {}, nullptr}},
+      {{}, Create{"tanbo", Json::object(), 2, false, TimeControl::correspondence(14), {}, nullptr}},
+      {{}, MyGames{}},
       {{}, Join{"r", Role::player, 0}},
       {{}, Join{"r", Role::spectator, std::nullopt}},
       {std::string("act-1"), Act{"r", 41, Json{{"pit", 2}}}},
@@ -266,13 +298,14 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
       {{}, SpectatorChat{"r", false}},
       {std::int64_t(4), FillCpu{"r", CpuLevel::mcts}},
       {std::int64_t(0), Ping{}},
-      {"s", Seek{{"tsoro", 2, {{"columns", 6}}, 30, true}, 20, CpuLevel::greedy}},
-      {{},
-       Seek{{"tanbo", std::nullopt, Json::object(), std::nullopt, false},
-            std::nullopt,
-            CpuLevel::mcts}},
+      {"s", Seek{{"tsoro", 2, {{"columns", 6}}, TimeControl::per_decision(30), true},
+                 20,
+                 CpuLevel::greedy}},
+      {{}, Seek{{"tanbo", std::nullopt, Json::object(), {}, false}, std::nullopt, CpuLevel::mcts}},
       {std::int64_t(5), Unseek{"s-0123456789ab-ffeedd"}},
-      {{}, Challenge{"p1234", {"mancala-simple", 2, {{"stones", 3}}, 60, false}}},
+      {{},
+       Challenge{"p1234",
+                 {"mancala-simple", 2, {{"stones", 3}}, TimeControl::clock(60, 1), false}}},
       {"a", Accept{"c-01"}},
       {{}, Decline{"c-02"}},
       {std::int64_t(6), Cancel{"c-03"}},

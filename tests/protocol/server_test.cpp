@@ -32,7 +32,8 @@ std::vector<SeatView> two_seats() {
 }
 
 RoomSummary summary() {
-  return {"r1", "tanbo", Json{{"first", "random"}}, RoomStatus::playing, two_seats(), 3, true, 30};
+  return {"r1", "tanbo", Json{{"first", "random"}},    RoomStatus::playing, two_seats(),
+          3,    true,    TimeControl::per_decision(30)};
 }
 
 engine::GameInfo sample_game() {
@@ -66,9 +67,8 @@ TEST_CASE("every server message builder gives what its schema allows", "[protoco
     CHECK(games(none, engine::all_games())["games"].size() == engine::all_games().size());
   }
   SECTION("rooms and lobby") {
-    RoomSummary rs[] = {
-        summary(),
-        {"r2", "tsoro", Json::object(), RoomStatus::waiting, {}, 0, false, std::nullopt}};
+    RoomSummary rs[] = {summary(),
+                        {"r2", "tsoro", Json::object(), RoomStatus::waiting, {}, 0, false, {}}};
     Json entries = Json::array();
     for (const auto& r : rs) entries.push_back(room_json(r));
     require_valid(rooms(none, entries));
@@ -168,11 +168,40 @@ TEST_CASE("state messages carry the room, and legal only for the deciding seat",
     CHECK(j["result"] == Json{{"places", {2, 1}}, {"reason", "25_points"}});
   }
   SECTION("a timed room shows its clock") {
-    Clock c{1, 1700000000000, 29500};
+    Clock c;
+    c.seat = 1;
+    c.at_ms = 1699999970500;
+    c.deadline_ms = 1700000000000;
+    c.left_ms = 29500;
     v.clock = &c;
     Json j = state(v);
     require_valid(j);
-    CHECK(j["clock"]["left"] == 29500);
+    CHECK(j["clock"] == Json{{"control", "per_decision"},
+                             {"seat", 1},
+                             {"at", 1699999970500},
+                             {"deadline", 1700000000000},
+                             {"left", 29500}});
+  }
+  SECTION("a game clock shows every seat's time and the increment; once over, no seat runs") {
+    const std::vector<std::int64_t> remaining = {61000, 179500};
+    Clock c;
+    c.control = TimeControl::Kind::clock;
+    c.seat = 1;
+    c.at_ms = 1700000000000;
+    c.deadline_ms = 1700000179500;
+    c.left_ms = 179500;
+    c.remaining = remaining;
+    c.increment_ms = 2000;
+    v.clock = &c;
+    Json j = state(v);
+    require_valid(j);
+    CHECK(j["clock"]["remaining"] == Json{61000, 179500});
+    CHECK(j["clock"]["increment"] == 2000);
+    c.seat = engine::kNoSeat;
+    j = state(v);
+    require_valid(j);
+    CHECK(j["clock"]["seat"].is_null());
+    CHECK_FALSE(j["clock"].contains("deadline"));
   }
   SECTION("with_legal adds the list to the shared text without re-serializing it") {
     Frame shared = share(state(v));

@@ -14,18 +14,19 @@ TEST_CASE("names: letters, digits, spaces and the punctuation of names, 1 to 24 
       {"x_y-z.w", true},
       {"O'Brien", true},
       {"D'Artagnan", true},
-      {"N\u2019Diaye", true},         // the typographic apostrophe
-      {"Jean-Fran\u00E7ois", true},  // Jean-François
-      {"Paul\u00B7la", true},        // the Catalan middle dot
-      {"\u00C9lo\u00EFse", true},    // Éloïse
-      {"\u3055\u304F\u3089", true},  // さくら
+      {"N\u2019Diaye", true},                                      // the typographic apostrophe
+      {"Jean-Fran\u00E7ois", true},                                // Jean-François
+      {"Paul\u00B7la", true},                                      // the Catalan middle dot
+      {"\u00C9lo\u00EFse", true},                                  // Éloïse
+      {"\u3055\u304F\u3089", true},                                // さくら
       {"\u30DF\u30E5\u30FC\u30E9\u30FC\u30FB\u30E1\u30A4", true},  // ミューラー・メイ
       {"\u674E\u5C0F\u9F8D", true},                                // 李小龍
       {"\u0414\u043C\u0438\u0442\u0440\u0438\u0439", true},        // Дмитрий
       {"\u0905\u0928\u093F\u0932", true},  // अनिल: a vowel sign after its letter
       {"R2D2", true},
       {std::string(24, 'a'), true},
-      {"aaaaaaaa\u00E9\u00E9\u00E9\u00E9\u00E9\u00E9\u00E9\u00E9\u00E9bbbbbbb", true},  // 24, 33 bytes
+      {"aaaaaaaa\u00E9\u00E9\u00E9\u00E9\u00E9\u00E9\u00E9\u00E9\u00E9bbbbbbb",
+       true},  // 24, 33 bytes
       {"", false},
       {std::string(25, 'a'), false},
       {" lead", false},
@@ -37,8 +38,8 @@ TEST_CASE("names: letters, digits, spaces and the punctuation of names, 1 to 24 
       {"new\nline", false},
       {"<script>", false},
       {"emoji \U0001F600", false},
-      {"zero\u200Bwidth", false},   // an invisible space
-      {"joi\u200Dner", false},      // zero-width joiner: a format character
+      {"zero\u200Bwidth", false},    // an invisible space
+      {"joi\u200Dner", false},       // zero-width joiner: a format character
       {"rtl\u202Eoverride", false},  // a direction override
       {"nb\u00A0space", false},      // a no-break space is not a space here
       {"\u0301accent", false},       // a mark with no letter before it

@@ -79,9 +79,9 @@ std::vector<Example> examples(const std::string& path) {
 }
 
 // Values a reader cannot know before the server sends them.
-const std::set<std::string> kUnknowable = {"room",   "token",     "commit", "seed",
-                                           "server", "deadline",  "left",   "id",
-                                           "node",   "challenge", "seek",   "at"};
+const std::set<std::string> kUnknowable = {"room",     "token", "commit",   "seed", "server",
+                                           "deadline", "left",  "id",       "node", "challenge",
+                                           "seek",     "at",    "remaining"};
 // Of those, the ones that name something: the same example value is the same real value.
 const std::set<std::string> kNames = {"room", "token", "id", "seek", "challenge"};
 // Drawn by the server: the seat a pairing gives (R6).

@@ -1,0 +1,282 @@
+// A room's turns: CPU seats, takeover of a player away, and the time controls (per-decision
+// timer, game clock, correspondence). docs/bots.md, "In the server"; docs/protocol.md, "Time
+// controls".
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "server/metrics/metrics.hpp"
+#include "server/rooms/room.hpp"
+#include "server/wall_clock.hpp"
+
+namespace tanbo::server {
+
+namespace net = boost::asio;
+using protocol::ErrorCode;
+using protocol::RoomStatus;
+
+// ---- CPU seats, turn timers, takeover (docs/bots.md, "In the server") ----------------------
+
+void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re) {
+  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  const Member* m = member(peer->id());
+  if (!m || m->seat == engine::kNoSeat)
+    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  if (setup_.ranked)
+    return refuse(peer, ErrorCode::bad_option, "ranked rooms seat people only", re);
+  if (match_) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
+  std::vector<JournalEntry> entries;
+  for (std::size_t s = 0; s < seats_.size(); ++s)
+    if (!seats_[s].player) entries.push_back(take_seat(engine::Seat(s), cpu_identity(level)));
+  if (entries.empty()) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
+  if (!start_game(setup_.options))  // broken_ is set; the journal never saw the seats
+    return refuse(peer, ErrorCode::internal, "the game did not start", re);
+  entries.back().version = version_;
+  journal(std::move(entries),
+          [this, self = shared_from_this(), asker = Asker{peer, re}] {
+            after_change();
+            answer(asker);
+          },
+          {peer, re});
+}
+
+// Takeover: a player with no connection in the room while the game goes on is played by the CPU
+// once away longer than the grace, until back (join): from the next decision the seat is theirs.
+void Room::watch_seats() {
+  const bool playing = status() == RoomStatus::playing && !stopped_;
+  std::vector<bool> here(seats_.size());
+  for (const auto& m : members_)
+    if (m.seat != engine::kNoSeat) here[std::size_t(m.seat)] = true;
+  for (std::size_t s = 0; s < seats_.size(); ++s) {
+    Seat& seat = seats_[s];
+    Away& away = away_[s];
+    const bool person = seat.player && !cpu_level_of(seat.player->id);
+    // A correspondence game waits days for its players: being away is how it is played.
+    const bool correspondence = control_.kind == protocol::TimeControl::Kind::correspondence;
+    if (!person || here[s] || !playing || correspondence) {
+      if (seat.takeover && here[s]) spdlog::info("room {}: seat {} has its player back", id(), s);
+      seat.takeover = false;
+      if (away.armed) away.armed = false, ++away.generation, away.timer->cancel();
+      continue;
+    }
+    if (seat.takeover || away.armed) continue;
+    if (!away.timer) away.timer = std::make_unique<net::steady_timer>(strand_);
+    away.armed = true;
+    away.timer->expires_after(settings_.takeover_grace);
+    away.timer->async_wait([weak = weak_from_this(), s, g = away.generation](auto ec) {
+      if (ec) return;
+      if (auto self = weak.lock()) self->enqueue([self, s, g] { self->on_grace(s, g); });
+    });
+  }
+}
+
+void Room::on_grace(std::size_t seat, std::uint64_t generation) {
+  Away& away = away_[seat];
+  if (!away.armed || away.generation != generation || stopped_) return;
+  away.armed = false;
+  seats_[seat].takeover = true;
+  spdlog::info("room {}: seat {} away past the grace; the CPU plays it", id(), seat);
+  after_change();
+}
+
+// Who decides now: a CPU seat, or a seat taken over, asks the pool at once; a person in a room
+// with a per-decision timer gets the clock, and the CPU decides when it runs out. With a game
+// clock or by correspondence every seat's time runs, the computer's too, and runs out into a loss.
+void Room::next_decision() {
+  if (stopped_ || broken_ || status() != RoomStatus::playing) {
+    clock_.cancel();
+    clock_version_ = 0;
+    return;
+  }
+  const engine::Seat seat = match_->game().pending().seat;
+  if (loses_on_time()) arm_clock();
+  if (auto level = cpu_for(seat))
+    return ask_bot(seat, *level, seats_[std::size_t(seat)].takeover ? "takeover" : "cpu");
+  if (control_.kind == protocol::TimeControl::Kind::per_decision) arm_clock();
+}
+
+void Room::arm_clock() {
+  if (clock_version_ == version_) return;
+  clock_version_ = version_;
+  // From the last step's wall-clock time, so a clock brought back by recovery keeps its deadline.
+  clock_.expires_after(
+      std::chrono::milliseconds(std::max<std::int64_t>(0, deadline_ms() - wall_ms())));
+  clock_.async_wait([weak = weak_from_this(), v = version_](auto ec) {
+    if (ec) return;
+    if (auto self = weak.lock()) self->enqueue([self, v] { self->on_clock(v); });
+  });
+}
+
+void Room::on_clock(std::uint64_t version) {
+  if (version != version_ || stopped_ || broken_ || status() != RoomStatus::playing) return;
+  if (loses_on_time()) {
+    if (time_out_if_due(wall_ms())) return;
+    clock_version_ = 0;  // woken a little early: wait the rest
+    return arm_clock();
+  }
+  const engine::Seat seat = match_->game().pending().seat;
+  spdlog::info("room {}: seat {} out of time at version {}; the CPU decides", id(), seat, version);
+  ask_bot(seat, takeover_level(), "timer");
+}
+
+std::optional<protocol::CpuLevel> Room::cpu_for(engine::Seat seat) const {
+  if (seat < 0 || std::size_t(seat) >= seats_.size() || !seats_[std::size_t(seat)].player)
+    return std::nullopt;
+  const Seat& s = seats_[std::size_t(seat)];
+  if (auto level = cpu_level_of(s.player->id)) return level;
+  if (s.takeover) return takeover_level();
+  return std::nullopt;
+}
+
+// One question per version: a same-version change (a join, a connection) asks nothing new.
+void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view why) {
+  if (asked_version_ == version_ || !settings_.bots || stopped_) return;
+  asked_version_ = version_;
+  if (!loses_on_time()) clock_.cancel();  // the CPU's answer is the timer's
+  BotRequest r;
+  r.game = match_->game().clone();
+  r.seat = seat;
+  r.level =
+      engine::bots::level_from(protocol::to_string(level)).value_or(engine::bots::Level::greedy);
+  r.deadline = engine::bots::Clock::now() + settings_.bots->budget();
+  // `why` is one of the literals above: a view of static text.
+  r.done = [weak = weak_from_this(), v = version_, seat, why](engine::Json action) {
+    if (auto self = weak.lock())
+      self->enqueue([self, v, seat, why, action = std::move(action)] {
+        self->do_bot_act(v, seat, action, why);
+      });
+  };
+  settings_.bots->submit(std::move(r));
+}
+
+// A CPU's answer meets the checks a person's act meets; one for a version gone is dropped.
+void Room::do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action,
+                      std::string_view why) {
+  if (broken_) return;
+  if (action.is_null())
+    return spdlog::warn("room {}: no CPU answer for seat {} at version {}", id(), seat, version);
+  auto no = play(seat, version, action, {}, why);
+  if (!no) return;
+  if (no->first == ErrorCode::stale_version || no->first == ErrorCode::game_over)
+    spdlog::debug("room {}: a CPU answer for version {} came after the room moved on", id(),
+                  version);
+  else
+    spdlog::error("room {}: the CPU's answer for seat {} was refused: {}", id(), seat, no->second);
+}
+
+protocol::CpuLevel Room::takeover_level() const {
+  if (setup_.timer.is_object())
+    if (auto it = setup_.timer.find("takeover"); it != setup_.timer.end() && it->is_string())
+      if (auto level = cpu_level_of("cpu:" + it->get<std::string>())) return *level;
+  return protocol::CpuLevel::greedy;
+}
+
+// ---- time controls ------------------------------------------------------------------------
+
+engine::Json timer_settings(const protocol::TimeControl& tc) {
+  using Kind = protocol::TimeControl::Kind;
+  if (tc.kind == Kind::none) return engine::Json::object();
+  if (tc.kind == Kind::per_decision) return {{"seconds", tc.seconds}, {"takeover", "greedy"}};
+  return {{"control", tc.to_json()}};
+}
+
+protocol::TimeControl time_control_of(const engine::Json& timer) {
+  if (!timer.is_object()) return {};
+  if (auto it = timer.find("control"); it != timer.end()) {
+    std::string why;
+    return protocol::read_time_control(*it, why).value_or(protocol::TimeControl{});
+  }
+  if (auto it = timer.find("seconds"); it != timer.end() && it->is_number_integer())
+    return protocol::TimeControl::per_decision(it->get<int>());
+  return {};
+}
+
+std::int64_t Room::timer_ms(std::int64_t seconds) const {
+  return seconds * settings_.timer_second.count();
+}
+
+bool Room::loses_on_time() const {
+  return control_.kind == protocol::TimeControl::Kind::clock ||
+         control_.kind == protocol::TimeControl::Kind::correspondence;
+}
+
+void Room::start_clocks() {
+  running_ = engine::kNoSeat;
+  remaining_.clear();
+  if (control_.kind != protocol::TimeControl::Kind::clock || !match_) return;
+  remaining_.assign(seats_.size(), timer_ms(control_.base_s));
+  if (match_->game().status() != engine::Status::finished) running_ = match_->game().pending().seat;
+  running_since_ = wall_ms();
+}
+
+// Fischer: the time a seat spent deciding is taken from its own, then the increment is added.
+// R4's forced decisions happen inside the step, so they take no time and earn no increment.
+void Room::tick_clocks(std::int64_t now, engine::Seat decided) {
+  if (control_.kind != protocol::TimeControl::Kind::clock) return;
+  if (running_ != engine::kNoSeat) {
+    auto& left = remaining_[std::size_t(running_)];
+    left = std::max<std::int64_t>(0, left - std::max<std::int64_t>(0, now - running_since_));
+  }
+  if (decided != engine::kNoSeat)
+    remaining_[std::size_t(decided)] += timer_ms(control_.increment_s);
+  running_ = match_->game().status() == engine::Status::finished ? engine::kNoSeat
+                                                                 : match_->game().pending().seat;
+  running_since_ = now;
+}
+
+std::int64_t Room::deadline_ms() const {
+  using Kind = protocol::TimeControl::Kind;
+  switch (control_.kind) {
+    case Kind::none:
+      return 0;
+    case Kind::per_decision:  // from the last step's wall-clock time: recovery keeps it
+      return step_at_ms_ + timer_ms(control_.seconds);
+    case Kind::clock:
+      return running_ == engine::kNoSeat ? 0 : running_since_ + remaining_[std::size_t(running_)];
+    case Kind::correspondence: {
+      const std::int64_t day = settings_.correspondence_day.count() > 0
+                                   ? settings_.correspondence_day.count()
+                                   : timer_ms(86'400);
+      return step_at_ms_ + control_.days * day;  // a date: kept across restarts
+    }
+  }
+  return 0;
+}
+
+bool Room::time_out_if_due(std::int64_t now) {
+  if (!loses_on_time() || !match_ || status() != RoomStatus::playing) return false;
+  if (const auto due = deadline_ms(); due == 0 || due > now) return false;
+  const engine::Seat seat = match_->game().pending().seat;
+  if (match_->time_out(seat)) return false;  // in the game and deciding: never refused
+  spdlog::info("room {}: seat {} ran out of time at version {}", id(), seat, version_);
+  ++version_;
+  metrics::action_accepted();
+  step({{JournalEntry::Kind::action, id(), version_, seat, engine::Json(engine::kTimeout)}});
+  return true;
+}
+
+bool Room::clock_view(protocol::Clock& c, std::vector<std::int64_t>& shown,
+                      std::int64_t now) const {
+  using Kind = protocol::TimeControl::Kind;
+  const auto st = status();
+  const bool over_clock = st == RoomStatus::finished && control_.kind == Kind::clock;
+  if (!control_.timed() || !match_ || (st != RoomStatus::playing && !over_clock)) return false;
+  c.control = control_.kind;
+  c.at_ms = now;
+  c.seat = st == RoomStatus::playing ? match_->game().pending().seat : engine::kNoSeat;
+  if (c.seat != engine::kNoSeat) {
+    c.deadline_ms = deadline_ms();
+    c.left_ms = std::max<std::int64_t>(0, c.deadline_ms - now);
+  }
+  if (control_.kind == Kind::clock) {
+    shown = remaining_;
+    if (running_ != engine::kNoSeat)
+      shown[std::size_t(running_)] = std::max<std::int64_t>(
+          0, shown[std::size_t(running_)] - std::max<std::int64_t>(0, now - running_since_));
+    c.remaining = shown;
+    c.increment_ms = timer_ms(control_.increment_s);
+  }
+  return true;
+}
+
+}  // namespace tanbo::server
