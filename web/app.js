@@ -1,9 +1,9 @@
 // The page: one connection, a hash router (#/, #/room/ID, #/replays, #/replay/ID,
 // #/leaderboard/GAME, #/player/ID, #/rules/GAME), the header (connection state, language,
 // sound, the player's name, animation speed, whether challenges are taken and the players
-// muted in the chat), and the dock that follows the player on every page: Play now's waiting
-// panel and the challenges. A `paired` message (a pool or an accepted challenge) takes the
-// page to its room.
+// muted in the chat; "Your turn (N)", the games waiting for the player: my-games.js), and the
+// dock that follows the player on every page: Play now's waiting panel and the challenges. A
+// `paired` message (a pool or an accepted challenge) takes the page to its room.
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
 import {RoomView, rememberSeat} from './room.js';
@@ -20,6 +20,7 @@ import {Challenges, challengesOpen} from './challenges.js';
 import {initDock} from './dock.js';
 import {mutes, syncMutes} from './mutes.js';
 import {mutedList} from './chat.js';
+import {MyGames} from './my-games.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
@@ -27,6 +28,7 @@ const app = {conn, registry: null, view: null, paired: null};
 window.tanbo = app;  // for the curious, and for tests reading the page's state
 app.playNow = new PlayNow(app);
 app.challenges = new Challenges(app);
+app.myGames = new MyGames(app);
 
 conn.addEventListener('connstate', () => renderConn());
 function renderConn() {
@@ -124,6 +126,7 @@ onLanguageChange(() => {
   renderPrefs();
   app.playNow.relabel();
   app.challenges.relabel();
+  app.myGames.relabel();
   if (app.view?.relabel) app.view.relabel();
   else route();
 });
@@ -159,6 +162,7 @@ function route() {
   else if ((id = part(/^\/rules(?:\/([^/]*))?$/)) !== null) app.view = new RulesView(app, id);
   else app.view = new LobbyView(app);
   app.view.mount(main);
+  app.myGames.syncWatch();
   if (firstRender) {
     // The first view on screen: the tests read this mark to report the first render's time.
     firstRender = false;
@@ -168,6 +172,7 @@ function route() {
 
 applyLanguage();
 setupHeader();
+app.myGames.mount();
 unlockOnGesture();
 window.addEventListener('hashchange', () => { if (location.hash !== routed) route(); });
 initDock();

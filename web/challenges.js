@@ -1,5 +1,5 @@
 // Challenges (docs/protocol.md, "Challenges"): "Challenge" on a player's page or on a seat
-// opens a small form (game, options, time per move, ranked); the challenger then sees "waiting
+// opens a small form (game, options, time control, ranked); the challenger then sees "waiting
 // for X" with Cancel; a challenge received is shown in the dock wherever the player is, with
 // its terms, Accept and Decline; `challenge_ended` says why one ended, on both sides. Whether
 // this browser takes challenges is a setting, sent as `challenges {open}` after each hello.
@@ -8,7 +8,8 @@ import {t} from './i18n/index.js';
 import {termsText, errorText, gameName} from './words.js';
 import {get, set} from './settings.js';
 import {optionField, readOptions, field} from './create-form.js';
-import {seekPrefs, TIMERS} from './play-now.js';
+import {seekPrefs} from './play-now.js';
+import {timerOptions, timerFromKey} from './timectl.js';
 import {dockPart, refreshDock, announce} from './dock.js';
 import {play as sound} from './sound.js';
 
@@ -158,8 +159,8 @@ function twoPlayerGames(app) {
 }
 
 // The challenge form, in a dialog: the game (`game` first when it has two players), its
-// options as the Custom game form shows them (the defaults unless changed), time per move and
-// ranked (from the game's Play now settings). Sent, it closes; refused, it says why.
+// options as the Custom game form shows them (the defaults unless changed), the time control
+// and ranked (from the game's Play now settings). Sent, it closes; refused, it says why.
 export function openChallengeForm(app, player, game = null) {
   const games = twoPlayerGames(app);
   if (!games.length) return;
@@ -173,8 +174,7 @@ export function openChallengeForm(app, player, game = null) {
     const prefs = seekPrefs(g);
     optionsBox.replaceChildren(h('summary', {}, t('challenge.options')),
       h('div', {class: 'challenge-option-fields'}, g.options.map((o) => optionField(g.id, o, 'challenge-opt-'))));
-    timer.replaceChildren(...TIMERS.map((v) => h('option', {value: v, selected: v === prefs.timer},
-      v === 'none' ? t('create.timer_none') : t('create.timer_s', {n: v}))));
+    timer.replaceChildren(...timerOptions(prefs.timer));
     ranked.checked = prefs.ranked;
   };
   const gameSelect = h('select', {name: 'game', id: 'challenge-game', onchange: (e) => {
@@ -188,7 +188,7 @@ export function openChallengeForm(app, player, game = null) {
     if (e.submitter?.value === 'cancel') { dialog.close(); return; }
     problems.replaceChildren();
     const terms = {game: g.id, players: 2, options: readOptions(form, g, 'challenge-opt-'),
-                   timer: timer.value === 'none' ? 'none' : Number(timer.value), ranked: ranked.checked};
+                   timer: timerFromKey(timer.value), ranked: ranked.checked};
     sendBtn.disabled = true;
     try {
       await app.challenges.send(player, terms);
@@ -201,7 +201,7 @@ export function openChallengeForm(app, player, game = null) {
   }},
   field(t('challenge.game'), gameSelect, 'challenge-game'),
   optionsBox,
-  field(t('create.timer'), timer, 'challenge-timer'),
+  field(t('playnow.timer'), timer, 'challenge-timer'),
   h('div', {class: 'field'}, h('label', {for: 'challenge-ranked'}, t('create.ranked')), ranked,
     h('small', {class: 'muted'}, t('create.ranked_help'))),
   problems,

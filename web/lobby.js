@@ -1,4 +1,5 @@
-// The lobby: open rooms and live matches first (kept current by watch_lobby pushes), then one
+// The lobby: the player's own unfinished games (my-games.js, the ones waiting for them first),
+// open rooms and live matches (kept current by watch_lobby pushes), then one
 // card per game with "Play now" (one click seeks in the game's pool with the terms set beside
 // it, remembered; the pools someone waits in, each with a Join), "Play the computer" (one
 // click, at the level picked once), its rules and its leaderboard, and the full form folded as
@@ -9,7 +10,8 @@ import {seatName, formatOptions, levelName, gameName, termsText} from './words.j
 import {rememberSeat, rememberCreated} from './room.js';
 import {buildCreateForm} from './create-form.js';
 import {savedLevel, chooseLevel, playComputer} from './cpu-level.js';
-import {seekPrefs, setSeekPrefs, seekMessage, TIMERS, CPU_AFTER_S} from './play-now.js';
+import {seekPrefs, setSeekPrefs, seekMessage, CPU_AFTER_S} from './play-now.js';
+import {timerSelect, timerFromKey, timerShort} from './timectl.js';
 import {icon} from './icons.js';
 
 export class LobbyView {
@@ -27,14 +29,18 @@ export class LobbyView {
     this.levelEl = h('p', {class: 'level-line', id: 'cpu-level-line'});
     this.customEl = h('details', {class: 'custom', id: 'custom'});
     this.roomsHead = [h('h2', {id: 'open-h'}), h('h2', {id: 'live-h'})];
+    this.myHead = h('h2', {id: 'my-games-h'});
+    this.myEl = h('section', {'aria-labelledby': 'my-games-h', class: 'now-part', id: 'my-games', hidden: true});
     this.gamesHead = h('h2', {id: 'games-h'});
     main.append(h('div', {class: 'lobby'},
-      h('div', {class: 'now'},
+      h('div', {class: 'now'}, this.myEl,
         h('section', {'aria-labelledby': 'open-h', class: 'now-part'}, this.roomsHead[0], this.openEl),
         h('section', {'aria-labelledby': 'live-h', class: 'now-part'}, this.roomsHead[1], this.liveEl)),
       h('section', {'aria-labelledby': 'games-h', class: 'game-list'}, this.gamesHead, this.levelEl, this.gamesEl, this.customEl)));
     this.onPools = () => this.renderPools();
     this.app.playNow.addEventListener('change', this.onPools);
+    this.onMine = () => { this.renderMine(); this.renderRooms(); };
+    this.app.myGames.addEventListener('change', this.onMine);
     this.relabel();
     this.ready();
   }
@@ -47,10 +53,12 @@ export class LobbyView {
     this.renderGames();
     this.renderCustom(false);
     this.renderRooms();
+    this.renderMine();
   }
 
   unmount() {
     this.app.playNow.removeEventListener('change', this.onPools);
+    this.app.myGames.removeEventListener('change', this.onMine);
     this.app.conn.unwatchLobby('lobby');
   }
 
@@ -58,6 +66,7 @@ export class LobbyView {
     try {
       const reply = await this.app.conn.request({type: 'rooms'});
       this.rooms = new Map(reply.rooms.map((r) => [r.room, r]));
+      this.app.myGames.noteRooms(reply.rooms);
       this.renderRooms();
       this.app.playNow.setPools(reply.pools);
       this.app.conn.watchLobby('lobby');
@@ -71,6 +80,17 @@ export class LobbyView {
     for (const r of msg.changed || []) this.rooms.set(r.room, r);
     for (const id of msg.removed || []) this.rooms.delete(id);
     this.renderRooms();
+    if ((msg.changed || []).some((r) => this.app.myGames.entry(r.room))) this.renderMine();
+  }
+
+  // The player's unfinished games, those waiting for them first ("Your turn (N)").
+  renderMine() {
+    if (!this.myEl) return;
+    const mine = this.app.myGames;
+    const n = mine.waiting().length;
+    this.myEl.hidden = !mine.games.length;
+    this.myHead.textContent = n ? t('mygames.badge', {n}) : t('mygames.title');
+    this.myEl.replaceChildren(this.myHead, mine.listElement('my-games-list'));
   }
 
   renderLevel() {
@@ -104,15 +124,15 @@ export class LobbyView {
     if (this.app.view === this) this.renderLevel();
   }
 
-  // "Play now" and its terms, remembered per game: time per move, ranked, the player count
+  // "Play now" and its terms, remembered per game: the time control, ranked, the player count
   // when the game has a choice, and the computer after 30 s; then the pools of the game.
   playNowBlock(g) {
     const prefs = seekPrefs(g);
     const id = (what) => `seek-${what}-${g.id}`;
     const button = h('button', {type: 'button', class: 'primary play-now', 'data-play-now': g.id, 'aria-describedby': `game-h-${g.id}`,
       onclick: (e) => this.app.playNow.start(seekMessage(g), e.currentTarget)}, icon('play'), ' ', t('playnow.button'));
-    const timer = h('select', {id: id('timer'), 'data-seek-timer': g.id, onchange: (e) => setSeekPrefs(g, {timer: e.target.value === 'none' ? 'none' : Number(e.target.value)})},
-      TIMERS.map((v) => h('option', {value: v, selected: v === prefs.timer}, v === 'none' ? t('create.timer_none') : t('create.timer_s', {n: v}))));
+    const timer = timerSelect({id: id('timer'), 'data-seek-timer': g.id, onchange: (e) => setSeekPrefs(g, {timer: timerFromKey(e.target.value)})},
+      prefs.timer);
     const ranked = h('input', {type: 'checkbox', id: id('ranked'), 'data-seek-ranked': g.id, checked: prefs.ranked,
       onchange: (e) => setSeekPrefs(g, {ranked: e.target.checked})});
     const cpu = h('input', {type: 'checkbox', id: id('cpu'), 'data-seek-cpu': g.id, checked: prefs.cpu,
@@ -214,6 +234,7 @@ export class LobbyView {
   roomItem(r, me) {
     const g = this.app.game(r.game);
     const mine = r.seats.some((st) => st.player && st.player.id === me);
+    const myTurn = r.status === 'playing' && r.to_move !== null && r.to_move !== undefined && r.seats[r.to_move]?.player?.id === me;
     const seatText = r.seats.map((st) => (st.player && !st.connected ? t('lobby.away', {name: seatName(r.seats, st.seat)}) : seatName(r.seats, st.seat)));
     const free = r.seats.filter((st) => !st.player && !st.cpu).length;
     const roomHash = `#/room/${encodeURIComponent(r.room)}`;
@@ -226,12 +247,14 @@ export class LobbyView {
     buttons.push(h('button', {type: 'button', 'data-watch': r.room, onclick: () => { location.hash = roomHash; }}, t('lobby.watch')));
     const extras = [formatOptions(r.game, r.options)];
     if (r.ranked) extras.push(t('lobby.ranked'));
-    if (r.timer !== 'none' && r.timer !== undefined) extras.push(t('lobby.timer', {n: r.timer}));
+    const timer = timerShort(r.timer);
+    if (timer) extras.push(timer);
     if (r.spectator_chat === false) extras.push(t('lobby.spectator_chat_closed'));
     return h('li', {class: 'room', 'data-room': r.room},
       h('div', {class: 'room-main'},
         h('strong', {}, gameName(r.game, g)), ' ',
         h('span', {class: 'spectators'}, t('room.spectators', {n: r.spectators})),
+        myTurn ? [' ', h('span', {class: 'tag turn'}, t('mygames.your_turn'))] : null,
         h('div', {}, t('lobby.players', {names: seatText.join(t('log.and'))})),
         h('div', {class: 'muted small room-options'}, extras.join(' · '))),
       h('div', {class: 'room-actions'}, buttons));

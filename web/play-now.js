@@ -1,5 +1,5 @@
 // Play now (docs/protocol.md, "Play now"): a game card's button seeks in that game's pool with
-// the terms remembered for the game (time per move, ranked, the player count where the game
+// the terms remembered for the game (the time control, ranked, the player count where the game
 // has a choice, and whether the computer should step in after 30 s); the waiting panel in the
 // dock shows the game, the time waited and the pool's size (live from the lobby's pushes), with
 // Cancel (unseek) and, after a while, "Play the computer instead". `paired` takes the page to
@@ -9,11 +9,11 @@ import {t} from './i18n/index.js';
 import {termsText, errorText, duration} from './words.js';
 import {savedLevel, playComputer} from './cpu-level.js';
 import {dockPart, refreshDock, announce} from './dock.js';
+import {isChoice, normalTimer} from './timectl.js';
 
 const PREFS_KEY = 'tanbo.playNow';
 export const CPU_AFTER_S = 30;  // "play the computer if nobody comes within 30 s"
 export const OFFER_CPU_S = 20;  // the panel offers the computer after this long
-export const TIMERS = ['none', 30, 60];
 
 function allPrefs() {
   try { return JSON.parse(localStorage.getItem(PREFS_KEY)) || {}; } catch { return {}; }
@@ -24,7 +24,7 @@ export function seekPrefs(g) {
   const p = allPrefs()[g.id] || {};
   const players = Number.isInteger(p.players) && p.players >= g.players.min && p.players <= g.players.max
     ? p.players : g.players.default;
-  return {timer: TIMERS.includes(p.timer) ? p.timer : 'none', ranked: p.ranked === true, players, cpu: p.cpu === true};
+  return {timer: isChoice(p.timer) ? normalTimer(p.timer) : 'none', ranked: p.ranked === true, players, cpu: p.cpu === true};
 }
 
 export function setSeekPrefs(g, changes) {

@@ -7,7 +7,7 @@ import {t} from './i18n/index.js';
 import {recordNames, place, reason, formatOptions, gameName} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex, firstDraw} from './verify.js';
-import {describeCore} from './describe.js';
+import {describeCore, withTimeOuts} from './describe.js';
 import {icon} from './icons.js';
 import {Animator} from './animate.js';
 import {BoardViewport} from './zoom.js';
@@ -120,7 +120,11 @@ export class ReplayView {
     this.go(to(this));
   }
 
-  describe(a) { return a.action === 'resign' ? t('core.resign', {name: this.name(a.seat)}) : t('core.action', {name: this.name(a.seat), what: this.board.describeAction(a.action)}); }
+  describe(a) {
+    if (a.action === 'resign') return t('core.resign', {name: this.name(a.seat)});
+    if (a.action === 'time') return t('core.time', {name: this.name(a.seat)});
+    return t('core.action', {name: this.name(a.seat), what: this.board.describeAction(a.action)});
+  }
 
   build() {
     const r = this.record;
@@ -216,7 +220,7 @@ export class ReplayView {
     const kind = st.pending?.decision;
     this.turnEl.textContent = st.pending ? t('replay.next', {what: t(`decision.${this.record.game}.${kind}.other`, {name: name(st.pending.seat)})})
       : st.status === 'finished' ? t('room.game_over') : '';
-    const lines = (st.events || []).map((ev) => describeCore(ev, name, this.board) ?? this.board.describeEvent?.(ev, name));
+    const lines = (withTimeOuts(st.events) || []).map((ev) => describeCore(ev, name, this.board) ?? this.board.describeEvent?.(ev, name));
     this.eventsEl.replaceChildren(...lines.filter(Boolean).map((l) => h('li', {}, l)));
   }
 

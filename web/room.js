@@ -1,5 +1,6 @@
-// A room: seats, the board, the controls for the pending decision, the event log, the clock,
-// the result, resign and rematch, and the chat (chat.js). Players and spectators share the view.
+// A room: seats, the board, the controls for the pending decision, the event log, the clocks
+// (clock.js), the result, resign and rematch, and the chat (chat.js). Players and spectators share
+// the view.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {seatName, place, reason, levelName, gameName} from './words.js';
@@ -10,9 +11,10 @@ import {BoardViewport} from './zoom.js';
 import {Clock} from './clock.js';
 import {RoomLog} from './room-log.js';
 import {play as sound} from './sound.js';
-import {describeCore} from './describe.js';
+import {describeCore, withTimeOuts} from './describe.js';
 import {challengeButton} from './challenges.js';
 import {RoomChat} from './chat.js';
+import {announce} from './dock.js';
 
 const SEATS_KEY = 'tanbo.seats';
 const CREATED_KEY = 'tanbo.created';
@@ -51,7 +53,7 @@ export class RoomView {
     this.log = new RoomLog();
     this.animator = new Animator();
     this.viewport = new BoardViewport();
-    this.clock = new Clock();
+    this.clock = new Clock({onLow: (seat) => { if (seat === this.seat) announce(t('clock.low_announce')); }});
     this.byComputer = new Map();  // seat -> 'timer' | 'takeover': the computer made its last decision
     this.historyAsked = false;
     this.created = createdRooms().includes(room);
@@ -65,7 +67,10 @@ export class RoomView {
     this.titleEl = h('h2', {id: 'room-title'});
     this.infoEl = h('div', {class: 'room-info'});
     this.seatsEl = h('ol', {class: 'seats'});
-    this.bannerEl = h('p', {class: 'banner', id: 'banner', role: 'status', 'aria-live': 'polite'});
+    // The banner's words are a live region; the clock beside them ticks outside it.
+    this.bannerText = h('span', {role: 'status', 'aria-live': 'polite'});
+    this.bannerClock = h('span', {class: 'banner-clock'});
+    this.bannerEl = h('p', {class: 'banner', id: 'banner'}, this.bannerText, this.bannerClock);
     this.boardEl = h('div', {class: 'board', id: 'board'}, this.viewport.el);
     this.boardEl.addEventListener('click', () => this.animator.skip());
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
@@ -130,7 +135,7 @@ export class RoomView {
         await conn.request({type: 'resume', room: this.room, version: this.msg.version, chat: this.chat.seen()});
     } catch (err) {
       if (err.code === 'no_such_room') {
-        this.bannerEl.textContent = t('room.none');
+        this.bannerText.textContent = t('room.none');
         this.viewport.scroller.replaceChildren(h('p', {}, h('a', {href: '#/'}, t('nav.back_lobby'))));
       } else if (err.code === 'room_full' && as === 'player') {
         localStorage.setItem(SEATS_KEY, JSON.stringify(seatRooms().filter((r) => r !== this.room)));
@@ -177,6 +182,7 @@ export class RoomView {
       return;
     }
     if (msg.type !== 'state') return;
+    this.app.myGames?.noteState(msg);
     this.animator.stop();  // what played is superseded: this state animates from the last one
     const prev = this.msg;
     const newVersion = !prev || msg.version !== prev.version;
@@ -200,6 +206,7 @@ export class RoomView {
   }
 
   addStep(version, events) {
+    events = withTimeOuts(events);
     this.log.add(version, events);
     // A decision the computer made for a person (time out, away) is shown as the computer's.
     for (const ev of events || []) {
@@ -246,13 +253,16 @@ export class RoomView {
       h('a', {href: `#/rules/${encodeURIComponent(m.game)}`, class: 'rules-link'}, t('room.rules')),
       ' · ',
       h('button', {type: 'button', class: 'link', onclick: () => this.copyLink()}, t('room.copy_link')));
+    // The clocks while playing; a game clock's final times stay once the game is over.
+    const clock = m.clock && (m.status === 'playing' || (m.status === 'finished' && m.clock.control === 'clock')) ? m.clock : null;
+    this.clock.update(clock, this.main);
     this.renderSeats(m);
     this.renderBanner(m);
     this.renderResult(m);
     this.renderActions(m);
     this.renderLog();
     this.chat.update();
-    this.clock.update(m.status === 'playing' ? m.clock : null, this.main);
+    this.clock.tick();
   }
 
   render(refocus) {
@@ -326,8 +336,8 @@ export class RoomView {
         ? t('turn.mine', {what: t(`decision.${m.game}.${kind}.mine`)})
         : t(`decision.${m.game}.${kind}.other`, {name: name(m.pending.seat)});
     }
-    this.bannerEl.replaceChildren(text);
-    if (m.status === 'playing' && m.clock) this.bannerEl.append(' ', this.clock.element());
+    this.bannerText.replaceChildren(text);
+    this.bannerClock.replaceChildren(...(this.clock.inBanner() ? [' ', this.clock.element()] : []));
   }
 
   renderSeats(m) {
@@ -348,7 +358,7 @@ export class RoomView {
       const challenge = challengeButton(this.app, st.player, m.game, {class: 'link challenge-seat', 'data-challenge-seat': st.seat});
       if (challenge) bits.push(' ', challenge);
       if (turn) bits.push(' ', h('span', {class: 'tag turn'}, t('seat.to_play')));
-      if (m.status === 'playing' && m.clock && m.clock.seat === st.seat) bits.push(' ', this.clock.element());
+      if (this.clock.shows(st.seat)) bits.push(' ', this.clock.element(st.seat));
       if (placeNo) bits.push(' ', h('span', {class: 'tag place'}, place(placeNo)));
       if (!st.player && !st.cpu && m.status === 'waiting' && this.seat === null)
         bits.push(' ', h('button', {type: 'button', 'data-take': st.seat, onclick: () => this.takeSeat(st.seat)}, t('seat.take')));
@@ -365,11 +375,15 @@ export class RoomView {
     const order = m.result.places.map((p, seat) => ({p, seat})).sort((a, b) => a.p - b.p);
     const mine = this.seat !== null ? m.result.places[this.seat] : null;
     const shared = m.result.places.filter((p) => p === 1).length > 1;
-    const headline = mine === null ? t('result.over') : mine === 1 ? t(shared ? 'result.shared' : 'result.won')
+    const onTime = m.result.reason === 'time' ? this.timedOut(m) : [];
+    let headline = mine === null ? t('result.over') : mine === 1 ? t(shared ? 'result.shared' : 'result.won')
       : t('result.finished', {place: place(mine)});
+    if (onTime.length && mine === 1) headline = t('result.won_time');
+    else if (onTime.includes(this.seat)) headline = t('result.lost_time');
     const parts = [
       h('h3', {}, headline),
       h('p', {class: 'reason', 'data-reason': m.result.reason}, t('result.reason', {reason: reason(m.result.reason)})),
+      ...onTime.map((seat) => h('p', {class: 'time-out', 'data-seat': seat}, t('result.time_out', {name: name(seat)}))),
       h('ol', {class: 'places'}, order.map(({p, seat}) => h('li', {}, t('result.line', {place: place(p), name: name(seat)})))),
     ];
     if (this.verified && this.verified.commit === m.commit)
@@ -378,6 +392,22 @@ export class RoomView {
       parts.push(h('p', {}, t('result.rematch_asked', {names: m.rematch.map(name).join(', ')})));
     parts.push(h('p', {}, h('button', {type: 'button', class: 'link', id: 'open-replay', onclick: () => this.openReplay()}, t('result.replay'))));
     this.resultEl.replaceChildren(...parts);
+  }
+
+  // The seats whose time ran out in the game just finished: from its `time` events (the last
+  // step's, or the log's since the game's start), else the last place.
+  timedOut(m) {
+    const seats = new Set((m.events || []).filter((e) => e.type === 'time').map((e) => e.seat));
+    if (!seats.size) {
+      const start = this.log.starts().filter((v) => v <= m.version).pop() ?? 0;
+      for (const [v, evs] of this.log.steps)
+        if (v >= start) for (const e of evs) if (e.type === 'time') seats.add(e.seat);
+    }
+    if (!seats.size) {
+      const worst = Math.max(...m.result.places);
+      m.result.places.forEach((p, seat) => { if (p === worst) seats.add(seat); });
+    }
+    return [...seats];
   }
 
   renderActions(m) {

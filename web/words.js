@@ -1,6 +1,7 @@
 // Words built from the server's data, shared by every view: seat names (one name per seat,
 // the same in the seats, the log, the board and the replay), places, reasons, levels, options.
 import {t, tOr, list} from './i18n/index.js';
+import {timerText} from './timectl.js';
 
 // A seat's name: its player's, or "Computer N" for a computer seat, "Seat N (free)" otherwise.
 export function seatName(seats, seat) {
@@ -53,7 +54,8 @@ export function formatOptions(game, options) {
 
 export {list};
 
-// The terms of a pool or a challenge in words: "Tsoro · 2 players · no time limit · unranked",
+// The terms of a pool or a challenge in words: "Tsoro · 2 players · no time limit · unranked"
+// (or "game clock: 3 min + 2 s per move", "5 days per move": timectl.js),
 // then every option that differs from the game's default ("Holes per row: 6"), else "standard
 // rules". `withGame: false` leaves the game's name out (on its own card).
 export function termsText(terms, registryEntry, {withGame = true} = {}) {
@@ -69,9 +71,7 @@ export function termsText(terms, registryEntry, {withGame = true} = {}) {
   return parts.join(' · ');
 }
 
-export function timerText(timer) {
-  return timer === undefined || timer === null || timer === 'none' ? t('terms.no_timer') : t('lobby.timer', {n: timer});
-}
+export {timerText};
 
 // A refusal in the player's words (its code, docs/protocol.md "Errors"); the server's own
 // message when the page has no words for the code.
