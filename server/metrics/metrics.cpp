@@ -114,6 +114,14 @@ struct Metrics {
                                 .Register(*registry)
                                 .Add({});
 
+  pm::Family<pm::Counter>& time_outs_family =
+      pm::BuildCounter()
+          .Name("tanbo_time_outs_total")
+          .Help("Seats whose time ran out (a loss on time), by time control")
+          .Register(*registry);
+  pm::Counter& clock_time_outs = time_outs_family.Add({{"control", "clock"}});
+  pm::Counter& correspondence_time_outs = time_outs_family.Add({{"control", "correspondence"}});
+
   std::pair<pm::Gauge*, pm::Counter*> pool_of(std::string_view game) {
     std::lock_guard lock(pools_mutex);
     auto it = pools.find(game);
@@ -230,6 +238,9 @@ void paired(std::string_view game, std::chrono::milliseconds waited) {
 }
 void pairing_cpu_fallback() { the().cpu_fallbacks.Increment(); }
 void chat_line() { the().chat_lines.Increment(); }
+void time_out(bool correspondence) {
+  (correspondence ? the().correspondence_time_outs : the().clock_time_outs).Increment();
+}
 
 void observe_broadcast(Clock::time_point committed) {
   the().broadcast.Observe(seconds(Clock::now() - committed));

@@ -248,9 +248,11 @@ bool Room::time_out_if_due(std::int64_t now) {
   if (const auto due = deadline_ms(); due == 0 || due > now) return false;
   const engine::Seat seat = match_->game().pending().seat;
   if (match_->time_out(seat)) return false;  // in the game and deciding: never refused
-  spdlog::info("room {}: seat {} ran out of time at version {}", id(), seat, version_);
+  const bool correspondence = control_.kind == protocol::TimeControl::Kind::correspondence;
+  spdlog::info("room {}: seat {} ran out of time at version {} ({})", id(), seat, version_,
+               correspondence ? "correspondence" : "game clock");
   ++version_;
-  metrics::action_accepted();
+  metrics::time_out(correspondence);
   step({{JournalEntry::Kind::action, id(), version_, seat, engine::Json(engine::kTimeout)}});
   return true;
 }

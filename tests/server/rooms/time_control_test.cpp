@@ -91,11 +91,21 @@ json my_games(ProtocolClient& c) {
   }
 }
 
+// tanbo_time_outs_total{control="..."} as /metrics shows it.
+double time_outs(std::uint16_t port, const std::string& control) {
+  auto r = http_get(port, "/metrics");
+  const std::string key = "tanbo_time_outs_total{control=\"" + control + "\"} ";
+  auto at = r.body.find(key);
+  return at == std::string::npos ? -1 : std::stod(r.body.substr(at + key.size()));
+}
+
 }  // namespace
 
 TEST_CASE("a game clock: every seat's time in every state, the increment, the loss on time",
           "[server][rooms][timer][clock]") {
   CpuServer fx(short_clocks());
+  const double time_outs_before = time_outs(fx.port(), "clock");
+  REQUIRE(time_outs_before >= 0);
   TimedTable t = seat(fx.port(), 2, clock(30, 60));  // 300 ms each, 600 ms a decision
   const std::int64_t base = 30 * kSecond, increment = 60 * kSecond;
   ProtocolClient cleo(fx.port());
@@ -132,6 +142,7 @@ TEST_CASE("a game clock: every seat's time in every state, the increment, the lo
   CHECK(end.at("clock").at("seat").is_null());
   CHECK(end.at("clock").at("remaining")[1] == 0);
   CHECK(end.at("clock").at("remaining")[0] == c1.at("remaining")[0]);
+  CHECK(time_outs(fx.port(), "clock") == time_outs_before + 1);
   json seen = state_after(cleo, after.at("version"));
   while (seen.at("status") != "finished") seen = state_after(cleo, seen.at("version"));
   CHECK(seen.at("result").at("reason") == "time");
@@ -207,6 +218,7 @@ TEST_CASE(
   for (const auto& x : seen) CHECK(x.at("seats")[1].at("cpu") == false);
   CHECK(s.at("result") == json{{"places", {1, 2}}, {"reason", "time"}});
   CHECK(fx.actors(t.room) == std::vector<engine::Seat>{0, 1});  // Ana's move, Ben's time-out
+  CHECK(time_outs(fx.port(), "correspondence") >= 1);
 }
 
 TEST_CASE("my_games and GET /api/players/{id}/games list each player's games and whose turn it is",
