@@ -111,6 +111,36 @@ TEST_CASE("100 seekers of one pool are paired within two waves into 50 rooms tha
   CHECK(pools(*s.front().client).empty());
 }
 
+TEST_CASE(
+    "pools are keyed by time control: a clock pool pairs into a clock room, apart from the "
+    "others",
+    "[server][pairing][timer]") {
+  RoomsServer fx(pools_config());
+  const json clock = {{"type", "clock"}, {"base_s", 180}, {"increment_s", 2}};
+  const json days = {{"type", "correspondence"}, {"days", 3}};
+  Seeker a = seeker(fx.port(), "A"), b = seeker(fx.port(), "B"), c = seeker(fx.port(), "C");
+  json ka = seek(a, {{"game", "tsoro"}, {"timer", clock}});
+  REQUIRE(ka.at("type") == "seeking");
+  CHECK(ka.at("pool").at("timer") == clock);
+  REQUIRE(seek(c, {{"game", "tsoro"}, {"timer", days}}).at("type") == "seeking");
+  json listed = pools(*a.client);
+  REQUIRE(listed.size() == 2);  // one pool per time control, one seeker each
+  for (const auto& p : listed) CHECK(p.at("waiting") == 1);
+  REQUIRE(seek(b, {{"game", "tsoro"}, {"timer", clock}}).at("type") == "seeking");
+  Seated sa = paired(a), sb = paired(b);
+  CHECK(sa.room == sb.room);
+  CHECK(sa.state.at("clock").at("control") == "clock");
+  for (const auto& ms : sa.state.at("clock").at("remaining")) {
+    CHECK(ms <= 180'000);
+    CHECK(ms > 170'000);
+  }
+  CHECK(c.client->hears_nothing());  // the correspondence seeker waits on
+  json bad = seek(
+      c, {{"game", "tsoro"}, {"timer", {{"type", "clock"}, {"base_s", 10}, {"increment_s", 0}}}});
+  CHECK(bad.at("type") == "error");
+  CHECK(bad.at("code") == "bad_message");
+}
+
 TEST_CASE("three- and four-player mancala-simple pools fill rooms of three and four",
           "[server][pairing]") {
   RoomsServer fx(pools_config());
