@@ -58,7 +58,7 @@ json rejoin(ProtocolClient& c, const std::string& room) {
 
 }  // namespace
 
-TEST_CASE("a game clock after kill -9 stands as journaled; the downtime is charged to nobody",
+TEST_CASE("a game clock after kill -9 stands as journaled, the downtime charged to nobody",
           "[persist][recovery][timer]") {
   DataDir dir;
   Guest ana, ben;
