@@ -34,6 +34,7 @@ struct JournalEntry {
   engine::Json data;
   int game = 1;  // the room's game number (1, then one more per rematch); the room sets it
   engine::Json clocks = nullptr;  // action: a game clock's remaining ms per seat after it
+  std::int64_t at = 0;            // action: the step's wall-clock time, which deadlines count from
 };
 
 class RoomJournal {

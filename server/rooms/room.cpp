@@ -463,6 +463,7 @@ void Room::step(std::vector<JournalEntry> entries, Asker asker) {
     const bool decision =
         e.data != engine::Json(engine::kResign) && e.data != engine::Json(engine::kTimeout);
     tick_clocks(step_at_ms_, decision ? e.seat : engine::kNoSeat);
+    e.at = step_at_ms_;  // recovery's deadlines count from the same moment as this node's
     if (control_.kind == protocol::TimeControl::Kind::clock) e.clocks = remaining_;
   }
   bool finished = match_->game().status() == engine::Status::finished;

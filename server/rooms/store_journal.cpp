@@ -93,7 +93,8 @@ WriteResult StoreJournal::write(store::Store& s, const JournalEntry& e, std::int
       return s.set_seat(e.room, e.seat, player);
     }
     case JournalEntry::Kind::action:
-      return s.append_action(e.room, e.game, std::int64_t(e.version), e.seat, e.data, e.clocks);
+      return s.append_action(e.room, e.game, std::int64_t(e.version), e.seat, e.data, e.clocks,
+                             e.at);
     case JournalEntry::Kind::rematch: {
       auto head = read_head(e.data, error);
       if (!head) return bad("rematch: " + error);

@@ -323,7 +323,8 @@ WriteResult PgStore::set_seat(std::string_view room, Seat seat, std::string_view
 }
 
 WriteResult PgStore::append_action(std::string_view room, int game_no, std::int64_t version,
-                                   Seat seat, const Json& action, const Json& clocks) {
+                                   Seat seat, const Json& action, const Json& clocks,
+                                   std::int64_t at) {
   return write("append_action " + str(room), [&]() -> WriteResult {
     auto current = current_game(pg_->tx, room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
@@ -333,7 +334,7 @@ WriteResult PgStore::append_action(std::string_view room, int game_no, std::int6
     if (seat < 0 || seat >= current->players)
       return refuse(Code::invalid, "no seat " + std::to_string(seat));
     pg_->tx.exec_prepared("append", str(room), std::int64_t(version), game_no, int(seat),
-                          action.dump(), std::int64_t(now_ms()), clocks.dump());
+                          action.dump(), at != 0 ? at : std::int64_t(now_ms()), clocks.dump());
     return {};
   });
 }

@@ -292,7 +292,8 @@ WriteResult SqliteStore::set_seat(std::string_view room, Seat seat, std::string_
 }
 
 WriteResult SqliteStore::append_action(std::string_view room, int game_no, std::int64_t version,
-                                       Seat seat, const Json& action, const Json& clocks) {
+                                       Seat seat, const Json& action, const Json& clocks,
+                                       std::int64_t at) {
   return write("append_action " + str(room), [&]() -> WriteResult {
     auto current = current_game(prepared(kCurrentGame), room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
@@ -307,7 +308,7 @@ WriteResult SqliteStore::append_action(std::string_view room, int game_no, std::
     append.bind(3, game_no);
     append.bind(4, seat);
     append.bind(5, action.dump());
-    append.bind(6, std::int64_t(now_ms()));
+    append.bind(6, at != 0 ? at : std::int64_t(now_ms()));
     append.bind(7, clocks.dump());
     append.exec();
     return {};

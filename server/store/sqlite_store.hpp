@@ -35,7 +35,8 @@ class SqliteStore final : public Store {
   WriteResult create_room(const RoomRow& row) override;
   WriteResult set_seat(std::string_view room, Seat seat, std::string_view player) override;
   WriteResult append_action(std::string_view room, int game_no, std::int64_t version, Seat seat,
-                            const Json& action, const Json& clocks = nullptr) override;
+                            const Json& action, const Json& clocks = nullptr,
+                            std::int64_t at = 0) override;
   WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
                             std::string_view commit, Seat first, bool first_drawn = false,
                             std::int64_t started_at = 0) override;

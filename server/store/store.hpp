@@ -185,9 +185,10 @@ class Store {
   // One accepted action of the room's current, unfinished game. Versions number a room's
   // actions across its games; a version already logged is `duplicate`.
   // `clocks`: a game clock's remaining ms per seat after it (null: the room has no game clock).
+  // `at`: when the room took it, which its deadlines count from (0: now).
   virtual WriteResult append_action(std::string_view room, int game_no, std::int64_t version,
-                                    Seat seat, const Json& action,
-                                    const Json& clocks = nullptr) = 0;
+                                    Seat seat, const Json& action, const Json& clocks = nullptr,
+                                    std::int64_t at = 0) = 0;
   // Starts game `game_no` (the current one + 1, which must be finished) with a fresh seed.
   // first_drawn: as in RoomRow. started_at 0: now.
   virtual WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
