@@ -6,12 +6,18 @@ namespace tanbo::protocol {
 
 namespace {
 
-// JSON equality, as the schema's enums: 30.0 is 30.
+// A whole number within [lo, hi], as the schema's integers: 30.0 is 30, 30.5 is not.
 std::optional<int> integer_in(const Json& j, const char* key, int lo, int hi) {
   auto it = j.find(key);
   if (it == j.end() || !it->is_number()) return std::nullopt;
-  for (int v = lo; v <= hi; ++v)
-    if (*it == Json(v)) return v;
+  const double v = it->get<double>();
+  if (v < lo || v > hi || v != static_cast<int>(v)) return std::nullopt;
+  return static_cast<int>(v);
+}
+
+template <std::size_t N>
+std::optional<int> one_of(std::optional<int> v, const std::array<int, N>& allowed) {
+  if (v && std::find(allowed.begin(), allowed.end(), *v) != allowed.end()) return v;
   return std::nullopt;
 }
 
@@ -69,19 +75,14 @@ std::optional<TimeControl> read_time_control(const Json& j, std::string& why) {
     return std::nullopt;
   }
   if (type == "correspondence") {
-    auto d = integer_in(j, "days", 1, 14);
-    if (d &&
-        std::find(kCorrespondenceDays.begin(), kCorrespondenceDays.end(), *d) !=
-            kCorrespondenceDays.end() &&
-        !extra({"type", "days"}))
-      return TimeControl::correspondence(*d);
+    auto d = one_of(integer_in(j, "days", 1, 14), kCorrespondenceDays);
+    if (d && !extra({"type", "days"})) return TimeControl::correspondence(*d);
     why = "correspondence takes days: 1, 2, 3, 5, 7 or 14";
     return std::nullopt;
   }
   if (type == "per_decision") {
-    auto s = integer_in(j, "seconds", 30, 60);
-    if (s && (*s == 30 || *s == 60) && !extra({"type", "seconds"}))
-      return TimeControl::per_decision(*s);
+    auto s = one_of(integer_in(j, "seconds", 30, 60), kTimerSeconds);
+    if (s && !extra({"type", "seconds"})) return TimeControl::per_decision(*s);
     why = "per_decision takes seconds: 30 or 60";
     return std::nullopt;
   }

@@ -1,5 +1,6 @@
 #include "server/rooms/lobby.hpp"
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 
 #include "server/metrics/metrics.hpp"
@@ -195,8 +196,13 @@ protocol::Json Lobby::games_of(const std::string& identity, bool waiting) const 
     }
   };
   std::lock_guard lock(mutex_);
-  for (const auto& [id, e] : rooms_)
-    if (e.summary && e.summary->status != protocol::RoomStatus::finished) add(entry(*e.summary));
+  // This node's rooms as summaries: only those the identity sits in become JSON.
+  for (const auto& [id, e] : rooms_) {
+    if (!e.summary || e.summary->status == protocol::RoomStatus::finished) continue;
+    if (std::any_of(e.summary->seats.begin(), e.summary->seats.end(),
+                    [&](const auto& s) { return s.player && s.player->id == identity; }))
+      add(entry(*e.summary));
+  }
   for (const auto& [id, j] : remote_) add(j);
   return out;
 }

@@ -22,26 +22,12 @@ void say(ProtocolClient& c, const std::string& room, const std::string& channel,
   c.send({{"type", "say"}, {"room", room}, {"channel", channel}, {"text", text}});
 }
 
-struct Seat {
-  std::unique_ptr<ProtocolClient> client;
-  std::string id, token;
-};
-
-Seat connect(std::uint16_t port, const std::string& name, const std::string& token = "") {
-  Seat s;
-  s.client = std::make_unique<ProtocolClient>(port);
-  auto w = s.client->hello(name, token);
-  s.id = w.at("player").at("id");
-  s.token = w.at("token");
-  return s;
-}
-
 // Joins `room` on whichever node answers, retrying while the room moves; the `joined`.
-json rejoin(Seat& s, std::uint16_t port, const std::string& room, const std::string& as) {
+json rejoin(Guest& s, std::uint16_t port, const std::string& room, const std::string& as) {
   const auto deadline = std::chrono::steady_clock::now() + 30s;
   for (;;) {
     try {
-      s = connect(port, "", s.token);
+      s = guest(port, "", s.token);
       s.client->send({{"type", "join"}, {"id", "j"}, {"room", room}, {"as", as}});
       json m = s.client->next_but_states();
       if (m.at("type") == "joined") return m;
@@ -64,22 +50,13 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
   auto c = start_cluster(kLease, {"--admin-token-file", token_file.string()});
   if (!c) return;
   // Ana creates on n0 (the room's owner); Bo plays from n1; Cid watches from n2.
-  Seat ana = connect(c->port_of(0), "Ana"), bo = connect(c->port_of(1), "Bo"),
-       cid = connect(c->port_of(2), "Cid");
+  Guest ana = guest(c->port_of(0), "Ana"), bo = guest(c->port_of(1), "Bo"),
+        cid = guest(c->port_of(2), "Cid");
   ana.client->send({{"type", "create"}, {"id", 1}, {"game", "mancala-simple"}});
   const std::string room = ana.client->expect("created").at("room");
   // The others know the room once its listing reaches them (within the lobby's debounce): the
   // joins below go straight to its owner, and a failover takes it over.
-  const auto listed_on = [&](std::size_t node) {
-    const json lobby = get_json(c->port_of(node), "/api/rooms");
-    for (const auto& r : lobby.at("rooms"))
-      if (r.at("room") == room) return true;
-    return false;
-  };
-  for (int i = 0; i < 50 && !(listed_on(1) && listed_on(2)); ++i)
-    std::this_thread::sleep_for(100ms);
-  REQUIRE(listed_on(1));
-  REQUIRE(listed_on(2));
+  REQUIRE(c->listed_everywhere(room));
   bo.client->send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "player"}});
   REQUIRE(bo.client->next_but_states().at("type") == "joined");
   cid.client->send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "spectator"}});

@@ -3,9 +3,11 @@
 // cluster the cluster tests run.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/server/cluster/redis_process.hpp"
@@ -35,6 +37,21 @@ struct Cluster {
   }
   std::string owner(const std::string& room) const {
     return redis->command({"GET", "tanbo:room:" + room + ":owner"}).text().value_or("");
+  }
+  // Whether every node lists `room`, waiting 5 s at most: the others learn of a room within the
+  // lobby's debounce, and only then do joins through them go to its owner and a failover take it.
+  bool listed_everywhere(const std::string& room) const {
+    const auto listed_on = [&](std::uint16_t port) {
+      const nlohmann::json lobby = get_json(port, "/api/rooms");
+      for (const auto& r : lobby.at("rooms"))
+        if (r.at("room") == room) return true;
+      return false;
+    };
+    for (int i = 0; i < 50; ++i) {
+      if (std::all_of(ports.begin(), ports.end(), listed_on)) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    return false;
   }
 };
 

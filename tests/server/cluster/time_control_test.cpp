@@ -13,20 +13,6 @@ using nlohmann::json;
 
 namespace {
 
-struct Player {
-  std::unique_ptr<ProtocolClient> client;
-  std::string id, token;
-};
-
-Player connect(std::uint16_t port, const std::string& name, const std::string& token = "") {
-  Player p;
-  p.client = std::make_unique<ProtocolClient>(port);
-  auto w = p.client->hello(name, token);
-  p.id = w.at("player").at("id");
-  p.token = w.at("token");
-  return p;
-}
-
 json my_games(ProtocolClient& c) {
   c.send({{"type", "my_games"}, {"id", "g"}});
   for (;;) {
@@ -53,23 +39,14 @@ TEST_CASE("time controls across nodes: my_games anywhere, a game clock through a
   auto c = start_cluster(kLease);
   if (!c) return;
   // Ana creates on n0 (the owner), Ben plays from n1.
-  Player ana = connect(c->port_of(0), "Ana"), ben = connect(c->port_of(1), "Ben");
+  Guest ana = guest(c->port_of(0), "Ana"), ben = guest(c->port_of(1), "Ben");
   ana.client->send({{"type", "create"},
                     {"id", 1},
                     {"game", "mancala-simple"},
                     {"options", {{"first", 0}}},
                     {"timer", {{"type", "clock"}, {"base_s", 600}, {"increment_s", 5}}}});
   const std::string room = ana.client->expect("created").at("room");
-  const auto listed_on = [&](std::size_t node) {
-    const json lobby = get_json(c->port_of(node), "/api/rooms");
-    for (const auto& r : lobby.at("rooms"))
-      if (r.at("room") == room) return true;
-    return false;
-  };
-  for (int i = 0; i < 50 && !(listed_on(1) && listed_on(2)); ++i)
-    std::this_thread::sleep_for(100ms);
-  REQUIRE(listed_on(1));
-  REQUIRE(listed_on(2));
+  REQUIRE(c->listed_everywhere(room));
   ben.client->send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "player"}});
   REQUIRE(ben.client->next_but_states().at("type") == "joined");
   json s = state_at(*ana.client, 1);
@@ -106,7 +83,7 @@ TEST_CASE("time controls across nodes: my_games anywhere, a game clock through a
   const auto deadline = std::chrono::steady_clock::now() + 30s;
   for (;;) {
     try {
-      ben = connect(c->port_of(1), "", ben.token);
+      ben = guest(c->port_of(1), "", ben.token);
       ben.client->send({{"type", "join"}, {"id", "j"}, {"room", room}, {"as", "player"}});
       if (ben.client->next_but_states().at("type") == "joined") {
         back = state_at(*ben.client, 2);

@@ -10,20 +10,6 @@ using nlohmann::json;
 
 namespace {
 
-struct Guest {
-  std::unique_ptr<ProtocolClient> client;
-  std::string token, id;
-};
-
-Guest guest(std::uint16_t port, const std::string& name, const std::string& token = "") {
-  Guest g;
-  g.client = std::make_unique<ProtocolClient>(port);
-  auto w = g.client->hello(name, token);
-  g.token = w.at("token");
-  g.id = w.at("player").at("id");
-  return g;
-}
-
 // The next `said` (or error) `c` reads; states and the rest skipped.
 json next_said(ProtocolClient& c) {
   for (;;) {

@@ -5,31 +5,14 @@
 
 #include <thread>
 
+#include "server/wall_clock.hpp"
 #include "tests/server/recovery/server_process.hpp"
 
 using namespace tanbo::server::test;
 using nlohmann::json;
+using tanbo::server::wall_ms;
 
 namespace {
-
-std::int64_t wall_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-struct Guest {
-  std::unique_ptr<ProtocolClient> client;
-  std::string token, id;
-};
-
-Guest guest(std::uint16_t port, const std::string& name, const std::string& token = "") {
-  Guest g;
-  g.client = std::make_unique<ProtocolClient>(port);
-  auto w = g.client->hello(name, token);
-  g.token = w.at("token");
-  g.id = w.at("player").at("id");
-  return g;
-}
 
 // Ana's room with Ben seated; returns the state after Ana's first move, as Ben got it.
 json first_move(Guest& ana, Guest& ben, const json& timer, std::string& room) {

@@ -12,21 +12,6 @@ using nlohmann::json;
 
 namespace {
 
-struct Guest {
-  std::unique_ptr<ProtocolClient> client;
-  std::string token, id, name;
-};
-
-Guest guest(std::uint16_t port, const std::string& name) {
-  Guest g;
-  g.client = std::make_unique<ProtocolClient>(port);
-  auto w = g.client->hello(name);
-  g.token = w.at("token");
-  g.id = w.at("player").at("id");
-  g.name = w.at("player").at("name");
-  return g;
-}
-
 std::string create(ProtocolClient& c, const std::string& game) {
   c.send({{"type", "create"}, {"id", "c"}, {"game", game}, {"options", json::object()}});
   std::string room = c.expect("created").at("room");

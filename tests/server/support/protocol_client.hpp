@@ -3,6 +3,7 @@
 // against its schema (protocol/schema/server-<type>.json). Any violation, close or timeout throws,
 // so a test fails with the offending frame in its message.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -47,5 +48,22 @@ class ProtocolClient {
  private:
   WsClient ws_;
 };
+
+// A connection that said hello, with what its welcome gave it.
+struct Guest {
+  std::unique_ptr<ProtocolClient> client;
+  std::string token, id, name;
+};
+
+// A new guest, or with `token` an identity coming back.
+inline Guest guest(std::uint16_t port, const std::string& name, const std::string& token = "") {
+  Guest g;
+  g.client = std::make_unique<ProtocolClient>(port);
+  auto w = g.client->hello(name, token);
+  g.token = w.at("token");
+  g.id = w.at("player").at("id");
+  g.name = w.at("player").at("name");
+  return g;
+}
 
 }  // namespace tanbo::server::test
