@@ -168,8 +168,30 @@ bool read(Reader&, UnwatchLobby&) { return true; }
 bool read(Reader&, Ping&) { return true; }
 bool read(Reader&, MyGames&) { return true; }
 
+bool read_login(Reader& r, Login& m) {
+  return r.text("username", m.username, 1, kMaxUsernameChars) &&
+         r.text("password", m.password, 1, kMaxPasswordWireChars);
+}
+
 bool read(Reader& r, Hello& m) {
-  return r.text("token", m.token, 1, kMaxTokenChars) && r.name("name", m.name);
+  if (!r.text("token", m.token, 1, kMaxTokenChars) || !r.name("name", m.name)) return false;
+  const Json* login = r.find("login");
+  if (!login) return true;
+  if (!login->is_object()) return r.fail("login", "expected {username, password}");
+  if (m.token) return r.fail("login", "give a token or a login, not both");
+  Reader l(*login);
+  if (!read_login(l, m.login.emplace())) return r.fail("login", l.error());
+  return true;
+}
+
+bool read(Reader& r, Claim& m) {
+  return r.text("username", m.username, 1, kMaxUsernameChars) &&
+         r.text("password", m.password, 1, kMaxPasswordWireChars);
+}
+bool read(Reader& r, Logout& m) { return r.boolean("everywhere", m.everywhere); }
+bool read(Reader& r, ChangePassword& m) {
+  return r.text("current", m.current, 1, kMaxPasswordWireChars) &&
+         r.text("password", m.password, 1, kMaxPasswordWireChars);
 }
 
 bool read(Reader& r, ListRooms& m) { return r.text("game", m.game, 1, kMaxGameChars); }
@@ -443,6 +465,16 @@ void write(Json&, const MyGames&) {}
 void write(Json& j, const Hello& m) {
   if (m.token) j["token"] = *m.token;
   if (m.name) j["name"] = *m.name;
+  if (m.login) j["login"] = {{"username", m.login->username}, {"password", m.login->password}};
+}
+void write(Json& j, const Claim& m) {
+  j["username"] = m.username;
+  j["password"] = m.password;
+}
+void write(Json& j, const Logout& m) { j["everywhere"] = m.everywhere; }
+void write(Json& j, const ChangePassword& m) {
+  j["current"] = m.current;
+  j["password"] = m.password;
 }
 void write(Json& j, const ListRooms& m) {
   if (m.game) j["game"] = *m.game;

@@ -24,10 +24,18 @@ enum class CpuLevel : std::uint8_t { random, greedy, mcts };
 std::string_view to_string(Role r);
 std::string_view to_string(CpuLevel l);
 
+// A username and password (docs/protocol.md, "Accounts"); checked by the server, not here.
+struct Login {
+  std::string username;
+  std::string password;
+  friend bool operator==(const Login&, const Login&) = default;
+};
+
 struct Hello {
   static constexpr std::string_view kType = "hello";
-  std::optional<std::string> token;  // absent: a new guest identity
+  std::optional<std::string> token;  // absent: a new guest identity (or a login)
   std::optional<std::string> name;
+  std::optional<Login> login = {};  // never with a token
   friend bool operator==(const Hello&, const Hello&) = default;
 };
 
@@ -232,10 +240,29 @@ struct SpectatorChat {
   friend bool operator==(const SpectatorChat&, const SpectatorChat&) = default;
 };
 
+// Accounts: a guest claims one; an account logs out (this token, or every one) and changes its
+// password. The rules of a username and a password are the server's (docs/protocol.md).
+struct Claim {
+  static constexpr std::string_view kType = "claim";
+  std::string username, password;
+  friend bool operator==(const Claim&, const Claim&) = default;
+};
+struct Logout {
+  static constexpr std::string_view kType = "logout";
+  bool everywhere = false;
+  friend bool operator==(const Logout&, const Logout&) = default;
+};
+struct ChangePassword {
+  static constexpr std::string_view kType = "change_password";
+  std::string current, password;
+  friend bool operator==(const ChangePassword&, const ChangePassword&) = default;
+};
+
 using ClientMessage =
     std::variant<Hello, ListGames, ListRooms, WatchLobby, UnwatchLobby, Create, Join, Act, Resign,
                  Rematch, Leave, Resume, FillCpu, Ping, Seek, Unseek, Challenge, Accept, Decline,
-                 Cancel, Challenges, Say, Mute, Unmute, Report, SpectatorChat, MyGames>;
+                 Cancel, Challenges, Say, Mute, Unmute, Report, SpectatorChat, MyGames, Claim,
+                 Logout, ChangePassword>;
 
 struct Request {
   Id id;

@@ -13,40 +13,47 @@
 namespace tanbo::protocol {
 
 enum class ErrorCode : std::uint8_t {
-  bad_json,            // not JSON, not UTF-8, nested too deep
-  bad_message,         // not an object, or a field missing or mistyped
-  unknown_type,        // `type` names no message
-  not_hello,           // the first message of a connection was not hello
-  bad_token,           // hello with a token the server does not know
-  no_such_room,        // the room does not exist (or no longer)
-  room_full,           // join as player: no free seat
-  seat_taken,          // join as player: the seat asked for is someone else's
-  not_seated,          // act, resign or rematch by someone holding no seat in the room
-  not_in_game,         // act or resign from a seat that has left the game (resigned, or placed)
-  not_your_turn,       // act while another seat must decide
-  stale_version,       // act naming a version other than the room's
-  illegal_action,      // act with an action not in the legal list
-  game_over,           // act or resign after the game finished
-  not_finished,        // rematch before the game finished
-  bad_option,          // create with a bad game, player count, option or set-up
-  too_many_rooms,      // create beyond the per-identity or per-address limit
-  too_many_guests,     // hello making a new identity beyond the per-address limit
-  bad_name,            // a display name breaking the name rule
-  already_seeking,     // seek in a pool where this identity already waits
-  no_such_seek,        // unseek of a seek that is not (or no longer) waiting
-  no_such_player,      // challenge naming no identity
-  player_offline,      // challenge to an identity with no connection now
-  challenges_refused,  // challenge to someone who takes none
-  no_such_challenge,   // accept, decline or cancel of a challenge that is not (or no longer) open
-  bad_text,            // a chat line breaking the chat rule
-  chat_closed,         // the spectators' channel of this room is closed
-  not_your_channel,    // say in a channel this connection may not write
-  chat_rate_limited,   // chat lines faster than the chat limit; this one was dropped
-  chat_repeated,       // the same line again, so soon
-  banned,              // hello of a banned identity
-  rate_limited,        // too many messages; the message was dropped
-  too_large,           // frame over the size limit
-  internal,            // the server failed; the room is unchanged
+  bad_json,              // not JSON, not UTF-8, nested too deep
+  bad_message,           // not an object, or a field missing or mistyped
+  unknown_type,          // `type` names no message
+  not_hello,             // the first message of a connection was not hello
+  bad_token,             // hello with a token the server does not know
+  no_such_room,          // the room does not exist (or no longer)
+  room_full,             // join as player: no free seat
+  seat_taken,            // join as player: the seat asked for is someone else's
+  not_seated,            // act, resign or rematch by someone holding no seat in the room
+  not_in_game,           // act or resign from a seat that has left the game (resigned, or placed)
+  not_your_turn,         // act while another seat must decide
+  stale_version,         // act naming a version other than the room's
+  illegal_action,        // act with an action not in the legal list
+  game_over,             // act or resign after the game finished
+  not_finished,          // rematch before the game finished
+  bad_option,            // create with a bad game, player count, option or set-up
+  too_many_rooms,        // create beyond the per-identity or per-address limit
+  too_many_guests,       // hello making a new identity beyond the per-address limit
+  bad_name,              // a display name breaking the name rule
+  already_seeking,       // seek in a pool where this identity already waits
+  no_such_seek,          // unseek of a seek that is not (or no longer) waiting
+  no_such_player,        // challenge naming no identity
+  player_offline,        // challenge to an identity with no connection now
+  challenges_refused,    // challenge to someone who takes none
+  no_such_challenge,     // accept, decline or cancel of a challenge that is not (or no longer) open
+  bad_text,              // a chat line breaking the chat rule
+  chat_closed,           // the spectators' channel of this room is closed
+  not_your_channel,      // say in a channel this connection may not write
+  chat_rate_limited,     // chat lines faster than the chat limit; this one was dropped
+  chat_repeated,         // the same line again, so soon
+  banned,                // hello of a banned identity
+  bad_login,             // a login with a wrong username or password
+  login_locked,          // a login after too many failed ones, for the account or the address
+  username_taken,        // claim of a username another account has (compared case-folded)
+  weak_password,         // a new password breaking the password rule
+  no_account,            // logout or change_password of a guest
+  account_required,      // ranked play where the server asks for an account
+  accounts_unavailable,  // the accounts' store failed or is stopping
+  rate_limited,          // too many messages; the message was dropped
+  too_large,             // frame over the size limit
+  internal,              // the server failed; the room is unchanged
 };
 
 struct ErrorInfo {
@@ -55,7 +62,7 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 34> kErrors = {{
+inline constexpr std::array<ErrorInfo, 41> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
@@ -88,6 +95,14 @@ inline constexpr std::array<ErrorInfo, 34> kErrors = {{
      "too many chat lines; this one was dropped"},
     {ErrorCode::chat_repeated, "chat_repeated", "the same line again, too soon"},
     {ErrorCode::banned, "banned", "this identity is banned from the server"},
+    {ErrorCode::bad_login, "bad_login", "wrong username or password"},
+    {ErrorCode::login_locked, "login_locked", "too many failed logins; try again later"},
+    {ErrorCode::username_taken, "username_taken", "another account has this username"},
+    {ErrorCode::weak_password, "weak_password", "the new password breaks the password rule"},
+    {ErrorCode::no_account, "no_account", "this identity is a guest, with no account"},
+    {ErrorCode::account_required, "account_required", "ranked play needs an account here"},
+    {ErrorCode::accounts_unavailable, "accounts_unavailable",
+     "accounts cannot be reached now; try again"},
     {ErrorCode::rate_limited, "rate_limited", "too many messages; this one was dropped"},
     {ErrorCode::too_large, "too_large", "the frame exceeds the size limit"},
     {ErrorCode::internal, "internal", "the server failed; nothing changed"},

@@ -14,18 +14,22 @@ inline constexpr std::size_t kMaxFrameBytes = 64 * 1024;  // larger frames: too_
 inline constexpr int kMaxDepth = 32;            // nesting of arrays and objects in one frame
 inline constexpr std::size_t kMaxIdChars = 64;  // a string `id`
 inline constexpr std::size_t kMaxTokenChars = 128;
+// What a username and a password may be on the wire; the account rules are narrower (24 and 128
+// characters) and answered with their own codes.
+inline constexpr std::size_t kMaxUsernameChars = 64;
+inline constexpr std::size_t kMaxPasswordWireChars = 1024;
 inline constexpr std::size_t kMinNameChars = 1;
-inline constexpr std::size_t kMaxNameChars = 24;  // display names, in code points after NFC
-inline constexpr std::size_t kMaxRoomChars = 64;  // room ids
-inline constexpr std::size_t kMaxGameChars = 64;  // game ids
-inline constexpr int kMaxSeats = 8;               // seats per room (games take 2 to 4 today)
-inline constexpr int kMaxCpuAfterSeconds = 3600;               // seek's cpu_after
-inline constexpr std::size_t kMaxTicketChars = 64;             // seek and challenge ids
-inline constexpr std::size_t kMaxChatChars = 280;              // a chat line, after NFC
-inline constexpr std::size_t kMaxReasonChars = 500;            // a report's reason
-inline constexpr std::size_t kChatHistory = 50;                // lines per channel with a join
-inline constexpr int kChatBurst = 5;                           // chat lines at once...
-inline constexpr int kChatPerSecond = 1;                       // ...then one a second
+inline constexpr std::size_t kMaxNameChars = 24;     // display names, in code points after NFC
+inline constexpr std::size_t kMaxRoomChars = 64;     // room ids
+inline constexpr std::size_t kMaxGameChars = 64;     // game ids
+inline constexpr int kMaxSeats = 8;                  // seats per room (games take 2 to 4 today)
+inline constexpr int kMaxCpuAfterSeconds = 3600;     // seek's cpu_after
+inline constexpr std::size_t kMaxTicketChars = 64;   // seek and challenge ids
+inline constexpr std::size_t kMaxChatChars = 280;    // a chat line, after NFC
+inline constexpr std::size_t kMaxReasonChars = 500;  // a report's reason
+inline constexpr std::size_t kChatHistory = 50;      // lines per channel with a join
+inline constexpr int kChatBurst = 5;                 // chat lines at once...
+inline constexpr int kChatPerSecond = 1;             // ...then one a second
 
 // Server defaults (configurable there; documented here so clients know what to expect).
 inline constexpr std::size_t kHistorySteps = 64;     // steps a room keeps for `resume`

@@ -35,7 +35,8 @@ Json seats_json(std::span<const SeatView> seats) {
 std::string_view to_string(RoomStatus s) { return kStatuses[std::size_t(s)]; }
 
 Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server,
-             std::span<const SeatRef> seats, std::span<const std::string> mutes) {
+             std::span<const SeatRef> seats, std::span<const std::string> mutes,
+             std::string_view username) {
   Json j = reply("welcome", re);
   j["player"] = player_json(player);
   j["token"] = token;
@@ -44,6 +45,7 @@ Json welcome(const Id& re, const Player& player, std::string_view token, std::st
   Json& held = j["seats"] = Json::array();
   for (const auto& s : seats) held.push_back({{"room", s.room}, {"seat", s.seat}});
   j["mutes"] = Json(std::vector<std::string>(mutes.begin(), mutes.end()));
+  if (!username.empty()) j["account"] = {{"username", username}};
   return j;
 }
 

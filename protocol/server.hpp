@@ -121,8 +121,10 @@ struct SeatRef {
 
 // `seats`: every seat the identity holds in a room not finished (empty for a new guest);
 // `mutes`: the identities whose chat lines it does not get, so any device can list them.
+// `username`: the identity's account, shown as `account`; empty for a guest (no `account`).
 Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server,
-             std::span<const SeatRef> seats = {}, std::span<const std::string> mutes = {});
+             std::span<const SeatRef> seats = {}, std::span<const std::string> mutes = {},
+             std::string_view username = {});
 Json games(const Id& re, std::span<const engine::GameInfo* const> list);
 Json room_json(const RoomSummary& r);
 // The answer to `my_games`: Lobby::games_of's entries.

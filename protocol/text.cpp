@@ -59,6 +59,16 @@ std::optional<std::string> to_nfc(std::string_view raw) {
   return std::string(reinterpret_cast<const char*>(out), std::size_t(n));
 }
 
+std::optional<std::string> fold_case(std::string_view raw) {
+  utf8proc_uint8_t* out = nullptr;
+  auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(raw.data()),
+                        utf8proc_ssize_t(raw.size()), &out,
+                        utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD));
+  std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(out, &std::free);
+  if (n < 0) return std::nullopt;
+  return std::string(reinterpret_cast<const char*>(out), std::size_t(n));
+}
+
 std::size_t code_points(std::string_view s) {
   return std::size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }

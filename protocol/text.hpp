@@ -11,6 +11,9 @@ namespace tanbo::protocol {
 
 // `raw` in Unicode Normalization Form C; nullopt when it is not valid UTF-8.
 std::optional<std::string> to_nfc(std::string_view raw);
+// The form two names are compared in, as usernames are: case-folded, then NFC (so "ÉVE", "éve"
+// and "e" + U+0301 + "ve" are one name); nullopt when it is not valid UTF-8.
+std::optional<std::string> fold_case(std::string_view raw);
 // Code points of valid UTF-8 text (continuation bytes not counted).
 std::size_t code_points(std::string_view utf8);
 

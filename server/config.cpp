@@ -132,6 +132,12 @@ Verdict set_number(Config& c, std::string_view v) {
 }
 
 Verdict set_healthcheck(Config& c, std::string_view) { return c.healthcheck = true, Verdict{}; }
+// A switch that its environment variable may also turn off.
+Verdict set_ranked_requires_account(Config& c, std::string_view v) {
+  if (v.empty() || v == "1" || v == "true") return c.ranked_requires_account = true, Verdict{};
+  if (v == "0" || v == "false") return c.ranked_requires_account = false, Verdict{};
+  return "expected 1, true, 0 or false, got '" + std::string(v) + "'";
+}
 
 template <std::string Config::*Field>
 Verdict set_file(Config& c, std::string_view v) {
@@ -149,7 +155,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 36> kOptions = {{
+constexpr std::array<Option, 38> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -253,6 +259,12 @@ constexpr std::array<Option, 36> kOptions = {{
      "the node's and its room-owner keys expire this long after the last renewal; renewed every "
      "third of it (default 5000)",
      set_number<&Config::cluster_lease_ms, 300, 3600000>},
+    {"--ranked-requires-account", "TANBO_RANKED_REQUIRES_ACCOUNT", "",
+     "ranked rooms, pools and challenges for accounts only, not guests (default off)",
+     set_ranked_requires_account},
+    {"--login-lockout", "TANBO_LOGIN_LOCKOUT", "SECONDS",
+     "how long an account, or an address, is locked after too many failed logins (default 900)",
+     set_number<&Config::login_lockout, 1, 86400>},
     {"--healthcheck", "", "",
      "probe GET /healthz of the server at --bind/--port; exit 0 if healthy, 1 if not",
      set_healthcheck},

@@ -50,6 +50,8 @@ struct Config {
   unsigned bot_budget_ms = 300;          // mcts thinking time per CPU decision
   unsigned takeover_grace = 30;          // seconds away before the CPU plays a seat
   unsigned timer_second_ms = 1000;       // the length of a time control's second (tests shorten it)
+  bool ranked_requires_account = false;  // ranked rooms and pools for accounts only
+  unsigned login_lockout = 900;          // seconds a login is locked after too many failures
   std::size_t ws_queue_bytes = 4 << 20;  // queued outgoing bytes before a session is dropped
   std::string tls_cert;          // PEM certificate chain; with tls_key: the port speaks TLS only
   std::string tls_key;           // PEM private key

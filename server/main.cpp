@@ -119,6 +119,9 @@ int run(Config config) {
     return 1;
   }
   options.identities = identities;
+  options.accounts = std::make_shared<accounts::Accounts>(
+      store_worker, identities,
+      accounts::Rules{.lockout = std::chrono::seconds(config.login_lockout)});
   options.journal = std::make_shared<StoreJournal>(store_worker);
   options.rating = pairing::store_rating(store_worker);
   auto rooms = std::make_shared<RoomService>(options);
@@ -156,6 +159,12 @@ int run(Config config) {
                                {"identity", identity},
                                {"banned", banned},
                                {"shadow_until", shadow_until}});
+            },
+        .revoked =
+            [weak = std::weak_ptr(relay)](const std::string& identity) {
+              if (auto relay = weak.lock())
+                relay->notify(Forwarder::Target::identity, identity,
+                              {{"k", "revoked"}, {"identity", identity}});
             },
     });
     // Play now: one pool for the cluster, in Redis; this node runs the waves of the pools whose

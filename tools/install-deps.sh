@@ -9,6 +9,7 @@ packages=(
   libsqlite3-dev libsqlitecpp-dev libpqxx-dev
   libhiredis-dev
   libutf8proc-dev
+  libsodium-dev
   prometheus-cpp-dev
   catch2
 )

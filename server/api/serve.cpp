@@ -2,6 +2,7 @@
 
 #include "engine/core/registry.hpp"
 #include "protocol/server.hpp"
+#include "server/api/account.hpp"
 #include "server/api/admin.hpp"
 #include "server/api/api.hpp"
 #include "server/rooms/lobby.hpp"
@@ -82,12 +83,15 @@ void replay_slices(std::shared_ptr<StepsReplay> replay, store::StoreWorker* work
 
 }  // namespace
 
-void serve(const http::request<http::string_body>& req, const NetContext& ctx, Respond respond) {
+void serve(const http::request<http::string_body>& req, const NetContext& ctx, std::string address,
+           Respond respond) {
   const unsigned version = req.version();
   const bool keep_alive = req.keep_alive();
   const bool head = req.method() == http::verb::head;
   std::string_view target = req.target();
   if (is_admin_path(target.substr(0, target.find('?')))) return serve_admin(req, ctx, respond);
+  if (is_account_path(target.substr(0, target.find('?'))))
+    return serve_account(req, ctx, std::move(address), respond);
   if (auto path = target.substr(0, target.find('?'));
       path == "/api/rooms" || path == "/api/pools") {
     if (req.method() != http::verb::get && !head)

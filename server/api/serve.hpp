@@ -17,7 +17,9 @@ inline constexpr std::size_t kStepsSlice = 16;
 using Response = http::response<http::string_body>;
 using Respond = std::function<void(Response)>;
 
-void serve(const http::request<http::string_body>& req, const NetContext& ctx, Respond respond);
+// `address`: the client's, for the limits on failed logins (empty: not limited).
+void serve(const http::request<http::string_body>& req, const NetContext& ctx, std::string address,
+           Respond respond);
 
 struct Reply;
 // A reply as the API sends it: JSON, never cached; `head`: HEAD's, the body dropped.

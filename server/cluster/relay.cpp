@@ -124,6 +124,7 @@ void Relay::forward(Target target, const std::string& name, const std::shared_pt
                        {"peer", peer->id()},
                        {"id", who.id},
                        {"name", who.name},
+                       {"username", who.username},
                        {"mutes", standing.mutes},
                        {"shadow_until", standing.shadow_until}};
   Outgoing o(Outgoing::request, target == Target::room ? lobby_->node_of(name) : std::string(),
@@ -415,6 +416,8 @@ void Relay::on_message(const std::string& payload) {
       on_paired(head);
     else if (kind == "unsay")
       on_unsay(head);
+    else if (kind == "revoked")
+      rooms_->close_connections(head.at("identity").get<std::string>(), false);
     else if (kind == "standing")
       rooms_->refresh_standing(head.at("identity").get<std::string>(), head.value("banned", false),
                                head.value("shadow_until", std::int64_t(0)));
@@ -429,7 +432,8 @@ void Relay::on_request(const engine::Json& head, std::string_view body) {
   if (it == remotes_.end()) {
     auto peer =
         std::make_shared<RemotePeer>(weak_from_this(), key.first, key.second, next_remote_id_++);
-    Identity who{head.at("id").get<std::string>(), head.at("name").get<std::string>()};
+    Identity who{head.at("id").get<std::string>(), head.at("name").get<std::string>(),
+                 head.value("username", std::string())};
     auto client = rooms_->remote_client(
         peer->id(), std::move(who), [weak = weak_from_this(), node = key.first, p = key.second] {
           if (auto r = weak.lock()) r->credit_on(node, p);

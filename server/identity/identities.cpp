@@ -8,15 +8,43 @@
 
 #include "engine/core/sha256.hpp"
 
-namespace tanbo::server {
-namespace {
+#include "server/store/store.hpp"
 
-std::string token_hash(std::string_view token) {
-  auto d = engine::sha256(token);
-  return engine::to_hex(d);
+namespace tanbo::server {
+
+std::string token_hash(std::string_view token) { return engine::to_hex(engine::sha256(token)); }
+
+void IdentityTable::add(Identity identity, const std::string& token_hash) {
+  if (!token_hash.empty()) tokens_[token_hash] = identity.id;
+  auto id = identity.id;
+  identities_.insert_or_assign(std::move(id), std::move(identity));
 }
 
-}  // namespace
+std::optional<Identity> IdentityTable::by_token_hash(const std::string& hash) const {
+  auto t = tokens_.find(hash);
+  if (t == tokens_.end()) return std::nullopt;
+  return identities_.at(t->second);
+}
+
+const Identity* IdentityTable::by_id(const std::string& id) const {
+  auto it = identities_.find(id);
+  return it == identities_.end() ? nullptr : &it->second;
+}
+
+Identity* IdentityTable::by_id(const std::string& id) {
+  auto it = identities_.find(id);
+  return it == identities_.end() ? nullptr : &it->second;
+}
+
+void IdentityTable::add_token(const std::string& id, const std::string& hash) {
+  if (identities_.contains(id)) tokens_[hash] = id;
+}
+
+void IdentityTable::remove_token(const std::string& hash) { tokens_.erase(hash); }
+
+void IdentityTable::remove_tokens(const std::string& id, const std::string& keep_hash) {
+  std::erase_if(tokens_, [&](const auto& t) { return t.second == id && t.first != keep_hash; });
+}
 
 std::string random_hex(std::size_t n) {
   std::vector<std::uint8_t> bytes(n);
@@ -32,26 +60,49 @@ NewIdentity MemoryIdentities::create_guest(std::string_view name) {
   out.identity.id = std::string("p").append(random_hex(6));
   out.identity.name =
       name.empty() ? std::string("Guest ").append(out.identity.id, 1, 4) : std::string(name);
-  std::string hash = token_hash(out.token);
   std::lock_guard lock(mutex_);
-  by_hash_[hash] = out.identity;
-  hash_of_[out.identity.id] = hash;
+  table_.add(out.identity, token_hash(out.token));
   return out;
 }
 
 std::optional<Identity> MemoryIdentities::find(std::string_view token) {
-  std::string hash = token_hash(token);
   std::lock_guard lock(mutex_);
-  auto it = by_hash_.find(hash);
-  if (it == by_hash_.end()) return std::nullopt;
-  return it->second;
+  return table_.by_token_hash(token_hash(token));
 }
 
 std::optional<Identity> MemoryIdentities::by_id(const std::string& id) const {
   std::lock_guard lock(mutex_);
-  auto h = hash_of_.find(id);
-  if (h == hash_of_.end()) return std::nullopt;
-  return by_hash_.at(h->second);
+  const Identity* i = table_.by_id(id);
+  return i ? std::optional(*i) : std::nullopt;
+}
+
+std::string MemoryIdentities::issue_token(const std::string& id) {
+  std::string token = random_hex(32);
+  std::lock_guard lock(mutex_);
+  table_.add_token(id, token_hash(token));
+  return token;
+}
+
+void MemoryIdentities::revoke_token(std::string_view token) {
+  std::lock_guard lock(mutex_);
+  table_.remove_token(token_hash(token));
+}
+
+void MemoryIdentities::revoke_tokens(const std::string& id, std::string_view keep) {
+  std::lock_guard lock(mutex_);
+  table_.remove_tokens(id, keep.empty() ? std::string() : token_hash(keep));
+}
+
+void MemoryIdentities::set_username(const std::string& id, std::string username) {
+  std::lock_guard lock(mutex_);
+  if (Identity* i = table_.by_id(id)) i->username = std::move(username);
+}
+
+void MemoryIdentities::erase(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  table_.remove_tokens(id, {});
+  if (Identity* i = table_.by_id(id)) *i = Identity{id, std::string(store::kDeletedPlayer), {}};
+  standing_.erase(id);
 }
 
 Standing MemoryIdentities::standing(const std::string& id) const {
@@ -85,8 +136,7 @@ void MemoryIdentities::set_ban(const std::string& id, bool banned) {
 
 void MemoryIdentities::rename(const std::string& id, std::string_view name) {
   std::lock_guard lock(mutex_);
-  auto h = hash_of_.find(id);
-  if (h != hash_of_.end()) by_hash_[h->second].name = name;
+  if (Identity* i = table_.by_id(id)) i->name = name;
 }
 
 }  // namespace tanbo::server

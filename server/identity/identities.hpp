@@ -1,7 +1,8 @@
 #pragma once
 // Who a connection speaks for. A guest identity is made on the first hello; its token (256 random
 // bits, hex) is shown once and only its SHA-256 is kept, so a leaked table cannot be replayed.
-// In memory for now; a persistent store implements the same interface.
+// An identity with an account gets one more token per login (server/accounts/accounts.hpp).
+// MemoryIdentities serves the tests that run without a store; StoreIdentities the server.
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -14,8 +15,9 @@
 namespace tanbo::server {
 
 struct Identity {
-  std::string id;    // public and stable, e.g. "p3f9a0c21"
-  std::string name;  // display name
+  std::string id;             // public and stable, e.g. "p3f9a0c21"
+  std::string name;           // display name
+  std::string username = {};  // its account's (login name); empty for a guest
   friend bool operator==(const Identity&, const Identity&) = default;
 };
 
@@ -44,6 +46,16 @@ class Identities {
   // The identity with this public id; nullopt for none.
   virtual std::optional<Identity> by_id(const std::string& id) const = 0;
 
+  // Tokens and accounts (server/accounts). The store's rows of an account are the Accounts'
+  // to write; the tokens are written here, through the same queue as everything else.
+  virtual std::string issue_token(const std::string& id) = 0;  // a login's: the secret
+  virtual void revoke_token(std::string_view token) = 0;
+  // Every token of `id` but `keep` (empty: every one).
+  virtual void revoke_tokens(const std::string& id, std::string_view keep) = 0;
+  virtual void set_username(const std::string& id, std::string username) = 0;
+  // An erased identity: no token brings it back, and its name is "deleted player".
+  virtual void erase(const std::string& id) = 0;
+
   // Moderation and mutes: kept with the identity (in the store, when there is one).
   virtual Standing standing(const std::string& id) const = 0;
   virtual void set_mute(const std::string& id, const std::string& muted, bool on) = 0;
@@ -54,6 +66,24 @@ class Identities {
   // Called once every change made above is durable (false: the store failed or is stopping),
   // so that a request is answered only for what a crash cannot take back.
   virtual void after_stored(std::function<void(bool stored)> done) = 0;
+};
+
+// The identities and tokens a server holds in memory; not thread-safe (its owner locks).
+class IdentityTable {
+ public:
+  void add(Identity identity, const std::string& token_hash);  // hash empty: no token
+  std::optional<Identity> by_token_hash(const std::string& hash) const;
+  const Identity* by_id(const std::string& id) const;
+  Identity* by_id(const std::string& id);
+  void add_token(const std::string& id, const std::string& hash);
+  void remove_token(const std::string& hash);
+  void remove_tokens(const std::string& id, const std::string& keep_hash);
+  bool contains(const std::string& id) const { return identities_.contains(id); }
+  std::size_t size() const { return identities_.size(); }
+
+ private:
+  std::unordered_map<std::string, Identity> identities_;  // by id
+  std::unordered_map<std::string, std::string> tokens_;   // SHA-256(token) hex -> id
 };
 
 class MemoryIdentities final : public Identities {
@@ -69,13 +99,20 @@ class MemoryIdentities final : public Identities {
   void set_shadow_mute(const std::string& id, std::int64_t until) override;
   void set_ban(const std::string& id, bool banned) override;
   void after_stored(std::function<void(bool)> done) override { done(true); }
+  std::string issue_token(const std::string& id) override;
+  void revoke_token(std::string_view token) override;
+  void revoke_tokens(const std::string& id, std::string_view keep) override;
+  void set_username(const std::string& id, std::string username) override;
+  void erase(const std::string& id) override;
 
  private:
   mutable std::mutex mutex_;
   std::unordered_map<std::string, Standing> standing_;
-  std::unordered_map<std::string, Identity> by_hash_;     // SHA-256(token) hex -> identity
-  std::unordered_map<std::string, std::string> hash_of_;  // id -> its token hash
+  IdentityTable table_;
 };
+
+// SHA-256 of a token, as hex: all that is ever kept of it.
+std::string token_hash(std::string_view token);
 
 // Adds or removes `muted` in a sorted list.
 void apply_mute(std::vector<std::string>& mutes, const std::string& muted, bool on);

@@ -9,15 +9,12 @@
 #include <memory>
 #include <utility>
 
-#include "engine/core/sha256.hpp"
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
 namespace tanbo::server {
 
 namespace {
-
-std::string token_hash(std::string_view token) { return engine::to_hex(engine::sha256(token)); }
 
 // A refused or failed write is thrown on the worker: it logs it and /healthz turns degraded.
 void require(const store::WriteResult& r, std::string_view what) {
@@ -26,7 +23,11 @@ void require(const store::WriteResult& r, std::string_view what) {
                             "): " + r.message);
 }
 
-using Found = std::optional<std::pair<store::Identity, std::string>>;  // with its token hash
+using Found = std::optional<store::Identity>;
+
+Identity from_store(store::Identity i) {
+  return Identity{std::move(i.id), std::move(i.name), std::move(i.username)};
+}
 
 // Runs lookup(store) on the store's thread and waits for its answer; a store that fails, or is
 // stopped, is a miss.
@@ -60,10 +61,8 @@ StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, boo
   auto done = loaded.get_future();
   bool posted = worker_->post([this, &loaded](store::Store& s) {
     try {
-      s.each_identity([this](store::Identity i, std::string hash) {
-        hash_of_[i.id] = hash;
-        by_hash_[std::move(hash)] = Identity{std::move(i.id), std::move(i.name)};
-      });
+      s.each_identity([this](store::Identity i) { table_.add(from_store(std::move(i)), {}); });
+      s.each_token([this](std::string hash, std::string id) { table_.add_token(id, hash); });
       for (auto& [id, st] : s.standings())
         standing_[id] = Standing{st.banned, st.shadow_until, std::move(st.mutes)};
       loaded.set_value();
@@ -82,11 +81,10 @@ NewIdentity StoreIdentities::create_guest(std::string_view name) {
   {
     std::lock_guard lock(mutex_);
     do out.identity.id = std::string("p").append(random_hex(6));
-    while (hash_of_.contains(out.identity.id));
+    while (table_.contains(out.identity.id));
     out.identity.name =
         name.empty() ? std::string("Guest ").append(out.identity.id, 1, 4) : std::string(name);
-    by_hash_[hash] = out.identity;
-    hash_of_[out.identity.id] = hash;
+    table_.add(out.identity, hash);
   }
   worker_->post([i = out.identity, hash](store::Store& s) {
     require(s.create_identity(i.id, i.name, hash), "identity " + i.id);
@@ -96,28 +94,29 @@ NewIdentity StoreIdentities::create_guest(std::string_view name) {
 
 std::optional<Identity> StoreIdentities::find(std::string_view token) {
   std::string hash = token_hash(token);
-  {
+  if (!shared_) {
     std::lock_guard lock(mutex_);
-    auto it = by_hash_.find(hash);
-    if (it != by_hash_.end()) return it->second;
+    return table_.by_token_hash(hash);
   }
-  if (!shared_) return std::nullopt;
-  auto found = ask_store(*worker_, "a token", [hash](store::Store& s) -> Found {
-    auto i = s.identity_by_token_hash(hash);
-    if (!i) return std::nullopt;
-    return std::pair(std::move(*i), hash);
-  });
-  if (!found) return std::nullopt;
-  auto& [i, h] = *found;
-  return remember(Identity{std::move(i.id), std::move(i.name)}, std::move(h));
+  // Another node may have revoked it, or issued it: the store says.
+  auto found = ask_store(*worker_, "a token",
+                         [hash](store::Store& s) { return s.identity_by_token_hash(hash); });
+  std::lock_guard lock(mutex_);
+  if (!found) {
+    table_.remove_token(hash);
+    return std::nullopt;
+  }
+  Identity i = from_store(std::move(*found));
+  table_.add(i, hash);
+  return i;
 }
 
 void StoreIdentities::rename(const std::string& id, std::string_view name) {
   {
     std::lock_guard lock(mutex_);
-    auto h = hash_of_.find(id);
-    if (h == hash_of_.end()) return;
-    by_hash_[h->second].name = name;
+    Identity* i = table_.by_id(id);
+    if (!i) return;
+    i->name = name;
   }
   worker_->post([id, n = std::string(name)](store::Store& s) {
     require(s.set_name(id, n), "identity " + id + " name");
@@ -127,23 +126,65 @@ void StoreIdentities::rename(const std::string& id, std::string_view name) {
 std::optional<Identity> StoreIdentities::by_id(const std::string& id) const {
   {
     std::lock_guard lock(mutex_);
-    auto h = hash_of_.find(id);
-    if (h != hash_of_.end()) return by_hash_.at(h->second);
+    if (const Identity* i = table_.by_id(id)) return *i;
   }
   if (!shared_) return std::nullopt;
   auto found =
       ask_store(*worker_, "identity " + id, [id](store::Store& s) { return s.identity_by_id(id); });
   if (!found) return std::nullopt;
-  auto& [i, h] = *found;
-  return remember(Identity{std::move(i.id), std::move(i.name)}, std::move(h));
+  std::lock_guard lock(mutex_);
+  if (const Identity* i = table_.by_id(id)) return *i;  // a lookup kept it meanwhile
+  Identity i = from_store(std::move(*found));
+  table_.add(i, {});
+  return i;
 }
 
-Identity StoreIdentities::remember(Identity identity, std::string hash) const {
+std::string StoreIdentities::issue_token(const std::string& id) {
+  std::string token = random_hex(32);
+  std::string hash = token_hash(token);
+  {
+    std::lock_guard lock(mutex_);
+    table_.add_token(id, hash);
+  }
+  worker_->post([id, hash, at = wall_ms()](store::Store& s) {
+    require(s.add_token(id, hash, at), "token of " + id);
+  });
+  return token;
+}
+
+void StoreIdentities::revoke_token(std::string_view token) {
+  std::string hash = token_hash(token);
+  {
+    std::lock_guard lock(mutex_);
+    table_.remove_token(hash);
+  }
+  worker_->post([hash](store::Store& s) {
+    auto r = s.remove_token(hash);
+    if (r.code != store::WriteResult::Code::not_found) require(r, "revoking a token");
+  });
+}
+
+void StoreIdentities::revoke_tokens(const std::string& id, std::string_view keep) {
+  std::string kept = keep.empty() ? std::string() : token_hash(keep);
+  {
+    std::lock_guard lock(mutex_);
+    table_.remove_tokens(id, kept);
+  }
+  worker_->post([id, kept](store::Store& s) {
+    require(s.remove_tokens(id, kept), "revoking the tokens of " + id);
+  });
+}
+
+void StoreIdentities::set_username(const std::string& id, std::string username) {
   std::lock_guard lock(mutex_);
-  if (auto h = hash_of_.find(identity.id); h != hash_of_.end()) return by_hash_.at(h->second);
-  if (auto it = by_hash_.find(hash); it != by_hash_.end()) return it->second;
-  hash_of_[identity.id] = hash;
-  return by_hash_[std::move(hash)] = std::move(identity);
+  if (Identity* i = table_.by_id(id)) i->username = std::move(username);
+}
+
+void StoreIdentities::erase(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  table_.remove_tokens(id, {});
+  if (Identity* i = table_.by_id(id)) *i = Identity{id, std::string(store::kDeletedPlayer), {}};
+  standing_.erase(id);
 }
 
 Standing StoreIdentities::standing(const std::string& id) const {
@@ -214,7 +255,7 @@ void StoreIdentities::set_ban(const std::string& id, bool banned) {
 
 std::size_t StoreIdentities::size() const {
   std::lock_guard lock(mutex_);
-  return hash_of_.size();
+  return table_.size();
 }
 
 }  // namespace tanbo::server

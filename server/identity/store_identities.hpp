@@ -6,10 +6,10 @@
 // the StoreWorker's queue: it is committed before any room entry that names the identity, because
 // rooms journal through the same queue after the welcome was sent.
 //
-// In a cluster another node may create an identity after this one started: there (`shared`) a
-// token or an id missing from memory is looked up in the store (the caller waits for the
-// StoreWorker's answer) and kept. A server alone made every identity itself, so a miss is
-// unknown at once: a flood of bad tokens never reaches the store.
+// In a cluster another node may create an identity, log it in or out after this one started:
+// there (`shared`) every token is looked up in the store (the caller waits for the StoreWorker's
+// answer), and an id missing from memory too. A server alone made every identity and token
+// itself, so a miss is unknown at once: a flood of bad tokens never reaches the store.
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -46,19 +46,20 @@ class StoreIdentities final : public Identities {
   void set_shadow_mute(const std::string& id, std::int64_t until) override;
   void set_ban(const std::string& id, bool banned) override;
   void after_stored(std::function<void(bool)> done) override;
+  std::string issue_token(const std::string& id) override;
+  void revoke_token(std::string_view token) override;
+  void revoke_tokens(const std::string& id, std::string_view keep) override;
+  void set_username(const std::string& id, std::string username) override;
+  void erase(const std::string& id) override;
   std::size_t size() const;
 
  private:
-  // Keeps an identity the store found, unless a lookup or create_guest kept it first: the one kept.
-  Identity remember(Identity identity, std::string hash) const;
-
   std::shared_ptr<store::StoreWorker> worker_;
   bool shared_;
   mutable std::mutex mutex_;
   // What the store holds, as far as it was read: by_id (const) adds to it as find does.
-  mutable std::unordered_map<std::string, Identity> by_hash_;     // SHA-256(token) hex -> identity
-  mutable std::unordered_map<std::string, std::string> hash_of_;  // id -> its token hash
-  mutable std::unordered_map<std::string, Standing> standing_;    // only the ones not clean
+  mutable IdentityTable table_;
+  mutable std::unordered_map<std::string, Standing> standing_;  // only the ones not clean
 };
 
 }  // namespace tanbo::server

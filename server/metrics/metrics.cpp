@@ -122,6 +122,31 @@ struct Metrics {
   pm::Counter& clock_time_outs = time_outs_family.Add({{"control", "clock"}});
   pm::Counter& correspondence_time_outs = time_outs_family.Add({{"control", "correspondence"}});
 
+  pm::Family<pm::Counter>& logins_family =
+      pm::BuildCounter()
+          .Name("tanbo_logins_total")
+          .Help("Logins with a username and password, by result (ok, bad_login, locked)")
+          .Register(*registry);
+  pm::Family<pm::Counter>& account_events_family =
+      pm::BuildCounter()
+          .Name("tanbo_account_events_total")
+          .Help("Accounts claimed, logouts, password changes and deletions, by event")
+          .Register(*registry);
+  // Every label child exists from the start, so a scrape shows zeros rather than nothing.
+  std::map<std::string, pm::Counter*, std::less<>> logins =
+      children(logins_family, "result", {"ok", "bad_login", "locked"});
+  std::map<std::string, pm::Counter*, std::less<>> account_events =
+      children(account_events_family, "event",
+               {"claimed", "logout", "logout_everywhere", "password_changed", "deleted"});
+
+  static std::map<std::string, pm::Counter*, std::less<>> children(
+      pm::Family<pm::Counter>& family, const std::string& label,
+      std::initializer_list<const char*> values) {
+    std::map<std::string, pm::Counter*, std::less<>> out;
+    for (const char* v : values) out[v] = &family.Add({{label, v}});
+    return out;
+  }
+
   std::pair<pm::Gauge*, pm::Counter*> pool_of(std::string_view game) {
     std::lock_guard lock(pools_mutex);
     auto it = pools.find(game);
@@ -240,6 +265,14 @@ void pairing_cpu_fallback() { the().cpu_fallbacks.Increment(); }
 void chat_line() { the().chat_lines.Increment(); }
 void time_out(bool correspondence) {
   (correspondence ? the().correspondence_time_outs : the().clock_time_outs).Increment();
+}
+
+void login(std::string_view result) {
+  if (auto it = the().logins.find(result); it != the().logins.end()) it->second->Increment();
+}
+void account(std::string_view event) {
+  if (auto it = the().account_events.find(event); it != the().account_events.end())
+    it->second->Increment();
 }
 
 void observe_broadcast(Clock::time_point committed) {

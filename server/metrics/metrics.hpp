@@ -47,6 +47,10 @@ void chat_line();  // a chat line delivered (stored, then sent to its readers)
 // A seat lost (or left a 3-4 player game) on time; `correspondence`: by correspondence, else a
 // game clock.
 void time_out(bool correspondence);
+// Accounts (server/accounts/): a login's outcome ("ok", "bad_login", "locked"), and the other
+// events of accounts ("claimed", "logout", "logout_everywhere", "password_changed", "deleted").
+void login(std::string_view result);
+void account(std::string_view event);
 
 // Observes the time from its construction to its end: one line at a hook.
 class ScopeTimer {

@@ -135,23 +135,16 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     }
     beast::get_lowest_layer(stream_).expires_never();   // the WebSocket sets its own timeouts
     ctx_->http_slots.release(std::exchange(slot_, 0));  // WebSockets have a limit of their own
-    const auto& req = parser_->get();
-    auto forwarded = req.find("X-Forwarded-For");
-    auto client = client_of(
-        peer_.address(),
-        forwarded == req.end() ? std::string_view() : std::string_view(forwarded->value()),
-        ctx_->trusted_proxies);
-    // The machine itself (tests, benchmarks, the operator's tools) is never limited by address.
-    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), ctx_, remote_,
-                                               client.is_loopback() ? "" : limit_key(client))
+    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), ctx_, remote_, limit_address())
         ->run(parser_->release());
     return;
   }
 
   if (is_deferred(target_path(parser_->get().target()))) {
     // The answer comes from the store's thread; the write belongs to this session's executor.
+    std::string address = limit_address();
     handle_deferred(
-        parser_->release(), *ctx_,
+        parser_->release(), *ctx_, std::move(address),
         [self = this->shared_from_this()](http::response<http::string_body> res) {
           net::post(self->stream_.get_executor(),
                     [self, res = std::move(res)]() mutable { self->do_write(std::move(res)); });
@@ -159,6 +152,18 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     return;
   }
   do_write(handle_request(parser_->release(), *ctx_));
+}
+
+template <class Stream>
+std::string HttpSession<Stream>::limit_address() const {
+  const auto& req = parser_->get();
+  auto forwarded = req.find("X-Forwarded-For");
+  auto client =
+      client_of(peer_.address(),
+                forwarded == req.end() ? std::string_view() : std::string_view(forwarded->value()),
+                ctx_->trusted_proxies);
+  // The machine itself (tests, benchmarks, the operator's tools) is never limited by address.
+  return client.is_loopback() ? "" : limit_key(client);
 }
 
 template <class Stream>

@@ -31,6 +31,8 @@ class HttpSession final : public Connection,
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   void do_write(http::message_generator msg);
+  // The client's address as the per-address limits count it (empty: this machine, unlimited).
+  std::string limit_address() const;
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);
   void do_close();
 

@@ -64,9 +64,9 @@ http::message_generator metrics_page(const Request& req, const NetContext& ctx) 
 
 bool is_deferred(std::string_view path) { return api::is_api_path(path); }
 
-void handle_deferred(const Request& req, const NetContext& ctx,
+void handle_deferred(const Request& req, const NetContext& ctx, std::string address,
                      std::function<void(http::response<http::string_body>)> respond) {
-  api::serve(req, ctx, std::move(respond));
+  api::serve(req, ctx, std::move(address), std::move(respond));
 }
 
 std::string_view target_path(std::string_view target) { return target.substr(0, target.find('?')); }

@@ -14,7 +14,9 @@ http::message_generator handle_request(http::request<http::string_body>&& req,
 // Requests answered later, off the network threads (/api: the store). `respond` runs once, on
 // any thread; the caller writes the response from its own executor.
 bool is_deferred(std::string_view path);
+// `address`: the client's, as the per-address limits count it (empty: not limited).
 void handle_deferred(const http::request<http::string_body>& req, const NetContext& ctx,
+                     std::string address,
                      std::function<void(http::response<http::string_body>)> respond);
 
 // The part of a request target before any query string.

@@ -134,8 +134,9 @@ std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
 
 void Client::on(const protocol::Hello& m, const Id& re) {
   if (identity_) return refuse(ErrorCode::bad_message, "hello was already sent", re);
+  if (logging_in_) return refuse(ErrorCode::bad_message, "a login is being answered", re);
+  if (m.login) return log_in(m, re);
   // m.name was checked and normalized by parse (bad_name).
-  std::string token;
   if (m.token) {
     auto found = services_->identities->find(*m.token);
     if (!found) return refuse(ErrorCode::bad_token, "unknown token", re);
@@ -143,33 +144,34 @@ void Client::on(const protocol::Hello& m, const Id& re) {
       services_->identities->rename(found->id, *m.name);
       found->name = *m.name;
     }
-    identity_ = std::move(*found);
-    token = *m.token;
-  } else {
-    if (services_->guests && !services_->guests->allow(peer_->address()))
-      return refuse(ErrorCode::too_many_guests,
-                    "too many new identities from this address; try again in a minute, or say "
-                    "hello with the token you were given",
-                    re);
-    auto made = services_->identities->create_guest(m.name.value_or(""));
-    identity_ = std::move(made.identity);
-    token = std::move(made.token);
+    return welcome(std::move(*found), *m.token, true, re);
   }
-  standing_ = services_->identities->standing(identity_->id);
+  if (services_->guests && !services_->guests->allow(peer_->address()))
+    return refuse(ErrorCode::too_many_guests,
+                  "too many new identities from this address; try again in a minute, or say "
+                  "hello with the token you were given",
+                  re);
+  auto made = services_->identities->create_guest(m.name.value_or(""));
+  welcome(std::move(made.identity), std::move(made.token), false, re);
+}
+
+void Client::welcome(Identity who, std::string token, bool returning, const Id& re) {
+  standing_ = services_->identities->standing(who.id);
   if (standing_.banned) {
-    spdlog::info("ws {}: hello from {} refused: banned", peer_->id(), identity_->id);
-    identity_.reset();
+    spdlog::info("ws {}: hello from {} refused: banned", peer_->id(), who.id);
     return refuse(ErrorCode::banned, "this identity is banned from this server", re);
   }
+  identity_ = std::move(who);
+  token_ = std::move(token);
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
-               m.token ? "returning" : "new");
+               returning ? "returning" : "new");
   if (services_->challenges)
     services_->challenges->online(identity_->id, peer_id_, weak_from_this());
   if (services_->pools) services_->pools->note_online();
   // With a known token every seat the identity holds comes back (docs/protocol.md, welcome).
   auto seats = services_->lobby->seats_of(identity_->id);
-  reply(protocol::welcome(re, {identity_->id, identity_->name}, token, services_->server_name,
-                          seats, standing_.mutes));
+  reply(protocol::welcome(re, {identity_->id, identity_->name}, token_, services_->server_name,
+                          seats, standing_.mutes, identity_->username));
 }
 
 void Client::on(const protocol::ListGames&, const Id& re) {
@@ -206,6 +208,7 @@ void Client::on(const protocol::Create& m, const Id& re) {
       extra.push_back({"cpu", "seat " + std::to_string(c.seat) + " does not exist"});
   }
   if (!m.cpu.empty() && m.ranked) extra.push_back({"cpu", "ranked rooms seat people only"});
+  if (!may_rank(m.ranked, re)) return;
   auto created = pairing::check_game(m.game, m.options, m.setup, players);
   for (auto& p : extra) created.problems.push_back(std::move(p));
   if (!created.problems.empty()) return refuse_options(std::move(created.problems), re);
@@ -236,6 +239,7 @@ void Client::on(const protocol::Create& m, const Id& re) {
 
 void Client::on(const protocol::Join& m, const Id& re) {
   if (auto r = room(m.room, re)) {
+    if (m.as == protocol::Role::player && !may_rank(r->ranked(), re)) return;
     rooms_[m.room] = r;
     r->join(peer_, *identity_, m, re, standing_.mutes);
   } else if (services_->forwarder) {
@@ -324,7 +328,7 @@ void Client::refuse_options(engine::Problems problems, const Id& re) {
 
 void Client::on(const protocol::Seek& m, const Id& re) {
   auto terms = checked_terms(m.terms, re);
-  if (!terms) return;
+  if (!terms || !may_rank(terms->ranked, re)) return;
   pairing::Seeker s;
   s.identity = identity_->id;
   s.name = identity_->name;
@@ -365,12 +369,18 @@ void Client::on(const protocol::Challenge& m, const Id& re) {
   if (m.player == identity_->id)
     return refuse(ErrorCode::bad_message, "field \"player\": you cannot challenge yourself", re);
   auto terms = checked_terms(m.terms, re);
-  if (!terms) return;
+  if (!terms || !may_rank(terms->ranked, re)) return;
   if (terms->players != 2)
     return refuse(protocol::Error{ErrorCode::bad_option,
                                   "a challenge is for two players",
                                   re,
                                   {{"players", "a challenge is for 2 players"}}});
+  if (terms->ranked && services_->ranked_requires_account) {
+    auto target = services_->identities->by_id(m.player);
+    if (target && target->username.empty())
+      return refuse(ErrorCode::account_required,
+                    "ranked games here are between accounts, and that player is a guest", re);
+  }
   auto& challenges = *services_->challenges;
   switch (challenges.reach(m.player)) {
     case pairing::Challenges::Reach::offline:

@@ -17,6 +17,7 @@
 #include "protocol/limits.hpp"
 
 #include "protocol/client.hpp"
+#include "server/accounts/accounts.hpp"
 #include "server/identity/guest_limit.hpp"
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
@@ -71,6 +72,10 @@ struct Services {
   std::shared_ptr<GuestLimit> guests;               // new identities per address; null: no limit
   std::shared_ptr<pairing::Pools> pools;            // Play now
   std::shared_ptr<pairing::Challenges> challenges;  // presence and direct challenges
+  std::shared_ptr<accounts::Accounts> accounts;     // null: this server keeps no accounts
+  bool ranked_requires_account = false;             // --ranked-requires-account
+  // A cluster's: the other nodes close the identity's connections (its tokens were revoked).
+  std::function<void(const std::string& identity)> tell_revoked;
   // Makes a room whose seats are all taken (a pairing, an accepted challenge): its id.
   std::function<std::string(const pairing::NewRoom&)> make_room;
   // Set when the server stops: requests are refused from then on. Shared by the copies.
@@ -99,6 +104,8 @@ class Client : public std::enable_shared_from_this<Client> {
   const std::optional<Identity>& identity() const { return identity_; }
   // Any thread: moderation changed this connection's identity (a ban closes it).
   void restand(Standing s);
+  // Any thread: this connection's token was revoked (a logout or a password change elsewhere).
+  void revoked();
   // A forwarded connection's standing, as its own node sent it with the request.
   void use_standing(Standing s) { standing_ = std::move(s); }
   const Standing& standing() const { return standing_; }
@@ -137,6 +144,20 @@ class Client : public std::enable_shared_from_this<Client> {
   void on(const protocol::Unmute& m, const protocol::Id& re);
   void on(const protocol::Report& m, const protocol::Id& re);
   void on(const protocol::SpectatorChat& m, const protocol::Id& re);
+  // Accounts (client_account.cpp).
+  void on(const protocol::Claim& m, const protocol::Id& re);
+  void on(const protocol::Logout& m, const protocol::Id& re);
+  void on(const protocol::ChangePassword& m, const protocol::Id& re);
+  void log_in(const protocol::Hello& m, const protocol::Id& re);
+  // The end of every hello: standing, presence, welcome.
+  void welcome(Identity who, std::string token, bool returning, const protocol::Id& re);
+  void refuse(const accounts::Answer& a, const protocol::Id& re);
+  // Runs `then` on the connection's strand with the Accounts' answer.
+  accounts::Done on_answer(std::function<void(Client&, accounts::Answer)> then);
+  // This node's other connections of the identity, whose tokens were revoked, are closed.
+  void close_others();
+  // Ranked play needs an account here (--ranked-requires-account): false, refused, when it does.
+  bool may_rank(bool ranked, const protocol::Id& re);
   void mute(const std::string& player, bool on, const protocol::Id& re);
   void reply_once_stored(const protocol::Id& re);
   // The terms normalized, or nullopt with bad_option answered.
@@ -160,6 +181,8 @@ class Client : public std::enable_shared_from_this<Client> {
   std::string_view text_;  // the message on_text is handling, to forward as it came
   std::shared_ptr<Services> services_;
   std::optional<Identity> identity_;
+  std::string token_;        // the one this connection said hello with, or was given
+  bool logging_in_ = false;  // a hello's login is being checked
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;  // joined: told on close
   bool watching_ = false;
   bool forwarded_ = false;  // some request went to another node: it is told of the close

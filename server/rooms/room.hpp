@@ -103,6 +103,7 @@ class Room final : public std::enable_shared_from_this<Room> {
        std::shared_ptr<Lobby> lobby, std::shared_ptr<RoomJournal> journal);
 
   const std::string& id() const { return setup_.id; }
+  bool ranked() const { return setup_.ranked; }
   const std::string& owner() const { return setup_.owner.id; }
   const std::string& address() const { return setup_.address; }
 

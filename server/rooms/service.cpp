@@ -26,6 +26,7 @@ ServiceOptions service_options(const Config& c) {
   o.bots.budget = std::chrono::milliseconds(c.bot_budget_ms);
   o.room.takeover_grace = std::chrono::seconds(c.takeover_grace);
   o.room.timer_second = std::chrono::milliseconds(c.timer_second_ms);
+  o.ranked_requires_account = c.ranked_requires_account;
   return o;
 }
 
@@ -37,6 +38,8 @@ RoomService::RoomService(ServiceOptions o)
   services_->lobby = std::make_shared<Lobby>(ioc_->get_executor(), o.lobby_push);
   services_->identities = o.identities ? o.identities : std::make_shared<MemoryIdentities>();
   services_->journal = o.journal ? o.journal : std::make_shared<MemoryJournal>();
+  services_->accounts = o.accounts;
+  services_->ranked_requires_account = o.ranked_requires_account;
   services_->room = o.room;
   bots_ = services_->room.bots = std::make_shared<BotPool>(o.bots);
   services_->limits = o.limits;
@@ -108,6 +111,16 @@ void RoomService::moderate(const std::string& identity, std::optional<std::int64
   for (const auto& c : services_->challenges->clients(identity)) c->restand(standing);
   if (remote_.standing_changed)
     remote_.standing_changed(identity, standing.banned, standing.shadow_until);
+}
+
+void RoomService::set_remote(Remote remote) {
+  remote_ = std::move(remote);
+  services_->tell_revoked = remote_.revoked;
+}
+
+void RoomService::close_connections(const std::string& identity, bool everywhere) {
+  for (const auto& c : services_->challenges->clients(identity)) c->revoked();
+  if (everywhere && remote_.revoked) remote_.revoked(identity);
 }
 
 void RoomService::refresh_standing(const std::string& identity, bool banned,

@@ -21,10 +21,12 @@ struct ServiceOptions {
   ClientLimits limits;
   unsigned guests_per_minute = 0;  // new identities per address and minute; 0: no limit
   std::chrono::milliseconds lobby_push{500};
-  std::shared_ptr<Identities> identities;  // null: in memory
-  std::shared_ptr<RoomJournal> journal;    // null: in memory
-  BotPoolOptions bots;                     // CPU decisions: threads of their own, and the budget
-  pairing::PoolsOptions pools;             // Play now's waves
+  std::shared_ptr<Identities> identities;        // null: in memory
+  std::shared_ptr<RoomJournal> journal;          // null: in memory
+  std::shared_ptr<accounts::Accounts> accounts;  // null: no accounts (no store)
+  bool ranked_requires_account = false;
+  BotPoolOptions bots;          // CPU decisions: threads of their own, and the budget
+  pairing::PoolsOptions pools;  // Play now's waves
   // A seeker's rating in a game (may block: the pairing thread asks); empty: 1500 for all.
   std::function<double(const std::string& identity, const std::string& game)> rating;
 };
@@ -69,6 +71,7 @@ class RoomService final : public FrameHandler {
 
   // --- Moderation (the admin API). ---
   Identities& identities() const { return *services_->identities; }
+  accounts::Accounts* accounts() const { return services_->accounts.get(); }
   // A chat line an operator removed: its room (here, or its node in a cluster) tells its readers.
   void unsay(const std::string& room, protocol::Channel channel, std::int64_t n);
   // Shadow-mutes until a time (0 lifts it) and/or bans (or lifts the ban): kept with the identity;
@@ -82,8 +85,13 @@ class RoomService final : public FrameHandler {
     // Carries the new ban and shadow mute: the other node may read the store before it is written.
     std::function<void(const std::string& identity, bool banned, std::int64_t shadow_until)>
         standing_changed;
+    // The identity's tokens were revoked (logout everywhere, a password change, a deletion).
+    std::function<void(const std::string& identity)> revoked;
   };
-  void set_remote(Remote remote) { remote_ = std::move(remote); }
+  void set_remote(Remote remote);
+  // The identity's tokens were revoked: its connections close, here and (`everywhere`) on the
+  // cluster's other nodes.
+  void close_connections(const std::string& identity, bool everywhere = true);
   // Another node changed `identity`'s ban and shadow mute: its connections here follow.
   void refresh_standing(const std::string& identity, bool banned, std::int64_t shadow_until);
 

@@ -662,41 +662,6 @@ Json PgStore::list_games(const std::optional<std::string>& player,
 
 // --- Identities ---
 
-WriteResult PgStore::create_identity(std::string_view id, std::string_view name,
-                                     std::string_view token_hash) {
-  if (auto bad = validate_name(name)) return refuse(Code::invalid, *bad);
-  if (id.empty() || token_hash.empty())
-    return refuse(Code::invalid, "an identity needs an id and a token hash");
-  return write("create_identity " + str(id), [&]() -> WriteResult {
-    run("INSERT INTO identities (id, name, token_hash) VALUES ($1, $2, $3)", str(id), str(name),
-        str(token_hash));
-    return {};
-  });
-}
-
-std::optional<Identity> PgStore::identity_by_token_hash(std::string_view token_hash) {
-  return read("identity_by_token_hash", [&]() -> std::optional<Identity> {
-    auto rows = run("SELECT id, name FROM identities WHERE token_hash = $1", str(token_hash));
-    if (rows.empty()) return std::nullopt;
-    return Identity{text(rows[0][0]), text(rows[0][1])};
-  });
-}
-
-std::optional<std::pair<Identity, std::string>> PgStore::identity_by_id(std::string_view id) {
-  return read(
-      "identity_by_id " + str(id), [&]() -> std::optional<std::pair<Identity, std::string>> {
-        auto rows = run("SELECT id, name, token_hash FROM identities WHERE id = $1", str(id));
-        if (rows.empty()) return std::nullopt;
-        return std::pair(Identity{text(rows[0][0]), text(rows[0][1])}, text(rows[0][2]));
-      });
-}
-
-void PgStore::each_identity(const std::function<void(Identity, std::string)>& f) {
-  auto rows =
-      read("each_identity", [&] { return run("SELECT id, name, token_hash FROM identities"); });
-  for (const auto& q : rows) f(Identity{text(q[0]), text(q[1])}, text(q[2]));
-}
-
 WriteResult PgStore::set_name(std::string_view id, std::string_view name) {
   if (auto bad = validate_name(name)) return refuse(Code::invalid, *bad);
   return write("set_name " + str(id), [&]() -> WriteResult {

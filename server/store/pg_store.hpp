@@ -45,11 +45,6 @@ class PgStore final : public Store {
   std::optional<Json> game_record(std::string_view id) override;
   Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
                   int limit, const std::optional<std::string>& before) override;
-  WriteResult create_identity(std::string_view id, std::string_view name,
-                              std::string_view token_hash) override;
-  std::optional<Identity> identity_by_token_hash(std::string_view token_hash) override;
-  std::optional<std::pair<Identity, std::string>> identity_by_id(std::string_view id) override;
-  void each_identity(const std::function<void(Identity, std::string)>& f) override;
   WriteResult set_name(std::string_view id, std::string_view name) override;
   double rating(std::string_view identity, std::string_view game) override;
   std::optional<Json> player(std::string_view id, int recent = 10) override;

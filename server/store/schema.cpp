@@ -261,6 +261,55 @@ ALTER TABLE actions ADD COLUMN clocks TEXT NOT NULL DEFAULT 'null';
 
 constexpr const char* kPgMigration5 = kMigration5;
 
+// Version 6: accounts. An identity may hold several tokens (one per device that logged in), so
+// tokens get their own table; identities.token_hash is retired and holds the identity's id (no
+// token hashes to it). An account gives an identity a username, unique once case-folded
+// (username_key), and an Argon2id hash in libsodium's string form, which names its own
+// parameters. failures and locked_until count failed logins (docs/operations.md, "Accounts"). A
+// deleted identity keeps its row, renamed "deleted player", so that its games still read.
+constexpr const char* kMigration6 = R"sql(
+CREATE TABLE tokens (
+  hash       TEXT PRIMARY KEY,
+  identity   TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX tokens_identity ON tokens(identity);
+INSERT INTO tokens (hash, identity, created_at)
+  SELECT token_hash, id, 0 FROM identities WHERE id NOT LIKE 'cpu:%';
+UPDATE identities SET token_hash = id;
+CREATE TABLE accounts (
+  identity     TEXT PRIMARY KEY,
+  username     TEXT NOT NULL,
+  username_key TEXT NOT NULL UNIQUE,
+  password     TEXT NOT NULL,
+  created_at   INTEGER NOT NULL,
+  failures     INTEGER NOT NULL DEFAULT 0,
+  locked_until INTEGER NOT NULL DEFAULT 0
+);
+ALTER TABLE identities ADD COLUMN deleted_at INTEGER;
+)sql";
+constexpr const char* kPgMigration6 = R"sql(
+CREATE TABLE tokens (
+  hash       TEXT PRIMARY KEY,
+  identity   TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX tokens_identity ON tokens(identity);
+INSERT INTO tokens (hash, identity, created_at)
+  SELECT token_hash, id, 0 FROM identities WHERE id NOT LIKE 'cpu:%';
+UPDATE identities SET token_hash = id;
+CREATE TABLE accounts (
+  identity     TEXT PRIMARY KEY,
+  username     TEXT NOT NULL,
+  username_key TEXT NOT NULL UNIQUE,
+  password     TEXT NOT NULL,
+  created_at   BIGINT NOT NULL,
+  failures     INTEGER NOT NULL DEFAULT 0,
+  locked_until BIGINT NOT NULL DEFAULT 0
+);
+ALTER TABLE identities ADD COLUMN deleted_at BIGINT;
+)sql";
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
@@ -269,7 +318,7 @@ struct Migration {
 constexpr std::array kMigrations{
     Migration{kMigration1, kPgMigration1}, Migration{kMigration2, kPgMigration2},
     Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4},
-    Migration{kMigration5, kPgMigration5}};
+    Migration{kMigration5, kPgMigration5}, Migration{kMigration6, kPgMigration6}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

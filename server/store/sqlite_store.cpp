@@ -752,52 +752,6 @@ Json SqliteStore::list_games(const std::optional<std::string>& player,
 
 // --- Identities ---
 
-WriteResult SqliteStore::create_identity(std::string_view id, std::string_view name,
-                                         std::string_view token_hash) {
-  if (auto bad = validate_name(name)) return refuse(Code::invalid, *bad);
-  if (id.empty() || token_hash.empty())
-    return refuse(Code::invalid, "an identity needs an id and a token hash");
-  return write("create_identity " + str(id), [&]() -> WriteResult {
-    SQLite::Statement q(*db_, "INSERT INTO identities (id, name, token_hash) VALUES (?, ?, ?)");
-    q.bind(1, str(id));
-    q.bind(2, str(name));
-    q.bind(3, str(token_hash));
-    q.exec();
-    return {};
-  });
-}
-
-std::optional<Identity> SqliteStore::identity_by_token_hash(std::string_view token_hash) {
-  try {
-    SQLite::Statement q(*db_, "SELECT id, name FROM identities WHERE token_hash = ?");
-    q.bind(1, str(token_hash));
-    if (!q.executeStep()) return std::nullopt;
-    return Identity{column_text(q, 0), column_text(q, 1)};
-  } catch (const SQLite::Exception& e) {
-    throw StoreError(std::string("identity_by_token_hash: ") + e.what());
-  }
-}
-
-std::optional<std::pair<Identity, std::string>> SqliteStore::identity_by_id(std::string_view id) {
-  try {
-    SQLite::Statement q(*db_, "SELECT id, name, token_hash FROM identities WHERE id = ?");
-    q.bind(1, str(id));
-    if (!q.executeStep()) return std::nullopt;
-    return std::pair(Identity{column_text(q, 0), column_text(q, 1)}, column_text(q, 2));
-  } catch (const SQLite::Exception& e) {
-    throw StoreError("identity_by_id " + str(id) + ": " + e.what());
-  }
-}
-
-void SqliteStore::each_identity(const std::function<void(Identity, std::string)>& f) {
-  try {
-    SQLite::Statement q(*db_, "SELECT id, name, token_hash FROM identities");
-    while (q.executeStep()) f(Identity{column_text(q, 0), column_text(q, 1)}, column_text(q, 2));
-  } catch (const SQLite::Exception& e) {
-    throw StoreError(std::string("each_identity: ") + e.what());
-  }
-}
-
 WriteResult SqliteStore::set_name(std::string_view id, std::string_view name) {
   if (auto bad = validate_name(name)) return refuse(Code::invalid, *bad);
   return write("set_name " + str(id), [&]() -> WriteResult {

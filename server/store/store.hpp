@@ -111,8 +111,24 @@ struct LoadedRoom {
 struct Identity {
   std::string id;
   std::string name;
+  std::string username = {};  // its account's; empty for a guest
   friend bool operator==(const Identity&, const Identity&) = default;
 };
+
+// A claimed identity. The password hash is libsodium's crypto_pwhash_str form: algorithm,
+// parameters, salt and hash in one string, so that each hash says how it was made.
+struct Account {
+  std::string identity;
+  std::string username;  // as claimed, in NFC
+  std::string password_hash;
+  std::int64_t created_at = 0;    // ms since the Unix epoch
+  int failures = 0;               // failed logins since the last success or lock
+  std::int64_t locked_until = 0;  // ms since the Unix epoch; 0: not locked
+  friend bool operator==(const Account&, const Account&) = default;
+};
+
+// The name an erased identity's games and lines show.
+inline constexpr std::string_view kDeletedPlayer = "deleted player";
 
 // One line of a room's chat, as stored: per channel ("players", "spectators") numbered from 1.
 struct ChatLine {
@@ -228,16 +244,42 @@ class Store {
                           const std::optional<std::string>& game, int limit,
                           const std::optional<std::string>& before) = 0;
 
-  // --- Identities: only a token's hash is ever stored. ---
+  // --- Identities and their tokens (written once for both databases: identities.cpp). Only a
+  // token's hash is ever stored; an identity holds one token per device that logged in. ---
 
-  virtual WriteResult create_identity(std::string_view id, std::string_view name,
-                                      std::string_view token_hash) = 0;
-  virtual std::optional<Identity> identity_by_token_hash(std::string_view token_hash) = 0;
-  // The identity with id `id`, and its token hash; nullopt when there is none.
-  virtual std::optional<std::pair<Identity, std::string>> identity_by_id(std::string_view id) = 0;
-  // Every identity with its token hash (the computer seats' included), for a server that keeps
-  // them in memory: f(identity, token_hash).
-  virtual void each_identity(const std::function<void(Identity, std::string)>& f) = 0;
+  // A new identity with its first token.
+  WriteResult create_identity(std::string_view id, std::string_view name,
+                              std::string_view token_hash);
+  std::optional<Identity> identity_by_token_hash(std::string_view token_hash);
+  std::optional<Identity> identity_by_id(std::string_view id);
+  // Every identity (the computer seats' included), for a server that keeps them in memory.
+  void each_identity(const std::function<void(Identity)>& f);
+  // Every token: f(token_hash, identity id).
+  void each_token(const std::function<void(std::string, std::string)>& f);
+  WriteResult add_token(std::string_view identity, std::string_view token_hash, std::int64_t at);
+  // not_found when no such token is kept.
+  WriteResult remove_token(std::string_view token_hash);
+  // Every token of `identity` but `keep` (empty: every one).
+  WriteResult remove_tokens(std::string_view identity, std::string_view keep);
+
+  // --- Accounts (accounts.cpp) ---
+
+  // duplicate when the username (compared by `username_key`) is taken or the identity already
+  // has an account; not_found when there is no such identity.
+  WriteResult create_account(const Account& account, std::string_view username_key);
+  std::optional<Account> account_by_key(std::string_view username_key);
+  std::optional<Account> account_of(std::string_view identity);
+  // A failed login: the `max_failures`-th in a row locks the account until at + lock_ms.
+  WriteResult note_login_failure(std::string_view identity, std::int64_t at, int max_failures,
+                                 std::int64_t lock_ms);
+  WriteResult note_login_success(std::string_view identity);
+  WriteResult set_password(std::string_view identity, std::string_view password_hash);
+  // The identity's games stay, under the name "deleted player"; its account, tokens, ratings,
+  // mutes and the reports it made go, and its chat lines are removed.
+  WriteResult delete_identity(std::string_view identity, std::int64_t at);
+  // What the server keeps of an identity: {identity, account, ratings, games, chat}.
+  Json export_identity(std::string_view identity);
+
   virtual WriteResult set_name(std::string_view id, std::string_view name) = 0;
 
   // --- Chat and moderation (written once for both databases: chat.cpp) ---

@@ -260,6 +260,22 @@ TEST_CASE("frames that are not messages are refused with a code, never an except
   }
 }
 
+TEST_CASE("a login comes with hello, never with a token", "[protocol][client][accounts]") {
+  auto h = parsed_as<Hello>(
+      R"({"type":"hello","login":{"username":"ana","password":"correct horse battery"}})");
+  REQUIRE(h.login);
+  CHECK(h.login->username == "ana");
+  CHECK(
+      refused(R"({"type":"hello","token":"t","login":{"username":"a","password":"b"}})").message ==
+      "field \"login\": give a token or a login, not both");
+  CHECK(refused(R"({"type":"hello","login":{"username":"a"}})").message ==
+        "field \"login\": field \"password\": missing");
+  CHECK(refused(R"({"type":"hello","login":"ana"})").code == ErrorCode::bad_message);
+  CHECK(refused(R"({"type":"claim","username":"ana","password":""})").code ==
+        ErrorCode::bad_message);
+  CHECK(parsed_as<Logout>(R"({"type":"logout","everywhere":null})").everywhere == false);
+}
+
 TEST_CASE("client messages round-trip through their JSON form", "[protocol][client]") {
   std::vector<Request> requests = {
       {std::int64_t(1), Hello{"tok", "Ana"}},
@@ -310,6 +326,11 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
       {{}, Decline{"c-02"}},
       {std::int64_t(6), Cancel{"c-03"}},
       {{}, Challenges{false}},
+      {"l", Hello{std::nullopt, "Ana", Login{"ana", "correct horse battery"}}},
+      {"q", Claim{"Ana.Player", "correct horse battery"}},
+      {{}, Logout{}},
+      {{}, Logout{true}},
+      {std::int64_t(7), ChangePassword{"correct horse battery", "a much better passphrase"}},
   };
   for (const auto& r : requests) {
     std::string text = to_json(r).dump();

@@ -14,13 +14,20 @@ void check(const beast::error_code& ec, const char* what) {
 }  // namespace
 
 HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target,
-                       std::string_view authorization) {
+                       std::string_view authorization, std::string_view body,
+                       std::string_view forwarded_for) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   beast::flat_buffer buffer;
-  http::request<http::empty_body> req{http::string_to_verb(method), target, 11};
+  http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1");
   if (!authorization.empty()) req.set(http::field::authorization, authorization);
+  if (!forwarded_for.empty()) req.set("X-Forwarded-For", forwarded_for);
+  if (!body.empty()) {
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+  }
+  req.prepare_payload();
   req.keep_alive(false);
   http::response_parser<http::string_body> parser;
   if (req.method() == http::verb::head) parser.skip(true);  // no body follows its length
@@ -38,7 +45,9 @@ HttpReply http_request(std::uint16_t port, std::string_view method, std::string_
   ioc.run();
   check(result, "http request");
   auto& res = parser.get();
-  return {res.result_int(), std::string(res[http::field::content_type]), res.body()};
+  return {res.result_int(), std::string(res[http::field::content_type]), res.body(),
+          std::string(res[http::field::retry_after]),
+          std::string(res[http::field::content_disposition])};
 }
 
 struct WsClient::Impl {

@@ -16,12 +16,16 @@ struct HttpReply {
   unsigned status = 0;
   std::string content_type;
   std::string body;
+  std::string retry_after = {};          // the Retry-After header, if any
+  std::string content_disposition = {};  // the Content-Disposition header, if any
 };
 
 // One request on a fresh connection to 127.0.0.1:port; method is "GET", "HEAD", "POST", ...;
-// `authorization`, when not empty, goes in the Authorization header.
+// `authorization`, when not empty, goes in the Authorization header; `body` (JSON) is sent as
+// the request's body; `forwarded_for`, when not empty, goes in X-Forwarded-For.
 HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target,
-                       std::string_view authorization = {});
+                       std::string_view authorization = {}, std::string_view body = {},
+                       std::string_view forwarded_for = {});
 inline HttpReply http_get(std::uint16_t port, std::string_view target) {
   return http_request(port, "GET", target);
 }

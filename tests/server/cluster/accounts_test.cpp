@@ -1,0 +1,67 @@
+// Accounts across three nodes on one PostgreSQL (docs/protocol.md, "Accounts"): a username claimed
+// on one node logs in on the others, a logout everywhere on one is refused on all, and failed
+// logins spread over the nodes count against one lock.
+#include <catch2/catch.hpp>
+
+#include "tests/server/cluster/three_nodes.hpp"
+
+using namespace tanbo::server::test;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kPassword = "correct horse battery";
+
+json login(std::uint16_t port, const std::string& password = kPassword) {
+  ProtocolClient c(port);
+  c.send(
+      {{"type", "hello"}, {"id", "h"}, {"login", {{"username", "Ana"}, {"password", password}}}});
+  return c.next();
+}
+
+bool refused_token(std::uint16_t port, const std::string& token) {
+  ProtocolClient c(port);
+  c.send({{"type", "hello"}, {"id", "h"}, {"token", token}});
+  json m = c.next();
+  return m.at("type") == "error" && m.at("code") == "bad_token";
+}
+
+}  // namespace
+
+TEST_CASE("accounts across nodes: claim on one, log in on another, log out everywhere",
+          "[cluster][accounts]") {
+  auto c = start_cluster(kLease, {"--login-lockout", "60"});
+  if (!c) return;
+  auto ana = guest(c->ports[0], "Ana");
+  ana.client->send({{"type", "claim"}, {"id", "q"}, {"username", "Ana"}, {"password", kPassword}});
+  REQUIRE(ana.client->expect("ok").at("re") == "q");
+
+  json on_1 = login(c->ports[1]);
+  REQUIRE(on_1.at("type") == "welcome");
+  CHECK(on_1.at("player").at("id") == ana.id);
+  CHECK(on_1.at("account").at("username") == "Ana");
+  auto http = http_request(c->ports[2], "POST", "/api/login", "",
+                           json{{"username", "ana"}, {"password", kPassword}}.dump());
+  REQUIRE(http.status == 200);
+  const std::string token_2 = json::parse(http.body).at("token");
+  // Each node knows each token, whichever made it.
+  for (auto port : c->ports) {
+    CHECK_FALSE(refused_token(port, ana.token));
+    CHECK_FALSE(refused_token(port, on_1.at("token")));
+    CHECK_FALSE(refused_token(port, token_2));
+  }
+
+  SECTION("a logout everywhere on one node is refused on every node") {
+    auto r = http_request(c->ports[1], "POST", "/api/logout", "Bearer " + token_2,
+                          R"({"everywhere": true})");
+    REQUIRE(r.status == 200);
+    for (auto port : c->ports)
+      for (const auto& t : {ana.token, on_1.at("token").get<std::string>(), token_2})
+        CHECK(refused_token(port, t));
+  }
+  SECTION("failed logins on three nodes count against one lock") {
+    for (int i = 0; i < 5; ++i)
+      CHECK(login(c->ports[std::size_t(i) % 3], "wrong").at("code") == "bad_login");
+    for (auto port : c->ports) CHECK(login(port).at("code") == "login_locked");
+  }
+}
