@@ -3,10 +3,11 @@
 // sound, the player's name, animation speed, whether challenges are taken and the players
 // muted in the chat; "Your turn (N)", the games waiting for the player: my-games.js), and the
 // dock that follows the player on every page: Play now's waiting panel and the challenges. A
-// `paired` message (a pool or an accepted challenge) takes the page to its room.
+// `paired` message (a pool or an accepted challenge) takes the page to its room. The header's
+// drop-down also holds the account (account.js).
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
-import {RoomView, rememberSeat} from './room.js';
+import {RoomView, rememberSeat, forgetSeats} from './room.js';
 import {ReplayView, ReplayListView} from './replay.js';
 import {LeaderboardView, PlayerView} from './ratings.js';
 import {RulesView} from './rules.js';
@@ -21,6 +22,7 @@ import {initDock} from './dock.js';
 import {mutes, syncMutes} from './mutes.js';
 import {mutedList} from './chat.js';
 import {MyGames} from './my-games.js';
+import {Account} from './account.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
@@ -29,6 +31,7 @@ window.tanbo = app;  // for the curious, and for tests reading the page's state
 app.playNow = new PlayNow(app);
 app.challenges = new Challenges(app);
 app.myGames = new MyGames(app);
+app.account = new Account(app);
 
 conn.addEventListener('connstate', () => renderConn());
 function renderConn() {
@@ -38,6 +41,14 @@ function renderConn() {
 }
 
 conn.addEventListener('ready', async (e) => {
+  // Another identity (logged in, logged out, a token refused): what was kept for the old one
+  // goes, and the view is drawn again for this one.
+  if (e.detail.changed) {
+    forgetSeats();
+    if (app.playNow.seek) app.playNow.clear();
+    app.challenges.forget();
+    app.account.identityChanged(e.detail.player);
+  }
   syncMutes(conn.mutes);
   renderPrefs();
   app.challenges.ready(e.detail);
@@ -51,7 +62,7 @@ conn.addEventListener('ready', async (e) => {
     app.challenges.render();
   }
   if (e.detail.reconnect) app.playNow.ready();
-  if (!app.view) route();
+  if (!app.view || e.detail.changed) route();
   else app.view.ready?.(e.detail);
 });
 
@@ -74,10 +85,16 @@ conn.addEventListener('error', (e) => {
 });
 conn.addEventListener('banned', () => toast(t('chat.error.banned')));
 mutes.addEventListener('change', () => renderPrefs());
+app.account.addEventListener('change', () => renderPrefs());
 
-// The name and the animation speed, in the header's drop-down.
+// The name (with the account's username), the animation speed and the account, in the
+// header's drop-down.
 function renderPrefs() {
-  document.getElementById('me').textContent = conn.player ? conn.player.name : t('prefs.title');
+  const account = conn.account;
+  document.getElementById('me').replaceChildren(
+    h('span', {class: 'me-name'}, conn.player ? conn.player.name : t('prefs.title')),
+    account ? h('span', {class: 'me-account', id: 'me-account'}, icon('account'),
+      h('span', {class: 'sr-only'}, `${t('account.header_prefix')} `), account.username) : '');
   const panel = document.getElementById('prefs-panel');
   const input = h('input', {id: 'name-input', value: conn.player?.name || conn.name, maxlength: 24, size: 14, autocomplete: 'nickname'});
   const form = h('form', {class: 'name-form', onsubmit: (ev) => {
@@ -92,6 +109,7 @@ function renderPrefs() {
   const open = h('input', {type: 'checkbox', id: 'challenges-open', checked: challengesOpen(),
     onchange: (e) => app.challenges.setOpen(e.target.checked)});
   panel.replaceChildren(form,
+    app.account.section(),
     h('p', {class: 'pref-row'}, h('label', {for: 'speed'}, t('prefs.speed')), ' ', speed),
     h('p', {class: 'muted small'}, t('prefs.motion_note')),
     h('p', {class: 'pref-row check-row'}, open, ' ', h('label', {for: 'challenges-open'}, t('prefs.challenges'))),

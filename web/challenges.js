@@ -36,6 +36,12 @@ export class Challenges {
     this.render();
   }
 
+  // Another identity now: the challenges on screen were the old one's.
+  forget() {
+    this.items.clear();
+    this.render();
+  }
+
   setOpen(open) {
     set('challengesOpen', open);
     this.app.conn.fire({type: 'challenges', open}).catch(() => {});

@@ -1,7 +1,11 @@
-// The WebSocket connection: hello with the saved token, requests answered by `re`, pushes
-// (state, lobby) handed to listeners, and reconnection with back-off after any drop.
+// The WebSocket connection: hello with the saved token (or, to log in, with a username and
+// password), requests answered by `re`, pushes (state, lobby) handed to listeners, and
+// reconnection with back-off after any drop.
 const TOKEN_KEY = 'tanbo.token';
 const NAME_KEY = 'tanbo.name';
+// The username of the account the saved token belongs to: only to show it before the welcome
+// arrives; each welcome says whether there is an account, and that is what counts.
+const ACCOUNT_KEY = 'tanbo.account';
 
 export class Connection extends EventTarget {
   constructor(url) {
@@ -18,6 +22,10 @@ export class Connection extends EventTarget {
     this.lobbyOwners = new Set();  // who wants lobby pushes: the lobby view, a waiting seek
     this.lobbyWs = null;           // the connection watch_lobby was sent on
     this.banned = false;           // an operator banned this identity (error `banned`)
+    this.pendingLogin = null;      // {username, password, resolve, reject}: for the next hello
+    this.refused = false;          // the saved token was refused: the next welcome is a new guest
+    const saved = localStorage.getItem(ACCOUNT_KEY);
+    this.account = saved ? {username: saved} : null;
   }
 
   get token() { return localStorage.getItem(TOKEN_KEY); }
@@ -38,7 +46,7 @@ export class Connection extends EventTarget {
     ws.onerror = () => {};  // onclose follows and reports it
   }
 
-  // Closes and opens again, for a new name.
+  // Closes and opens again: for a new name, a login, a new guest.
   restart() {
     if (this.ws) {
       const old = this.ws;
@@ -51,16 +59,31 @@ export class Connection extends EventTarget {
   }
 
   async hello(ws) {
+    const login = this.pendingLogin;
+    this.pendingLogin = null;
     const msg = {type: 'hello'};
-    if (this.token) msg.token = this.token;
-    if (this.name) msg.name = this.name;
+    if (login) {
+      // No token, so the guest is not renamed or tied to the account; no name, so the
+      // account keeps its own.
+      msg.login = {username: login.username, password: login.password};
+    } else {
+      if (this.token) msg.token = this.token;
+      if (this.name) msg.name = this.name;
+    }
     try {
       const welcome = await this.request(msg, ws);
+      if (login) this.setName(welcome.player.name);
       this.welcomed(welcome);
+      login?.resolve(welcome);
     } catch (err) {
-      if (err.code === 'bad_token') {
-        // The server does not know this identity (a new data directory): start as a guest.
-        localStorage.removeItem(TOKEN_KEY);
+      if (login) {
+        login.reject(err);
+        // Refused: this connection says hello again with the old token, and stays that guest.
+        if (err.code !== 'disconnected' && ws === this.ws) this.hello(ws);
+        return;
+      }
+      if (err.code === 'bad_token' || err.code === 'unauthorized') {
+        this.tokenRefused();
         ws.close();
         return;
       }
@@ -81,8 +104,30 @@ export class Connection extends EventTarget {
     }
   }
 
+  // The server does not know this token (a new data directory, or an account's session ended:
+  // logged out everywhere, the password changed, the account deleted): the next hello starts a
+  // guest. An account's name goes with it.
+  tokenRefused() {
+    const account = this.account;
+    localStorage.removeItem(TOKEN_KEY);
+    this.refused = true;
+    if (!account) return;
+    this.forgetAccount();
+    this.setName('');
+    this.dispatchEvent(new CustomEvent('session-ended', {detail: account}));
+  }
+
   welcomed(welcome) {
     localStorage.setItem(TOKEN_KEY, welcome.token);
+    // Another identity than the last welcome's, or than the refused token's (logged in, logged
+    // out, a session ended elsewhere): what the page kept for the old one (seats, seeks,
+    // challenges) is not this one's.
+    const changed = (!!this.player && this.player.id !== welcome.player.id) || !!this.refused;
+    this.refused = false;
+    const account = welcome.account?.username ? {username: welcome.account.username} : null;
+    if (account) localStorage.setItem(ACCOUNT_KEY, account.username);
+    else localStorage.removeItem(ACCOUNT_KEY);
+    this.account = account;
     this.player = welcome.player;
     this.mutes = welcome.mutes || [];
     this.previousName = welcome.player.name;
@@ -92,7 +137,65 @@ export class Connection extends EventTarget {
     this.everOpened = true;
     this.setState('open');
     this.syncLobby();
-    this.dispatchEvent(new CustomEvent('ready', {detail: {reconnect, player: this.player}}));
+    this.dispatchEvent(new CustomEvent('ready', {detail: {reconnect, changed, player: this.player}}));
+  }
+
+  // Accounts (docs/web.md, "Accounts"). Logging in is a hello with the username and the
+  // password on a fresh connection; resolves with the welcome, rejects with the refusal (the
+  // page stays the guest it was).
+  login(username, password) {
+    return new Promise((resolve, reject) => {
+      const prev = this.pendingLogin;
+      if (prev) {
+        const err = new Error('another login was asked for');
+        err.code = 'disconnected';
+        prev.reject(err);
+      }
+      this.pendingLogin = {username, password, resolve, reject};
+      this.restart();
+    });
+  }
+
+  // A login not yet sent (no connection opened since): dropped.
+  cancelLogin() {
+    const p = this.pendingLogin;
+    if (!p) return;
+    this.pendingLogin = null;
+    const err = new Error('cancelled');
+    err.code = 'disconnected';
+    p.reject(err);
+  }
+
+  // The guest becomes an account: same identity, same token.
+  async claim(username, password) {
+    await this.request({type: 'claim', username, password});
+    this.account = {username};
+    localStorage.setItem(ACCOUNT_KEY, username);
+    this.dispatchEvent(new CustomEvent('account', {detail: this.account}));
+  }
+
+  async changePassword(current, password) {
+    await this.request({type: 'change_password', current, password});
+  }
+
+  // The server revokes the token (every token of the identity with `everywhere`) and closes
+  // the connection; this browser starts again as a new guest.
+  async logout(everywhere = false) {
+    await this.request(everywhere ? {type: 'logout', everywhere: true} : {type: 'logout'});
+    this.forgetIdentity();
+  }
+
+  // Forgets the token, the account and the name: the next hello makes a new guest.
+  forgetIdentity() {
+    localStorage.removeItem(TOKEN_KEY);
+    this.forgetAccount();
+    this.setName('');
+    this.restart();
+  }
+
+  forgetAccount() {
+    localStorage.removeItem(ACCOUNT_KEY);
+    this.account = null;
   }
 
   // Lobby pushes (`lobby`: rooms and pools) for as long as someone wants them, on every new
@@ -117,6 +220,11 @@ export class Connection extends EventTarget {
     let msg;
     try { msg = JSON.parse(text); } catch { return; }
     if (msg.type === 'error' && msg.code === 'banned') this.banned = true;  // pushed before the close
+    if (msg.type === 'error' && msg.code === 'bad_token' && msg.re == null) {
+      // This token was revoked elsewhere (pushed before the close): the reconnection is a guest.
+      this.tokenRefused();
+      return;
+    }
     if (msg.re !== undefined && this.pending.has(msg.re)) {
       const p = this.pending.get(msg.re);
       this.pending.delete(msg.re);

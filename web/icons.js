@@ -12,6 +12,7 @@ const PATHS = {
   mute: 'M4 9h4l5-4v14l-5-4H4zM16 9.4 17.4 8l2.1 2.1L21.6 8 23 9.4l-2.1 2.1 2.1 2.1-1.4 1.4-2.1-2.1-2.1 2.1-1.4-1.4 2.1-2.1z',
   computer: 'M3 4h18v12H3zm2 2v8h14V6zM8 18h8v2H8z',
   play: 'M8 5v14l11-7z',
+  account: 'M12 3a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 11c4.4 0 8 2.2 8 5v2H4v-2c0-2.8 3.6-5 8-5z',
 };
 
 export function icon(name, cls = '') {

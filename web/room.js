@@ -29,6 +29,11 @@ export function rememberSeat(room) {
   localStorage.setItem(SEATS_KEY, JSON.stringify(rooms.slice(0, 50)));
 }
 function hasSeat(room) { return seatRooms().includes(room); }
+// Another identity now (logged in, logged out): the seats and rooms kept were the old one's.
+export function forgetSeats() {
+  localStorage.removeItem(SEATS_KEY);
+  localStorage.removeItem(CREATED_KEY);
+}
 
 // The rooms created in this browser: their creator opens and closes the spectators' chat.
 function createdRooms() {

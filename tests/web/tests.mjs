@@ -2,7 +2,7 @@
 // own state (window.tanbo) is only read, to know when the server's answer has arrived and an
 // animation has finished.
 import assert from 'node:assert/strict';
-import {copyFile} from 'node:fs/promises';
+import {copyFile, readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {axeCheck, smallTargets, someInView, clientSize} from './checks.mjs';
 import {catalogueProblems} from './catalogue.mjs';
@@ -166,6 +166,63 @@ const playerId = (p) => p.page.evaluate(() => window.tanbo.conn.player.id);
 async function listed(env, room) {
   const {rooms} = await (await fetch(`${env.base}/api/rooms`)).json();
   return rooms.find((r) => r.room === room);
+}
+
+// Accounts, through the Account part of the header's drop-down (web/account.js). Who the page
+// is, as it knows it: the identity of the last welcome, its account, the saved token and the
+// username saved beside it.
+const whoAmI = (p) => p.page.evaluate(() => ({id: window.tanbo.conn.player?.id, name: window.tanbo.conn.player?.name,
+  account: window.tanbo.conn.account?.username ?? null, token: localStorage.getItem('tanbo.token'),
+  saved: localStorage.getItem('tanbo.account'), open: window.tanbo.conn.state === 'open'}));
+
+// Fills a dialog's fields (`{password: 'x'}` fills #<id>-password) and submits it.
+async function submitDialog(p, id, values) {
+  for (const [k, v] of Object.entries(values)) await p.page.fill(`#${id}-${k}`, v);
+  await p.page.click(`#${id}-submit`);
+}
+// The dialog's refusal: waits for it (the code the page gave it) and returns its words.
+async function dialogRefusal(p, id, code) {
+  const why = p.page.locator(`#${id}-problems [data-code="${code}"]`);
+  await why.waitFor();
+  return p.page.locator(`#${id}-problems`).textContent();
+}
+async function openDialog(p, button, id) {
+  await openPrefs(p.page);
+  await p.page.click(button);
+  await p.page.waitForSelector(`#${id}-dialog[open]`);
+}
+async function claimAccount(p, username, password) {
+  await openDialog(p, '#account-claim', 'claim');
+  await submitDialog(p, 'claim', {username, password, confirm: password});
+  await p.page.waitForSelector('#claim-dialog', {state: 'detached'});
+  await p.page.waitForFunction((u) => window.tanbo.conn.account?.username === u, username);
+}
+// Logs in from the Log in dialog; the page is then the account's player.
+async function logIn(p, username, password) {
+  await openDialog(p, '#account-login', 'login');
+  await submitDialog(p, 'login', {username, password});
+  await p.page.waitForSelector('#login-dialog', {state: 'detached'});
+  await p.page.waitForFunction(() => window.tanbo.conn.state === 'open' && window.tanbo.conn.account);
+}
+// A login refused: the dialog says why; the connection says hello again as the guest it was.
+async function loginRefused(p, username, password, code = 'bad_login') {
+  await openDialog(p, '#account-login', 'login');
+  await submitDialog(p, 'login', {username, password});
+  const text = await dialogRefusal(p, 'login', code);
+  await p.page.click('#login-cancel');
+  await p.page.waitForFunction(() => window.tanbo.conn.state === 'open');
+  return text;
+}
+// After a logout or a deletion: a new guest, welcomed.
+async function waitNewGuest(p, old, timeout = 10000) {
+  await p.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id !== id && !window.tanbo.conn.account, old, {timeout});
+}
+// GET /api/me/export with a token: the server's status and error code.
+const reEscape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+async function exportAs(env, token) {
+  const res = await fetch(`${env.base}/api/me/export`, {headers: {authorization: `Bearer ${token}`}});
+  const body = await res.json().catch(() => null);
+  return {status: res.status, code: body?.error?.code ?? null, body};
 }
 
 // A game clock's figure on a seat ("3:00", "0:09.4"), in ms; and whether it is the running one.
@@ -523,6 +580,266 @@ export function tests(env) {
       await a.page.waitForFunction(() => /« Ana <3 » a été refusé : un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await closeAll([a]);
+    }},
+    {name: 'accounts: a guest claims an account from the header; a second device logs in to the same player, its username in the header; a wrong password is refused in French and Japanese and the page stays the guest it was', fn: async () => {
+      const a = await newPlayer(env, 'Ana');
+      const players = [a];
+      try {
+        const before = await whoAmI(a);
+        await openPrefs(a.page);
+        assert.match(await a.page.locator('#account').textContent(), /You play as a guest/);
+        assert.equal(await a.page.locator('#me-account').count(), 0);
+        await a.page.click('#account-claim');
+        await a.page.waitForSelector('#claim-dialog[open]');
+        // Refused before anything is sent: two different passwords.
+        await submitDialog(a, 'claim', {username: 'Ana.Plays', password: 'rice paddies at dawn', confirm: 'rice paddies at dusk'});
+        assert.match(await dialogRefusal(a, 'claim', 'account.mismatch'), /The two passwords are not the same/);
+        // The server's refusals, in words, its reason beneath: a weak password, a username
+        // breaking the name rule.
+        await submitDialog(a, 'claim', {password: 'password', confirm: 'password'});
+        assert.match(await dialogRefusal(a, 'claim', 'weak_password'), /That password is too weak/);
+        await submitDialog(a, 'claim', {username: 'Ana <3', password: 'rice paddies at dawn', confirm: 'rice paddies at dawn'});
+        assert.match(await dialogRefusal(a, 'claim', 'bad_name'), /That username is not allowed: a name is 1 to 24 letters/);
+        assert.equal((await whoAmI(a)).account, null);
+        await axeCheck(a.page, 'the claim form (phone)');
+        assert.deepEqual(await smallControls(a.page, '#claim-dialog'), [], 'claim form controls under 44 px on a phone');
+        await submitDialog(a, 'claim', {username: 'Ana.Plays'});
+        await a.page.waitForSelector('#claim-dialog', {state: 'detached'});
+        // The same identity and token, now an account: the header shows its username.
+        await a.page.waitForSelector('#me-account');
+        assert.match(await a.page.locator('#me-account').textContent(), /Ana\.Plays/);
+        assert.equal(await a.page.locator('#me .me-name').textContent(), 'Ana');
+        const claimed = await whoAmI(a);
+        assert.deepEqual([claimed.id, claimed.token, claimed.account, claimed.saved], [before.id, before.token, 'Ana.Plays', 'Ana.Plays']);
+        assert.match(await a.page.locator('#account-user').textContent(), /Your account: Ana\.Plays/);
+        assert.match(await a.page.locator('#account-notice').textContent(), /Account Ana\.Plays created/);
+        assert.deepEqual(await smallControls(a.page, '#account'), [], 'account controls under 44 px on a phone');
+        assert.ok(await someInView(a.page, '#account-logout'), 'the account\'s buttons in view on a phone');
+        await axeCheck(a.page, 'the header\'s drop-down with the account (phone)');
+        await a.page.screenshot({path: path.join(env.outDir, 'account-phone.png')});
+        await closePrefs(a.page);
+        // A reload says hello with the token: the welcome names the account.
+        await a.page.reload();
+        await a.page.waitForFunction(() => window.tanbo.conn.state === 'open' && window.tanbo.conn.account?.username === 'Ana.Plays');
+        assert.match(await a.page.locator('#me-account').textContent(), /Ana\.Plays/);
+
+        // Another device, in French: the username is taken, whatever its case; a wrong password
+        // is refused in words, and the page stays Ben.
+        const b = await newPlayer(env, 'Ben', {lang: 'fr', viewport: DESKTOP});
+        players.push(b);
+        const ben = await whoAmI(b);
+        await openDialog(b, '#account-claim', 'claim');
+        await submitDialog(b, 'claim', {username: 'ana.plays', password: 'the harvest is in', confirm: 'the harvest is in'});
+        assert.match(await dialogRefusal(b, 'claim', 'username_taken'), /Ce nom d’utilisateur est déjà pris/);
+        await b.page.click('#claim-cancel');
+        assert.match(await loginRefused(b, 'Ana.Plays', 'not the password'), /Nom d’utilisateur ou mot de passe incorrect/);
+        const still = await whoAmI(b);
+        assert.deepEqual([still.id, still.name, still.token, still.account], [ben.id, 'Ben', ben.token, null]);
+        assert.equal(await b.page.locator('#me-account').count(), 0);
+        // The right password: Ana's player on this device, a token of its own.
+        await logIn(b, 'Ana.Plays', 'rice paddies at dawn');
+        const there = await whoAmI(b);
+        assert.equal(there.id, before.id, 'the same player on the second device');
+        assert.equal(there.name, 'Ana');
+        assert.equal(there.account, 'Ana.Plays');
+        assert.equal(there.saved, 'Ana.Plays');
+        assert.notEqual(there.token, ben.token);
+        assert.notEqual(there.token, claimed.token);
+        assert.match(await b.page.locator('#me-account').textContent(), /Ana\.Plays/);
+        assert.equal(await b.page.locator('#me .me-name').textContent(), 'Ana');
+        assert.match(await b.page.locator('#account-notice').textContent(), /Connecté au compte Ana\.Plays : vous jouez sous le nom Ana/);
+        assert.equal(await b.page.getAttribute('#my-page', 'href'), `#/player/${before.id}`);
+        await axeCheck(b.page, 'the header\'s drop-down with the account (fr)');
+        await b.page.screenshot({path: path.join(env.outDir, 'account-desktop-fr.png')});
+        await closePrefs(b.page);
+        await b.page.reload();
+        await b.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id && window.tanbo.conn.account, before.id);
+        // Both devices stay logged in.
+        assert.equal((await exportAs(env, claimed.token)).status, 200);
+
+        // A third, in Japanese: refused in its words, then let in.
+        const c = await newPlayer(env, '花子', {lang: 'ja', viewport: DESKTOP});
+        players.push(c);
+        const hanako = await whoAmI(c);
+        assert.match(await loginRefused(c, 'Ana.Plays', 'rice paddies at noon'), /ユーザー名またはパスワードが違います/);
+        assert.equal((await whoAmI(c)).id, hanako.id);
+        await logIn(c, 'Ana.Plays', 'rice paddies at dawn');
+        assert.equal((await whoAmI(c)).id, before.id);
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: log out ends this device\'s session only; log out everywhere ends the other device\'s too, whose saved token is refused: it becomes a guest and says so', fn: async () => {
+      const a = await newPlayer(env, 'Rolf', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Bea', {lang: 'ja'});
+      const players = [a, b];
+      try {
+        const rolf = (await whoAmI(a)).id;
+        await claimAccount(a, 'rolf.r', 'seven paddies of rice');
+        await logIn(b, 'rolf.r', 'seven paddies of rice');
+        const first = await whoAmI(b);
+        assert.equal(first.id, rolf);
+        // Log out here (on the phone, in Japanese): a new guest, said in words; the token is dead.
+        await openPrefs(b.page);
+        await b.page.click('#account-logout');
+        await waitNewGuest(b, rolf);
+        const guest = await whoAmI(b);
+        assert.notEqual(guest.token, first.token);
+        assert.equal(guest.saved, null);
+        assert.notEqual(guest.name, 'Rolf');
+        assert.equal(await b.page.locator('#me-account').count(), 0);
+        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`ログアウトしました。このブラウザーは新しいゲスト（${reEscape(guest.name)}）として遊びます`));
+        assert.ok(await b.page.locator('#account-login').isVisible(), 'Log in offered again');
+        assert.deepEqual(await exportAs(env, first.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
+        // The other device is still logged in.
+        await a.page.reload();
+        await a.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id && window.tanbo.conn.account?.username === 'rolf.r', rolf);
+
+        // Log out everywhere, from Ana's desktop: both sessions end; the phone is told by its
+        // next connection (the server closes its current one), and says why.
+        await logIn(b, 'rolf.r', 'seven paddies of rice');
+        const second = await whoAmI(b);
+        assert.equal(second.id, rolf);
+        await closePrefs(b.page);
+        await openPrefs(a.page);
+        await a.page.click('#account-logout-all');
+        await waitNewGuest(a, rolf);
+        assert.match(await a.page.locator('#account-notice').textContent(), /Logged out on every device\. This browser now plays as a new guest/);
+        await waitNewGuest(b, rolf, 15000);
+        const after = await whoAmI(b);
+        assert.notEqual(after.token, second.token);
+        assert.equal(after.saved, null);
+        await openPrefs(b.page);
+        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`「rolf\\.r」からログアウトされました.*いまは新しいゲスト（${reEscape(after.name)}）です`));
+        assert.equal(await b.page.locator('#me-account').count(), 0);
+        assert.deepEqual(await exportAs(env, second.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
+        // A reload stays the new guest.
+        await b.page.reload();
+        await b.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id, after.id);
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: a changed password logs the other device out; the old password is refused in words, the new one lets it in', fn: async () => {
+      const a = await newPlayer(env, 'Cleo', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Dan');
+      const players = [a, b];
+      try {
+        const cleo = (await whoAmI(a)).id;
+        await claimAccount(a, 'cleo.c', 'harvest moon rising');
+        await logIn(b, 'cleo.c', 'harvest moon rising');
+        const old = await whoAmI(b);
+        // The phone is closed meanwhile: it comes back after the change.
+        await b.page.goto('about:blank');
+        await openDialog(a, '#account-password', 'password');
+        await axeCheck(a.page, 'the change of password form');
+        await submitDialog(a, 'password', {current: 'harvest moon rising', password: 'a snake in paddy five', confirm: 'a snake in paddy six'});
+        assert.match(await dialogRefusal(a, 'password', 'account.mismatch'), /not the same/);
+        await submitDialog(a, 'password', {confirm: 'a snake in paddy five'});
+        await a.page.waitForSelector('#password-dialog', {state: 'detached'});
+        assert.match(await a.page.locator('#account-notice').textContent(), /Password changed\. Your other devices will have to log in again/);
+        // This device stays logged in, across a reload too.
+        await a.page.reload();
+        await a.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id && window.tanbo.conn.account, cleo);
+        // The other's token is refused on its next connection, the page's first: a guest, told why.
+        assert.deepEqual(await exportAs(env, old.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
+        await b.page.goto(`${env.base}/`);
+        await waitNewGuest(b, cleo);
+        assert.equal(await b.page.evaluate(() => localStorage.getItem('tanbo.account')), null);
+        await openPrefs(b.page);
+        assert.match(await b.page.locator('#account-notice').textContent(), /You are no longer logged in to cleo\.c/);
+        const guest = await whoAmI(b);
+        assert.match(await loginRefused(b, 'cleo.c', 'harvest moon rising'), /Wrong username or password/);
+        assert.equal((await whoAmI(b)).id, guest.id, 'a refused login keeps the guest');
+        await logIn(b, 'cleo.c', 'a snake in paddy five');
+        assert.equal((await whoAmI(b)).id, cleo);
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: export downloads tanbo-<id>.json about the player; delete asks for the password and a confirmation, is refused while a game is unfinished, then leaves a new guest', fn: async () => {
+      const a = await newPlayer(env, 'Dora');
+      try {
+        const dora = await whoAmI(a);
+        await claimAccount(a, 'dora.d', 'three rings of paddies');
+        const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.click('#account-export')]);
+        assert.equal(download.suggestedFilename(), `tanbo-${dora.id}.json`);
+        const doc = JSON.parse(await readFile(await download.path(), 'utf8'));
+        assert.equal(doc.identity.id, dora.id);
+        assert.equal(doc.identity.name, 'Dora');
+        assert.equal(doc.account?.username, 'dora.d');
+        await a.page.waitForFunction((f) => document.getElementById('account-notice')?.textContent.includes(f), `tanbo-${dora.id}.json`);
+        // An unfinished game: the deletion is refused, the game named.
+        await closePrefs(a.page);
+        const room = await playComputer(a, 'tsoro');
+        await openDialog(a, '#account-delete', 'delete');
+        await submitDialog(a, 'delete', {password: 'three rings of paddies'});
+        assert.match(await dialogRefusal(a, 'delete', 'account.delete_unconfirmed'), /Tick the box to confirm/);
+        await a.page.check('#delete-check');
+        await axeCheck(a.page, 'the deletion form (phone)');
+        assert.deepEqual(await smallControls(a.page, '#delete-dialog'), [], 'deletion form controls under 44 px on a phone');
+        await a.page.click('#delete-submit');
+        assert.match(await dialogRefusal(a, 'delete', 'games_in_progress'), /You still have unfinished games/);
+        const links = await a.page.$$eval('#delete-problems a', (els) => els.map((el) => el.getAttribute('href')));
+        assert.deepEqual(links, [`#/room/${room}`], 'the unfinished game linked');
+        await a.page.click('#delete-cancel');
+        assert.equal((await whoAmI(a)).account, 'dora.d');
+        await closePrefs(a.page);
+        await a.page.setViewportSize(DESKTOP);
+        await a.page.click('#resign');
+        await a.page.click('#resign-confirm');
+        await a.page.waitForSelector('#result .reason');
+        // Finished: deleted, and the page is a new guest.
+        await openDialog(a, '#account-delete', 'delete');
+        await a.page.check('#delete-check');
+        await submitDialog(a, 'delete', {password: 'three rings of paddies'});
+        await a.page.waitForSelector('#delete-dialog', {state: 'detached'});
+        await waitNewGuest(a, dora.id);
+        const guest = await whoAmI(a);
+        assert.equal(guest.saved, null);
+        assert.notEqual(guest.name, 'Dora');
+        assert.match(await a.page.locator('#account-notice').textContent(), new RegExp(`Account deleted\\. This browser now plays as a new guest, ${reEscape(guest.name)}`));
+        assert.equal(await a.page.locator('#me-account').count(), 0);
+        assert.deepEqual(await exportAs(env, dora.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
+        await closeAll([a]);
+      } finally {
+        await a.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: wrong passwords in a row lock the account; the refusal says so in French, with the server\'s words on how long', fn: async () => {
+      const a = await newPlayer(env, 'Eve', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Gaspard', {lang: 'fr', viewport: DESKTOP});
+      const players = [a, b];
+      try {
+        await claimAccount(a, 'eve.e', 'paddies under the moon');
+        const gaspard = await whoAmI(b);
+        await openDialog(b, '#account-login', 'login');
+        const codes = [];
+        for (let i = 0; i < 8 && !codes.includes('login_locked'); ++i) {
+          await submitDialog(b, 'login', {username: 'eve.e', password: `guess number ${i}`});
+          const why = b.page.locator('#login-problems [data-code]');
+          await why.waitFor();
+          codes.push(await why.getAttribute('data-code'));
+        }
+        assert.ok(codes.includes('login_locked'), `never locked: ${codes}`);
+        assert.ok(codes.slice(0, -1).every((c) => c === 'bad_login'), `before the lock: ${codes}`);
+        const text = await b.page.locator('#login-problems').textContent();
+        assert.match(text, /Trop de tentatives échouées : la connexion est bloquée pour un moment/);
+        assert.ok((await b.page.locator('#login-problems .account-detail').textContent()).length > 0, 'the server\'s words on the lock');
+        // Locked, the right password is refused too; the page is still Gaspard.
+        await submitDialog(b, 'login', {password: 'paddies under the moon'});
+        await b.page.locator('#login-problems [data-code="login_locked"]').waitFor();
+        await b.page.click('#login-cancel');
+        await b.page.waitForFunction(() => window.tanbo.conn.state === 'open');
+        const still = await whoAmI(b);
+        assert.deepEqual([still.id, still.token, still.account], [gaspard.id, gaspard.token, null]);
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
     }},
     {name: 'play now: the waiting panel with the pool\'s size, cancel empties the pool, the terms remembered; two players pair into one room and play', fn: async () => {
       const a = await newPlayer(env, 'Ana', {viewport: DESKTOP});

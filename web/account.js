@@ -1,0 +1,288 @@
+// Optional accounts (docs/web.md, "Accounts"): the Account part of the header's drop-down.
+// A guest may claim an account (its identity, name, ratings and games become the account's) or
+// log in to one; an account changes its password, logs out here or everywhere, exports its data
+// and deletes itself. Each form is a dialog that says a refusal in the player's words beside its
+// fields. Whenever the page becomes another identity (logged in, logged out, deleted, a saved
+// token refused) it says so once the server's welcome names the new player.
+import {h, toast} from './util.js';
+import {t} from './i18n/index.js';
+import {errorText} from './words.js';
+
+// The refusals the account forms have a sentence for; the others go through errorText.
+const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name',
+  'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message']);
+// Where the server's own message adds something to the sentence (why a name or a password was
+// refused, how long a lock lasts), it is shown beneath it.
+const DETAIL = new Set(['bad_name', 'weak_password', 'login_locked', 'accounts_unavailable']);
+
+// A refusal as the forms show it: the sentence, the server's words, and for games_in_progress
+// a link to each unfinished room.
+function refusal(err) {
+  const code = err?.code;
+  const sentence = CODES.has(code) ? t(`account.error.${code}`, {rule: t('name.rule')}) : errorText(err);
+  const parts = [h('span', {class: 'account-why', 'data-code': code || ''}, sentence)];
+  if (DETAIL.has(code) && err.message) parts.push(' ', h('small', {class: 'account-detail muted'}, err.message));
+  const rooms = Array.isArray(err?.rooms) ? err.rooms.map((r) => (typeof r === 'string' ? r : r?.room)).filter(Boolean) : [];
+  if (code === 'games_in_progress' && rooms.length)
+    parts.push(h('ul', {class: 'account-rooms'}, rooms.map((room) => h('li', {},
+      h('a', {href: `#/room/${encodeURIComponent(room)}`, onclick: () => closeDialogs()}, t('room.title_plain', {room}))))));
+  return parts;
+}
+
+function closeDialogs() {
+  for (const d of document.querySelectorAll('dialog.account-dialog[open]')) d.close();
+}
+
+// An HTTP refusal ({"error": {code, message}}) as an Error with its code, like a WebSocket one.
+async function httpError(res) {
+  let body = null;
+  try { body = await res.json(); } catch { /* not JSON: the status says it */ }
+  const e = body?.error || {};
+  const err = new Error(e.message || `HTTP ${res.status}`);
+  err.code = e.code || `http_${res.status}`;
+  err.rooms = e.rooms;
+  return err;
+}
+
+async function call(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (cause) {
+    const err = new Error(cause.message);
+    err.code = 'disconnected';
+    throw err;
+  }
+}
+
+export class Account extends EventTarget {
+  constructor(app) {
+    super();
+    this.app = app;
+    this.notice = null;  // [key, params]: the last thing done, said in the panel
+    this.error = null;   // a refusal of a button of the panel itself (log out, export)
+    this.after = null;   // [key, params]: what to say once the next identity is welcomed
+    this.busy = false;
+    const conn = app.conn;
+    conn.addEventListener('session-ended', (e) => {
+      // Ended by this page's own logout or deletion (the server closes its connections too):
+      // that is what gets said.
+      if (!this.after) this.after = ['account.session_ended', {username: e.detail.username}];
+    });
+    conn.addEventListener('account', () => this.changed());
+  }
+
+  changed() { this.dispatchEvent(new Event('change')); }
+
+  say(key, params) {
+    this.notice = [key, params];
+    this.error = null;
+    toast(t(key, params));
+    this.changed();
+  }
+
+  // A welcome for another identity than before: say why, with the new player's name.
+  identityChanged(player) {
+    if (!this.after) return;
+    const [key, params] = this.after;
+    this.after = null;
+    this.say(key, {...params, name: player.name});
+  }
+
+  // The panel's part: who this browser is and what it can do about it.
+  section() {
+    const conn = this.app.conn;
+    const account = conn.account;
+    const button = (id, key, onclick, cls) => h('button', {type: 'button', id, class: cls, disabled: this.busy, onclick}, t(key));
+    const parts = [h('h4', {id: 'account-h'}, t('account.title'))];
+    if (account) {
+      parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
+        h('div', {class: 'account-buttons'},
+          button('account-password', 'account.change_password', () => this.openChangePassword()),
+          button('account-export', 'account.export', () => this.exportData()),
+          button('account-logout', 'account.logout', () => this.logout(false)),
+          button('account-logout-all', 'account.logout_everywhere', () => this.logout(true)),
+          button('account-delete', 'account.delete', () => this.openDelete(), 'danger-outline')));
+    } else {
+      parts.push(h('p', {class: 'small muted'}, t('account.guest_note')),
+        h('div', {class: 'account-buttons'},
+          button('account-claim', 'account.claim', () => this.openClaim(), 'primary'),
+          button('account-login', 'account.login', () => this.openLogin()),
+          button('account-export', 'account.export', () => this.exportData())));
+    }
+    parts.push(h('p', {id: 'account-notice', class: 'account-notice small', role: 'status'}, this.notice ? t(...this.notice) : ''),
+      h('div', {id: 'account-error', class: 'problems', role: 'alert'}, this.error ? refusal(this.error) : ''));
+    return h('section', {class: 'account', id: 'account', 'aria-labelledby': 'account-h'}, parts);
+  }
+
+  // A form in a dialog: its fields, the refusal beside them, Cancel and the action. `run` gets
+  // the values by field name and closes the dialog by resolving; a thrown refusal stays shown.
+  dialog({id, title, text, fields, submit, danger, check, run}) {
+    const dialog = h('dialog', {class: 'confirm account-dialog', id: `${id}-dialog`, 'aria-labelledby': `${id}-h`});
+    const problems = h('div', {class: 'problems', role: 'alert', id: `${id}-problems`});
+    const inputs = {};
+    const rows = fields.map((f) => {
+      const input = h('input', {id: `${id}-${f.name}`, name: f.name, type: f.type || 'password', required: f.required !== false,
+        autocomplete: f.autocomplete, value: f.value, hidden: f.hidden, readonly: f.hidden,
+        maxlength: f.type === 'text' ? 64 : 256, spellcheck: 'false', autocapitalize: 'none',
+        'aria-describedby': f.help ? `${id}-${f.name}-help` : null});
+      inputs[f.name] = input;
+      if (f.hidden) return input;
+      return h('div', {class: 'account-field'}, h('label', {for: input.id}, t(f.label)), input,
+        f.help ? h('small', {class: 'muted', id: `${id}-${f.name}-help`}, f.help) : null);
+    });
+    let box = null;
+    if (check) {
+      box = h('input', {type: 'checkbox', id: `${id}-check`, name: 'check'});
+      rows.push(h('p', {class: 'check-row'}, box, ' ', h('label', {for: box.id}, t(check))));
+    }
+    const send = h('button', {type: 'submit', class: danger ? 'danger' : 'primary', id: `${id}-submit`}, t(submit));
+    const form = h('form', {id: `${id}-form`, class: 'account-form', onsubmit: async (e) => {
+      e.preventDefault();
+      if (e.submitter?.value === 'cancel') { dialog.close(); return; }
+      problems.replaceChildren();
+      const values = Object.fromEntries(Object.entries(inputs).map(([k, el]) => [k, el.value]));
+      send.disabled = true;
+      try {
+        await run(values, box, (key) => { throw Object.assign(new Error(t(key)), {local: key}); });
+        dialog.close();
+      } catch (err) {
+        problems.replaceChildren(err.local ? h('span', {class: 'account-why', 'data-code': err.local}, err.message) : h('div', {}, refusal(err)));
+        const first = fields.find((f) => !f.hidden);
+        if (err.code === 'bad_name' || err.code === 'username_taken') inputs.username?.focus();
+        else if (first) inputs[first.name].focus();
+      }
+      send.disabled = false;
+    }},
+    text ? h('p', {}, text) : null,
+    rows, problems,
+    h('p', {class: 'dialog-buttons'},
+      h('button', {type: 'submit', value: 'cancel', id: `${id}-cancel`, formnovalidate: true}, t('account.cancel')), ' ', send));
+    dialog.append(h('h3', {id: `${id}-h`}, t(title)), form);
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      // The panel was drawn again meanwhile: focus goes back to its Account part.
+      const back = document.querySelector('#account button:not([disabled])');
+      if (back && !document.querySelector('dialog[open]')) back.focus({preventScroll: true});
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    inputs[fields.find((f) => !f.hidden).name].focus();
+    return dialog;
+  }
+
+  openClaim() {
+    const conn = this.app.conn;
+    this.dialog({id: 'claim', title: 'account.claim_title', submit: 'account.claim_submit',
+      text: t('account.claim_text', {name: conn.player?.name ?? ''}),
+      fields: [
+        {name: 'username', label: 'account.username', type: 'text', autocomplete: 'username', help: t('account.username_help', {rule: t('name.rule')})},
+        {name: 'password', label: 'account.password', autocomplete: 'new-password', help: t('account.password_help')},
+        {name: 'confirm', label: 'account.confirm_password', autocomplete: 'new-password'}],
+      run: async ({username, password, confirm}, _, local) => {
+        if (password !== confirm) local('account.mismatch');
+        const name = username.normalize('NFC').trim();
+        await conn.claim(name, password);
+        this.say('account.claimed', {username: name});
+      }});
+  }
+
+  openLogin() {
+    const conn = this.app.conn;
+    const dialog = this.dialog({id: 'login', title: 'account.login_title', submit: 'account.login_submit',
+      text: t('account.login_text', {name: conn.player?.name ?? ''}),
+      fields: [
+        {name: 'username', label: 'account.username', type: 'text', autocomplete: 'username'},
+        {name: 'password', label: 'account.password', autocomplete: 'current-password'}],
+      run: async ({username, password}) => {
+        this.after = null;
+        const welcome = await conn.login(username.normalize('NFC').trim(), password);
+        this.say('account.logged_in', {username: welcome.account?.username ?? username.trim(), name: welcome.player.name});
+      }});
+    // Cancelled before the server answered (no connection yet): no login later, unseen.
+    dialog.addEventListener('close', () => conn.cancelLogin());
+  }
+
+  openChangePassword() {
+    const conn = this.app.conn;
+    this.dialog({id: 'password', title: 'account.change_title', submit: 'account.change_submit',
+      text: t('account.change_text'),
+      fields: [
+        {name: 'username', type: 'text', autocomplete: 'username', value: conn.account?.username, hidden: true, required: false},
+        {name: 'current', label: 'account.current_password', autocomplete: 'current-password'},
+        {name: 'password', label: 'account.new_password', autocomplete: 'new-password', help: t('account.password_help')},
+        {name: 'confirm', label: 'account.confirm_password', autocomplete: 'new-password'}],
+      run: async ({current, password, confirm}, _, local) => {
+        if (password !== confirm) local('account.mismatch');
+        await conn.changePassword(current, password);
+        this.say('account.password_changed', {});
+      }});
+  }
+
+  openDelete() {
+    const conn = this.app.conn;
+    this.dialog({id: 'delete', title: 'account.delete_title', submit: 'account.delete_submit', danger: true,
+      text: t('account.delete_text'), check: 'account.delete_confirm',
+      fields: [
+        {name: 'username', type: 'text', autocomplete: 'username', value: conn.account?.username, hidden: true, required: false},
+        {name: 'password', label: 'account.password', autocomplete: 'current-password'}],
+      run: async ({password}, box, local) => {
+        if (!box.checked) local('account.delete_unconfirmed');
+        this.after = ['account.deleted', {}];
+        try {
+          const res = await call('/api/me', {method: 'DELETE',
+            headers: {authorization: `Bearer ${conn.token}`, 'content-type': 'application/json'},
+            body: JSON.stringify({password})});
+          if (!res.ok) throw await httpError(res);
+        } catch (err) {
+          this.after = null;
+          throw err;
+        }
+        conn.forgetIdentity();
+      }});
+  }
+
+  async logout(everywhere) {
+    this.busy = true;
+    this.error = null;
+    this.changed();
+    this.after = [everywhere ? 'account.logged_out_everywhere' : 'account.logged_out', {}];
+    try {
+      await this.app.conn.logout(everywhere);
+    } catch (err) {
+      this.after = null;
+      this.error = err;
+    }
+    this.busy = false;
+    this.changed();
+  }
+
+  // The server's export as a file, tanbo-<id>.json: the bytes as they came, named after the
+  // identity the document is about.
+  async exportData() {
+    const conn = this.app.conn;
+    this.busy = true;
+    this.error = null;
+    this.changed();
+    try {
+      const res = await call('/api/me/export', {headers: {authorization: `Bearer ${conn.token}`}});
+      if (!res.ok) throw await httpError(res);
+      const text = await res.text();
+      let id = conn.player?.id;
+      try { id = JSON.parse(text)?.identity?.id || id; } catch { /* the bytes are saved anyway */ }
+      const file = `tanbo-${String(id).replace(/[^\w.-]/g, '_')}.json`;
+      const url = URL.createObjectURL(new Blob([text], {type: 'application/json'}));
+      const link = h('a', {href: url, download: file, hidden: true});
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60000);
+      this.busy = false;
+      this.say('account.exported', {file});
+      return;
+    } catch (err) {
+      this.error = err;
+    }
+    this.busy = false;
+    this.changed();
+  }
+}
