@@ -33,16 +33,22 @@ unsigned status_of(Refusal r, bool logged_in) {
   }
 }
 
+// A reply, with Retry-After when a lock says how long to wait.
+Response with_wait(unsigned version, bool keep_alive, const Reply& reply,
+                   std::chrono::seconds retry_after) {
+  Response res = to_response(version, keep_alive, false, reply);
+  if (retry_after.count() > 0) {
+    res.set(http::field::retry_after, std::to_string(retry_after.count()));
+    res.prepare_payload();
+  }
+  return res;
+}
+
 struct Call {
   const http::request<http::string_body>& req;
   Respond respond;
-  void send(const Reply& reply, std::chrono::seconds retry_after = {}) const {
-    Response res = to_response(req.version(), req.keep_alive(), false, reply);
-    if (retry_after.count() > 0) {
-      res.set(http::field::retry_after, std::to_string(retry_after.count()));
-      res.prepare_payload();
-    }
-    respond(std::move(res));
+  void send(const Reply& reply) const {
+    respond(to_response(req.version(), req.keep_alive(), false, reply));
   }
   // Answers once, from whichever thread the Accounts finish on.
   accounts::Done answer(bool logged_in, std::function<Reply(const accounts::Answer&)> ok) const {
@@ -51,12 +57,7 @@ struct Call {
       Reply reply = a.ok() ? ok(a)
                            : error_reply(status_of(a.refusal, logged_in),
                                          accounts::code_of(a.refusal), a.message);
-      Response res = to_response(version, keep, false, reply);
-      if (a.retry_after.count() > 0) {
-        res.set(http::field::retry_after, std::to_string(a.retry_after.count()));
-        res.prepare_payload();
-      }
-      respond(std::move(res));
+      respond(with_wait(version, keep, reply, a.retry_after));
     };
   }
 };
