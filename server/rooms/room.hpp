@@ -66,6 +66,8 @@ protocol::TimeControl time_control_of(const engine::Json& timer_settings);
 
 // CPU seats are held by these identities ("cpu:" and a level): journaled as any seat, so a room
 // brought back by recovery knows them by their id alone.
+// R1: a new game's seed, from the OS's secure source.
+engine::Seed fresh_seed();
 Identity cpu_identity(protocol::CpuLevel level);
 std::optional<protocol::CpuLevel> cpu_level_of(const std::string& identity_id);
 

@@ -1,0 +1,150 @@
+// A room's members: who holds which seat, who watches, joining, leaving, resuming and
+// disconnecting, and the seats as every frame and the lobby show them.
+#include "server/rooms/room.hpp"
+
+#include "server/rooms/lobby.hpp"
+
+namespace tanbo::server {
+
+using protocol::ErrorCode;
+
+void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re,
+                   bool answer, std::vector<std::string> mutes) {
+  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  engine::Seat seat = engine::kNoSeat;
+  bool taken_now = false;
+  if (j.as == protocol::Role::player) {
+    for (std::size_t s = 0; s < seats_.size(); ++s)
+      if (seats_[s].player && seats_[s].player->id == who.id) seat = engine::Seat(s);
+    if (seat == engine::kNoSeat) {  // a new seat: the one asked for, or the first free one
+      if (j.seat) {
+        if (*j.seat < 0 || *j.seat >= setup_.players)
+          return refuse(peer, ErrorCode::bad_message,
+                        "seat " + std::to_string(*j.seat) + " does not exist", re);
+        if (seats_[std::size_t(*j.seat)].player)
+          return refuse(peer, ErrorCode::seat_taken,
+                        "seat " + std::to_string(*j.seat) + " is taken", re);
+        seat = *j.seat;
+      } else {
+        for (std::size_t s = 0; s < seats_.size() && seat == engine::kNoSeat; ++s)
+          if (!seats_[s].player) seat = engine::Seat(s);
+        if (seat == engine::kNoSeat)
+          return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
+      }
+      taken_now = true;
+    }
+  }
+  auto finish = [this, peer, who, seat, j, re, answer, mutes = std::move(mutes)] {
+    bool seats_moved = seat != engine::kNoSeat;
+    Member* m = member(peer->id());
+    if (m) {
+      seats_moved = seats_moved || m->seat != engine::kNoSeat;
+      m->seat = seat;
+      m->mutes = mutes;
+    } else {
+      members_.push_back(Member{peer, peer->id(), who.id, seat, mutes, {}});
+      m = &members_.back();
+    }
+    if (answer) {
+      const auto chat = chat_for(*m);
+      peer->send(protocol::share(protocol::joined(
+          re, id(), j.as, seat == engine::kNoSeat ? std::nullopt : std::optional(seat), &chat)));
+    }
+    if (seats_moved) return after_change();
+    // A spectator arriving changes no seat: the joiner alone gets the state; the others see the
+    // new count in the room's next state, so a crowd joining costs one state per arrival.
+    spectators_changed();
+    send_current_state(*member(peer->id()));
+  };
+  if (!taken_now) return finish();
+
+  std::vector<JournalEntry> entries;
+  entries.push_back(take_seat(seat, who));
+  bool full = true;
+  for (const auto& s : seats_) full = full && s.player.has_value();
+  if (full && !match_) {
+    if (!start_game(setup_.options))  // broken_ is set; the journal never saw the seat
+      return refuse(peer, ErrorCode::internal, "the game did not start", re);
+    entries.back().version = version_;
+  }
+  journal(std::move(entries), finish, {peer, re});
+}
+
+void Room::do_leave(const Peer& peer, const Id& re) {
+  const bool seated = remove_member(peer->id());
+  peer->send(protocol::share(protocol::left(re, id())));
+  // R3: leaving is not resigning; the seat stays the player's.
+  seated ? after_change() : spectators_changed();
+}
+
+void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) {
+  const Member* m = member(peer->id());
+  Member once{peer, peer->id(), {}, engine::kNoSeat, {}, {}};
+  if (!m) m = &once;
+  bool covered =
+      r.version <= version_ &&
+      (r.version == version_ || (!history_.empty() && history_.front().version <= r.version + 1));
+  std::vector<protocol::Step> steps;
+  if (covered)
+    for (const auto& s : history_)
+      if (s.version > r.version) steps.push_back({s.version, protocol::Json::parse(s.events)});
+  const auto chat = chat_for(*m, r.chat_players, r.chat_spectators);
+  peer->send(protocol::share(protocol::resumed(re, id(), version_, steps, !covered, &chat)));
+  send_current_state(*m);
+}
+
+void Room::do_disconnect(std::uint64_t peer_id) {
+  auto before = members_.size();
+  const bool seated = remove_member(peer_id);
+  if (seated) return after_change();
+  if (members_.size() != before) spectators_changed();
+}
+
+bool Room::remove_member(std::uint64_t peer_id) {
+  bool seated = false;
+  std::erase_if(members_, [&](const Member& m) {
+    if (m.peer_id != peer_id) return false;
+    seated = seated || m.seat != engine::kNoSeat;
+    return true;
+  });
+  return seated;
+}
+
+// Only the spectator count moved: the lobby lists it and retention may start, but no member gets
+// a frame for it (the room's next state carries it).
+void Room::spectators_changed() {
+  publish();
+  check_retention();
+}
+
+Room::Member* Room::member(std::uint64_t peer_id) {
+  for (auto& m : members_)
+    if (m.peer_id == peer_id) return &m;
+  return nullptr;
+}
+
+std::vector<protocol::SeatView> Room::seat_views() const {
+  std::vector<protocol::SeatView> out(seats_.size());
+  for (std::size_t s = 0; s < seats_.size(); ++s) {
+    out[s].seat = engine::Seat(s);
+    if (!seats_[s].player) continue;
+    if (auto level = cpu_level_of(seats_[s].player->id)) {  // a CPU seat shows no player
+      out[s].cpu = true;
+      out[s].level = level;
+      continue;
+    }
+    out[s].player = protocol::Player{seats_[s].player->id, seats_[s].player->name};
+    if (seats_[s].takeover) out[s].cpu = true, out[s].level = takeover_level();
+  }
+  for (const auto& m : members_)
+    if (m.seat != engine::kNoSeat) out[std::size_t(m.seat)].connected = true;
+  return out;
+}
+
+int Room::spectators() const {
+  int n = 0;
+  for (const auto& m : members_) n += m.seat == engine::kNoSeat;
+  return n;
+}
+
+}  // namespace tanbo::server

@@ -1,0 +1,280 @@
+// A room's steps: an action, a resignation or a rematch checked against the game, journaled,
+// then the one frame (and the deciding seat's frame with its legal list) every member gets.
+#include "server/rooms/room.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include "server/metrics/metrics.hpp"
+#include "server/rooms/lobby.hpp"
+#include "server/wall_clock.hpp"
+
+namespace tanbo::server {
+
+using protocol::ErrorCode;
+using protocol::RoomStatus;
+
+namespace {
+
+ErrorCode code_of(std::string_view refusal) {
+  return protocol::error_code_from(refusal).value_or(ErrorCode::internal);
+}
+
+}  // namespace
+
+void Room::do_act(const Peer& peer, const protocol::Act& a, const Id& re,
+                  const std::function<void()>& accepted) {
+  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  const Member* m = member(peer->id());
+  if (!m || m->seat == engine::kNoSeat)
+    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  if (auto no = play(m->seat, a.version, a.action, {peer, re}))
+    return refuse(peer, no->first, no->second, re);
+  if (accepted) accepted();  // a move is never charged to the rate limit
+}
+
+std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
+                                                            std::uint64_t version,
+                                                            const engine::Json& action, Asker asker,
+                                                            std::string_view by) {
+  if (!match_) return {{ErrorCode::not_your_turn, "the game has not started"}};
+  if (match_->game().status() == engine::Status::finished)
+    return {{ErrorCode::game_over, "the game is over"}};
+  if (version != version_)
+    return {{ErrorCode::stale_version, "the room is at version " + std::to_string(version_) +
+                                           ", not " + std::to_string(version)}};
+  // An answer that comes once the seat's time is out is too late: the time-out is the step.
+  if (seat == match_->game().pending().seat && time_out_if_due(wall_ms()))
+    return {{match_->game().status() == engine::Status::finished ? ErrorCode::game_over
+                                                                 : ErrorCode::not_your_turn,
+             "your time ran out"}};
+  if (auto no = match_->act(seat, action, by)) return {{code_of(no->code), no->message}};
+  ++version_;
+  metrics::action_accepted();
+  step({{JournalEntry::Kind::action, id(), version_, seat, action}}, std::move(asker));
+  return std::nullopt;
+}
+
+void Room::do_resign(const Peer& peer, const Id& re) {
+  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  const Member* m = member(peer->id());
+  if (!m || m->seat == engine::kNoSeat)
+    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  if (!match_) return refuse(peer, ErrorCode::not_your_turn, "the game has not started", re);
+  engine::Seat seat = m->seat;
+  // R3: a seated player may resign at any moment of a game not finished.
+  if (auto no = match_->resign(seat)) return refuse(peer, code_of(no->code), no->message, re);
+  ++version_;
+  metrics::action_accepted();
+  step({{JournalEntry::Kind::action, id(), version_, seat, engine::Json(engine::kResign)}},
+       {peer, re});
+}
+
+void Room::do_rematch(const Peer& peer, const Id& re) {
+  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  const Member* m = member(peer->id());
+  if (!m || m->seat == engine::kNoSeat)
+    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  if (!match_ || match_->game().status() != engine::Status::finished)
+    return refuse(peer, ErrorCode::not_finished, "the game has not finished", re);
+  // Asking twice changes nothing, so it tells nobody anything new.
+  if (std::exchange(seats_[std::size_t(m->seat)].rematch, true)) return answer({peer, re});
+  bool all = true;  // CPU seats always play again
+  for (const auto& s : seats_) all = all && (s.rematch || (s.player && cpu_level_of(s.player->id)));
+  if (!all) {
+    after_change();
+    return answer({peer, re});
+  }
+  engine::Json options = setup_.options;
+  // R6: with alternate_first each rematch moves the first seat one on, in turn order.
+  if (settings_.alternate_first) options["first"] = (match_->first() + 1) % setup_.players;
+  seed_ = fresh_seed();
+  commit_ = engine::seed_commitment(seed_);
+  for (auto& s : seats_) s.rematch = false;
+  if (!start_game(options)) {
+    after_change();
+    return refuse(peer, ErrorCode::internal, "the new game did not start", re);
+  }
+  ++game_no_;
+  step({{JournalEntry::Kind::rematch,
+         id(),
+         version_,
+         engine::kNoSeat,
+         {{"head", match_->record().to_json()}}}},
+       {peer, re});
+}
+
+bool Room::start_game(engine::Json options) {
+  engine::Record head;
+  head.game = setup_.info->id;
+  head.options = std::move(options);
+  head.setup = setup_.setup;
+  head.players = setup_.players;
+  head.seed = seed_;
+  engine::Problems problems;
+  auto match = engine::Match::start(head, problems);
+  if (!match) {  // validated at creation, so never expected
+    spdlog::error("room {}: the game did not start: {}", id(),
+                  problems.empty() ? "?" : problems.front().message);
+    broken_ = true;
+    return false;
+  }
+  match_ = std::move(match);
+  ++version_;
+  step_at_ms_ = wall_ms();
+  start_clocks();
+  spdlog::info("room {} started: {} version {} first seat {}", id(), setup_.info->id, version_,
+               match_->first());
+  return true;
+}
+
+// Only a request with an id is told `ok`: without one there is nothing to match it to, and
+// the state it caused says the rest.
+void Room::answer(const Asker& asker) const {
+  if (asker.peer && protocol::has_id(asker.re))
+    asker.peer->send(protocol::share(protocol::ok(asker.re, id(), version_)));
+}
+
+void Room::step(std::vector<JournalEntry> entries, Asker asker) {
+  step_at_ms_ = wall_ms();
+  if (!entries.empty() && entries.front().kind == JournalEntry::Kind::action) {
+    JournalEntry& e = entries.front();
+    const bool decision =
+        e.data != engine::Json(engine::kResign) && e.data != engine::Json(engine::kTimeout);
+    tick_clocks(step_at_ms_, decision ? e.seat : engine::kNoSeat);
+    e.at = step_at_ms_;  // recovery's deadlines count from the same moment as this node's
+    if (control_.kind == protocol::TimeControl::Kind::clock) e.clocks = remaining_;
+  }
+  bool finished = match_->game().status() == engine::Status::finished;
+  if (finished) {
+    const auto res = match_->result();
+    entries.push_back({JournalEntry::Kind::finished,
+                       id(),
+                       version_,
+                       engine::kNoSeat,
+                       {{"places", res.places}, {"reason", res.reason}}});
+  }
+  journal(
+      std::move(entries),
+      [this, self = shared_from_this(), finished, asker] {
+        metrics::ScopeTimer broadcast(metrics::observe_broadcast);
+        if (finished)
+          spdlog::info("room {} finished at version {}: {}", id(), version_,
+                       match_->result().reason);
+        after_change();
+        answer(asker);
+      },
+      asker);
+}
+
+void Room::after_change() {
+  // Each step is kept once, whatever else moved the room at the same version.
+  if (match_ && (history_.empty() || history_.back().version != version_) && version_ > 0)
+    history_.push_back({version_, match_->events().dump()});
+  while (history_.size() > settings_.history) history_.pop_front();
+  watch_seats();
+  publish();  // the lobby knows the change before any member sees it
+  refresh();
+  for (const auto& m : members_) send_state(m);
+  check_retention();
+  next_decision();
+}
+
+void Room::refresh() {
+  auto seats = seat_views();
+  engine::Json state;
+  engine::Pending pending;
+  std::optional<engine::Result> result;
+  std::string seed;
+  std::vector<engine::Seat> rematch;
+  auto st = status();
+  if (match_) {
+    state = match_->game().state_json();
+    if (st == RoomStatus::playing) pending = match_->game().pending();
+    if (st == RoomStatus::finished) {
+      result = match_->result();
+      seed = engine::seed_hex(match_->record().seed);  // R1: revealed once the game is over
+      for (std::size_t s = 0; s < seats_.size(); ++s)
+        if (seats_[s].rematch) rematch.push_back(engine::Seat(s));
+    }
+  }
+  protocol::StateView v;
+  v.room = id();
+  v.version = version_;
+  v.game = setup_.info->id;
+  v.status = st;
+  v.seats = seats;
+  v.spectators = frame_spectators_ = spectators();
+  v.state = nullptr;  // moved in below: the game's tree is built once per frame, never copied
+  v.pending = match_ && st == RoomStatus::playing ? &pending : nullptr;
+  v.events = match_ ? &match_->events() : nullptr;
+  v.result = result ? &*result : nullptr;
+  v.commit = commit_;
+  v.seed = seed;
+  v.rematch = rematch;
+  protocol::Clock clock;
+  std::vector<std::int64_t> shown;
+  if (clock_view(clock, shown, wall_ms())) v.clock = &clock;
+  engine::Json message = protocol::state(v);
+  if (match_) message["state"] = std::move(state);
+  frame_ = protocol::share(message);
+  deciding_ = v.pending ? pending.seat : engine::kNoSeat;
+  legal_frame_.reset();
+  if (deciding_ != engine::kNoSeat)
+    legal_frame_ = std::make_shared<const std::string>(
+        protocol::with_legal(*frame_, protocol::serialize(match_->legal_json())));
+}
+
+void Room::send_state(const Member& m) const {
+  auto peer = m.peer.lock();
+  if (!frame_ || !peer) return;
+  peer->send(m.seat != engine::kNoSeat && m.seat == deciding_ ? legal_frame_ : frame_);
+}
+
+// A state for one member (a join, a resume) shows the count as it is now: the frames are built
+// again, same version and game state, when spectators came or went since they were last built.
+void Room::send_current_state(const Member& m) {
+  if (frame_ && frame_spectators_ != spectators()) refresh();
+  send_state(m);
+}
+
+void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const Id& re) const {
+  spdlog::debug("room {}: refused {}: {}", id(), protocol::to_string(code), message);
+  metrics::rejected(code);
+  peer->send(protocol::share(protocol::error(code, std::move(message), re)));
+}
+
+void Room::publish() {
+  // Most steps change nothing the lobby lists: skip the summary's copy and the lobby's lock.
+  const bool playing = status() == RoomStatus::playing;
+  Listed now{status(),
+             seat_views(),
+             spectators(),
+             game_no_,
+             match_ != nullptr,
+             spectator_chat(),
+             playing ? std::optional(match_->game().pending().seat) : std::nullopt,
+             playing && control_.timed() ? std::optional(deadline_ms()) : std::nullopt};
+  if (listed_ && *listed_ == now) return;
+  protocol::RoomSummary s;
+  s.room = id();
+  s.game = setup_.info->id;
+  s.options = match_ ? match_->record().options : setup_.options;
+  s.status = now.status;
+  s.seats = now.seats;
+  s.spectators = now.spectators;
+  listed_ = std::move(now);
+  s.ranked = setup_.ranked;
+  s.timer = control_;
+  s.to_move = listed_->to_move;
+  s.deadline_ms = listed_->deadline_ms;
+  s.spectator_chat = spectator_chat();
+  lobby_->publish(std::move(s), owner());
+}
+
+RoomStatus Room::status() const {
+  if (!match_) return RoomStatus::waiting;
+  return match_->game().status() == engine::Status::finished ? RoomStatus::finished
+                                                             : RoomStatus::playing;
+}
+
+}  // namespace tanbo::server
