@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 namespace tanbo::protocol {
@@ -17,8 +19,10 @@ constexpr std::array<std::string_view, 16> kKeywords = {
     "items",    "enum",       "const",     "minimum",
     "maximum",  "minLength",  "maxLength", "minItems",
     "maxItems", "oneOf",      "anyOf",     "$ref"};
-constexpr std::array<std::string_view, 8> kAnnotations = {
-    "$schema", "$id", "$defs", "$comment", "title", "description", "examples", "default"};
+// "definitions" is the older name of "$defs": a place for subschemas that $ref points into.
+constexpr std::array<std::string_view, 9> kAnnotations = {"$schema",     "$id",      "$defs",
+                                                          "definitions", "$comment", "title",
+                                                          "description", "examples", "default"};
 constexpr std::array<std::string_view, 7> kTypes = {"object", "array",   "string", "integer",
                                                     "number", "boolean", "null"};
 constexpr int kMaxRefDepth = 64;  // a $ref cycle without progress ends here
@@ -41,6 +45,54 @@ bool has_type(const Json& x, std::string_view t) {
   return x.is_null();
 }
 
+bool unique(const Json& list) {
+  for (auto a = list.begin(); a != list.end(); ++a)
+    if (std::find(std::next(a), list.end(), *a) != list.end()) return false;
+  return true;
+}
+
+bool non_negative_integer(const Json& x) {
+  if (x.is_number_unsigned()) return true;
+  if (!x.is_number_float()) return false;
+  double d = x.get<double>();
+  return d >= 0 && std::floor(d) == d;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// A $ref is "[document]#pointer" or "document" (the whole document): the document part is a
+// name given to add(), empty for the referring document; the pointer is a JSON pointer written as
+// a URI fragment, so "%25" stands for "%" (and "~0", "~1" for "~", "/", as in every JSON pointer).
+struct Ref {
+  std::string document;
+  std::string pointer;
+};
+
+std::optional<Ref> split_ref(const std::string& ref) {
+  if (ref.empty()) return std::nullopt;
+  auto hash = ref.find('#');
+  if (hash == std::string::npos) return Ref{ref, ""};
+  Ref r{ref.substr(0, hash), ""};
+  for (std::size_t i = hash + 1; i < ref.size(); ++i) {
+    if (ref[i] != '%') {
+      r.pointer += ref[i];
+      continue;
+    }
+    int hi = i + 2 < ref.size() ? hex_digit(ref[i + 1]) : -1;
+    int lo = hi >= 0 ? hex_digit(ref[i + 2]) : -1;
+    if (lo < 0) return std::nullopt;
+    r.pointer += char(hi * 16 + lo);
+    i += 2;
+  }
+  if (!r.pointer.empty() && r.pointer[0] != '/') return std::nullopt;
+  return r;
+}
+
 // Number as long double: exact for every 64-bit integer on the platforms we build for.
 long double num(const Json& x) {
   if (x.is_number_unsigned()) return (long double)x.get<std::uint64_t>();
@@ -58,7 +110,7 @@ void lint(const Json& s, const std::string& where, std::vector<std::string>& pro
   for (const auto& [key, value] : s.items()) {
     std::string at = where + "/" + key;
     if (listed(kAnnotations, key)) {
-      if (key == "$defs") {
+      if (key == "$defs" || key == "definitions") {
         if (!value.is_object())
           problems.push_back(at + ": expected an object");
         else
@@ -76,6 +128,7 @@ void lint(const Json& s, const std::string& where, std::vector<std::string>& pro
         for (const auto& t : value)
           ok = ok && t.is_string() && listed(kTypes, t.get<std::string>());
       if (!ok) problems.push_back(at + ": unknown type");
+      if (ok && !unique(value)) problems.push_back(at + ": a type is listed twice");
     } else if (key == "properties") {
       if (!value.is_object())
         problems.push_back(at + ": expected an object");
@@ -85,6 +138,7 @@ void lint(const Json& s, const std::string& where, std::vector<std::string>& pro
       bool ok = value.is_array() && std::all_of(value.begin(), value.end(),
                                                 [](const Json& r) { return r.is_string(); });
       if (!ok) problems.push_back(at + ": expected an array of names");
+      if (ok && !unique(value)) problems.push_back(at + ": a name is listed twice");
     } else if (key == "additionalProperties" || key == "items") {
       lint(value, at, problems);
     } else if (key == "enum") {
@@ -97,25 +151,27 @@ void lint(const Json& s, const std::string& where, std::vector<std::string>& pro
         for (std::size_t i = 0; i < value.size(); ++i)
           lint(value[i], at + "/" + std::to_string(i), problems);
     } else if (key == "$ref") {
-      if (!value.is_string() || value.get<std::string>().find('#') == std::string::npos)
-        problems.push_back(at + ": expected \"[file]#/pointer\"");
-    } else if (key != "const" && !value.is_number()) {
-      problems.push_back(at + ": expected a number");
+      if (!value.is_string() || !split_ref(value.get<std::string>()))
+        problems.push_back(at + ": expected \"file\", \"[file]#\" or \"[file]#/pointer\"");
+    } else if (key == "minimum" || key == "maximum") {
+      if (!value.is_number()) problems.push_back(at + ": expected a number");
+    } else if (key != "const" && !non_negative_integer(value)) {
+      problems.push_back(at + ": expected a non-negative integer");
     }
   }
 }
 
-// Every "$ref" string inside a schema value, found by walking it.
+// Every $ref of a linted schema and of its subschemas (not of const, enum or annotation values).
 void collect_refs(const Json& s, std::vector<std::string>& out) {
-  if (s.is_object()) {
-    for (const auto& [key, value] : s.items()) {
-      if (key == "$ref" && value.is_string())
-        out.push_back(value.get<std::string>());
-      else if (key != "const" && key != "enum" && key != "examples" && key != "default")
-        collect_refs(value, out);
-    }
-  } else if (s.is_array()) {
-    for (const auto& v : s) collect_refs(v, out);
+  if (!s.is_object()) return;
+  for (const auto& [key, value] : s.items()) {
+    if (key == "$ref")
+      out.push_back(value.get<std::string>());
+    else if (key == "$defs" || key == "definitions" || key == "properties" || key == "oneOf" ||
+             key == "anyOf")
+      for (const auto& sub : value) collect_refs(sub, out);
+    else if (key == "additionalProperties" || key == "items")
+      collect_refs(value, out);
   }
 }
 
@@ -159,11 +215,17 @@ bool SchemaSet::check_refs(std::vector<std::string>& problems) const {
     collect_refs(d.schema, refs);
     for (const auto& r : refs) {
       const Doc* in = nullptr;
-      if (!resolve(d, r, in)) problems.push_back(d.name + ": $ref \"" + r + "\" does not resolve");
+      const Json* target = resolve(d, r, in);
+      if (!target)
+        problems.push_back(d.name + ": $ref \"" + r + "\" does not resolve");
+      else  // a $ref may point anywhere in a document: what it points to must be a schema too
+        lint(*target, d.name + ": $ref \"" + r + "\"", problems);
     }
   }
   return problems.size() == before;
 }
+
+std::vector<std::string_view> SchemaSet::keywords() { return {kKeywords.begin(), kKeywords.end()}; }
 
 std::vector<std::string> SchemaSet::names() const {
   std::vector<std::string> out;
@@ -180,14 +242,12 @@ const SchemaSet::Doc* SchemaSet::doc(std::string_view name) const {
 }
 
 const Json* SchemaSet::resolve(const Doc& from, const std::string& ref, const Doc*& in) const {
-  auto hash = ref.find('#');
-  if (hash == std::string::npos) return nullptr;
-  in = hash == 0 ? &from : doc(std::string_view(ref).substr(0, hash));
+  auto r = split_ref(ref);
+  if (!r) return nullptr;
+  in = r->document.empty() ? &from : doc(r->document);
   if (!in) return nullptr;
-  std::string pointer = ref.substr(hash + 1);
-  if (!pointer.empty() && pointer[0] != '/') return nullptr;
   try {
-    Json::json_pointer p(pointer);
+    Json::json_pointer p(r->pointer);
     return in->schema.contains(p) ? &in->schema.at(p) : nullptr;
   } catch (const Json::exception&) {
     return nullptr;

@@ -25,6 +25,7 @@ if [ "$with_tests" = 1 ]; then
   packages+=(clang libclang-rt-14-dev)  # the libFuzzer targets (tests/fuzz)
   packages+=(postgresql)  # the store tests run against PostgreSQL too (tests/server/store)
   packages+=(redis-server)  # the cluster tests start one (tests/server/cluster)
+  packages+=(json-schema-test-suite)  # the schema validator's conformance test (tests/protocol)
   packages+=(chromium fonts-ipafont-gothic)  # the browser tests (tests/web), Japanese included
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
 fi

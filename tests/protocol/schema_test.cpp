@@ -100,6 +100,39 @@ TEST_CASE("each supported keyword can fail a value", "[protocol][schema]") {
   }
 }
 
+TEST_CASE("$ref reads its pointer as a URI fragment, or takes a whole file", "[protocol][schema]") {
+  SchemaSet set;
+  std::vector<std::string> problems;
+  REQUIRE(set.add("null.json", Json::parse(R"({"type":"null"})"), problems));
+  REQUIRE(set.add("t.json", Json::parse(R"({
+    "$defs": {"a~b": {"type": "integer"}, "c/d": {"type": "string"}, "e%f": {"type": "boolean"}},
+    "definitions": {"old": {"const": 1}},
+    "properties": {
+      "t": {"$ref": "#/$defs/a~0b"},
+      "s": {"$ref": "#/$defs/c~1d"},
+      "p": {"$ref": "#/$defs/e%25f"},
+      "o": {"$ref": "#/definitions/old"},
+      "n": {"$ref": "null.json"}
+    }})"),
+                  problems));
+  REQUIRE(set.check_refs(problems));
+  auto valid = [&](const char* text) { return set.validate("t.json", Json::parse(text)).empty(); };
+  CHECK(valid(R"({"t":1,"s":"x","p":true,"o":1,"n":null})"));
+  CHECK_FALSE(valid(R"({"t":"1"})"));
+  CHECK_FALSE(valid(R"({"s":1})"));
+  CHECK_FALSE(valid(R"({"p":1})"));
+  CHECK_FALSE(valid(R"({"o":2})"));
+  CHECK_FALSE(valid(R"({"n":0})"));
+  SECTION("a malformed escape is refused at load") {
+    CHECK_FALSE(set.add("bad.json", Json::parse(R"({"$ref":"#/$defs/%2"})"), problems));
+  }
+  SECTION("what a $ref points to must be a schema the validator supports") {
+    REQUIRE(
+        set.add("c.json", Json::parse(R"({"const":{"pattern":"x"},"$ref":"#/const"})"), problems));
+    CHECK_FALSE(set.check_refs(problems));
+  }
+}
+
 TEST_CASE("a $ref cycle ends instead of recursing forever", "[protocol][schema]") {
   SchemaSet set;
   std::vector<std::string> problems;
