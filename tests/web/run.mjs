@@ -3,6 +3,7 @@
 //   node tests/web/run.mjs --server build/release/server/tanbo-server [--web-dir web]
 //        [--out build/release/web-test-output] [--chromium /usr/bin/chromium] [--only NAME]
 //        [--docs docs/web]   (also keep the documentation's screenshots there)
+//        [--group NAME]      (only the tests of one group: see GROUPS in tests.mjs)
 import {existsSync} from 'node:fs';
 import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +16,7 @@ if (!existsSync(path.join(here, 'node_modules', 'playwright-core'))) {
   process.exit(1);
 }
 const {startServer, launchBrowser, run} = await import('./harness.mjs');
-const {tests} = await import('./tests.mjs');
+const {tests, GROUPS, inGroup} = await import('./tests.mjs');
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -23,13 +24,18 @@ const opt = (name, fallback) => {
 };
 const binary = opt('server');
 if (!binary) {
-  console.error('usage: run.mjs --server PATH [--web-dir DIR] [--out DIR] [--chromium PATH] [--only NAME] [--docs DIR]');
+  console.error('usage: run.mjs --server PATH [--web-dir DIR] [--out DIR] [--chromium PATH] [--only NAME] [--group NAME] [--docs DIR]');
   process.exit(2);
 }
 const webDir = path.resolve(opt('web-dir', path.join(here, '..', '..', 'web')));
 const outDir = path.resolve(opt('out', path.join(process.cwd(), 'web-test-output')));
 const docsDir = opt('docs') ? path.resolve(opt('docs')) : null;
 const chromiumPath = opt('chromium', '/usr/bin/chromium');
+const group = opt('group');
+if (group && !GROUPS[group]) {
+  console.error(`tests/web: no group ${group}; the groups: ${Object.keys(GROUPS).join(', ')}`);
+  process.exit(2);
+}
 if (!existsSync(chromiumPath)) {
   console.error(`tests/web: no browser at ${chromiumPath}; run tools/install-deps.sh --test (Debian's chromium)`);
   process.exit(1);
@@ -43,7 +49,12 @@ try {
   if (docsDir) await mkdir(docsDir, {recursive: true});
   const env = {base: server.base, browser, outDir, docsDir, webDir, serverLog: server.log, adminToken: server.adminToken};
   const started = Date.now();
-  failed = await run(tests(env), {outDir, filter: opt('only'), timeoutMs: 240000});
+  const all = tests(env);
+  // A test no group names would run in no ctest test: each must be in exactly one.
+  const misfiled = all.filter((t) => Object.keys(GROUPS).filter((g) => inGroup(t.name, g)).length !== 1);
+  if (misfiled.length) throw new Error(`tests in no group or in two: ${misfiled.map((t) => t.name).join('; ')}`);
+  const chosen = all.filter((t) => !group || inGroup(t.name, group));
+  failed = await run(chosen, {outDir, filter: opt('only'), timeoutMs: 240000});
   console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`screenshots in ${outDir}`);
 } finally {
