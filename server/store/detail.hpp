@@ -1,10 +1,12 @@
 #pragma once
-// What both stores share: the checks a write makes before it touches a table, and the paging
-// cursor. Internal to server/store.
+// What the store's files share: the checks a write makes before it touches a table, the paging
+// cursor, and the statement caches' keys. Internal to server/store.
 #include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +51,18 @@ inline std::optional<Json> checked_result(const Json& result, int players) {
       return std::nullopt;
   return Json{{"places", *places}, {"reason", *reason}};
 }
+
+// Statements a database keeps prepared, by their text. The SQL written once is a fixed set of
+// texts; past this many, one built with a value in it would only grow the cache.
+inline constexpr std::size_t kMaxStatements = 256;
+
+// Looks a statement up by its text without copying that text into a key.
+struct TextHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept {
+    return std::hash<std::string_view>{}(s);
+  }
+};
 
 struct Cursor {
   std::int64_t finished_at = 0;

@@ -3,7 +3,8 @@
 #include <filesystem>
 #include <memory>
 #include <string>
-#include <unordered_map>
+#include <string_view>
+#include <vector>
 
 #include "server/store/store.hpp"
 
@@ -32,52 +33,20 @@ class SqliteStore final : public Store {
   bool begin_group() override;
   bool end_group(std::string& error) override;
 
-  WriteResult create_room(const RoomRow& row) override;
-  WriteResult set_seat(std::string_view room, Seat seat, std::string_view player) override;
-  WriteResult append_action(std::string_view room, int game_no, std::int64_t version, Seat seat,
-                            const Json& action, const Json& clocks = nullptr,
-                            std::int64_t at = 0) override;
-  WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
-                            std::string_view commit, Seat first, bool first_drawn = false,
-                            std::int64_t started_at = 0) override;
-  WriteResult finish_game(std::string_view room, int game_no, const Json& result,
-                          std::int64_t finished_at) override;
-  WriteResult set_timer(std::string_view room, const Json& timer) override;
-  WriteResult abandon_room(std::string_view room, std::int64_t at) override;
-  std::vector<LoadedRoom> load_unfinished(
-      const Log& log, std::optional<std::int64_t> finished_since = std::nullopt) override;
-  std::optional<LoadedRoom> load_room(
-      std::string_view id, const Log& log,
-      std::optional<std::int64_t> finished_since = std::nullopt) override;
-  std::optional<Json> game_record(std::string_view id) override;
-  Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
-                  int limit, const std::optional<std::string>& before) override;
-  WriteResult set_name(std::string_view id, std::string_view name) override;
-  double rating(std::string_view identity, std::string_view game) override;
-  std::optional<Json> player(std::string_view id, int recent = 10) override;
-  Json leaderboard(std::string_view game, int limit) override;
-
  protected:
-  std::vector<SqlRow> query(const std::string& sql, const std::vector<SqlValue>& params) override;
+  std::vector<SqlRow> query(std::string_view sql, const std::vector<SqlValue>& params) override;
   WriteResult transact(std::string_view what, const std::function<WriteResult()>& body) override;
   void reading(std::string_view what, const std::function<void()>& body) override;
+  std::string bytewise() const override { return {}; }  // SQLite sorts text by its bytes
 
  private:
+  struct Statements;
   SqliteStore(std::unique_ptr<SQLite::Database> db, std::filesystem::path path);
-  template <class F>
-  WriteResult write(std::string_view what, F&& body);
-  Json summaries(SQLite::Statement& query);
-  Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
-  // The unfinished rooms, or only room `only`: load_unfinished and load_room.
-  std::vector<LoadedRoom> load_rooms(const Log& log, std::optional<std::string_view> only,
-                                     std::optional<std::int64_t> finished_since);
-
-  // The statement for `sql` (a string literal: its address is the key), prepared on first use and
-  // reset for this one: parsing SQL was a third of the store thread's time per action.
-  SQLite::Statement& prepared(const char* sql);
+  // The statement for `sql`, prepared on its first use and kept; reset for this one.
+  SQLite::Statement& statement(std::string_view sql);
 
   std::unique_ptr<SQLite::Database> db_;
-  std::unordered_map<const char*, std::unique_ptr<SQLite::Statement>> prepared_;
+  std::unique_ptr<Statements> statements_;  // after db_: finalized before the database closes
   std::filesystem::path path_;
 };
 

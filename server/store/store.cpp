@@ -49,10 +49,35 @@ std::int64_t Store::sql_int(const SqlValue& v) {
   throw StoreError("a NULL where a number was expected");
 }
 
+double Store::sql_real(const SqlValue& v) {
+  if (auto d = std::get_if<double>(&v)) return *d;
+  if (auto i = std::get_if<std::int64_t>(&v)) return double(*i);
+  if (auto s = std::get_if<std::string>(&v)) return std::stod(*s);
+  throw StoreError("a NULL where a number was expected");
+}
+
 std::string Store::sql_text(const SqlValue& v) {
   if (auto s = std::get_if<std::string>(&v)) return *s;
   if (auto i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
   return {};
+}
+
+Json Store::sql_text_or_null(const SqlValue& v) { return sql_null(v) ? Json() : Json(sql_text(v)); }
+
+Store::SqlValue Store::or_null(std::string_view s) {
+  return s.empty() ? SqlValue(nullptr) : SqlValue(str(s));
+}
+
+std::int64_t Store::stored_int(const SqlValue& v, std::string_view where, std::string_view column) {
+  if (auto i = std::get_if<std::int64_t>(&v)) return *i;
+  throw StoreError(str(where) + ": " + str(column) + " is not an integer");
+}
+
+Json Store::stored_json(const SqlValue& v, std::string_view where, std::string_view column) {
+  auto text = std::get_if<std::string>(&v);
+  Json j = text ? Json::parse(*text, nullptr, false) : Json(Json::value_t::discarded);
+  if (j.is_discarded()) throw StoreError(str(where) + ": " + str(column) + " is not JSON");
+  return j;
 }
 
 std::string live_game_sql(std::optional<std::int64_t> finished_since) {

@@ -157,6 +157,10 @@ std::string game_id(std::string_view room, int game_no);
 // finished at or after `finished_since`.
 std::string live_game_sql(std::optional<std::int64_t> finished_since);
 
+namespace detail {
+struct Current;
+}
+
 class Store {
  public:
   // The SQLite file at `path` (see SqliteStore::open). Null with `error` set when it cannot.
@@ -191,58 +195,56 @@ class Store {
   std::vector<std::function<void(bool)>> take_after_commit();
   bool in_group() const { return grouped_; }
 
-  // --- Rooms and games: each call is one transaction (one savepoint inside a group). ---
+  // --- Rooms and games (rooms.cpp): each call is one transaction (one savepoint inside a
+  // group). ---
 
   // The room with its seats and its game 1 (row.game_no is ignored: a room starts at game 1;
   // row.first_drawn is taken from row.options.first).
-  virtual WriteResult create_room(const RoomRow& row) = 0;
+  WriteResult create_room(const RoomRow& row);
   // player empty: the seat is free.
-  virtual WriteResult set_seat(std::string_view room, Seat seat, std::string_view player) = 0;
+  WriteResult set_seat(std::string_view room, Seat seat, std::string_view player);
   // One accepted action of the room's current, unfinished game. Versions number a room's
   // actions across its games; a version already logged is `duplicate`.
   // `clocks`: a game clock's remaining ms per seat after it (null: the room has no game clock).
   // `at`: when the room took it, which its deadlines count from (0: now).
-  virtual WriteResult append_action(std::string_view room, int game_no, std::int64_t version,
-                                    Seat seat, const Json& action, const Json& clocks = nullptr,
-                                    std::int64_t at = 0) = 0;
+  WriteResult append_action(std::string_view room, int game_no, std::int64_t version, Seat seat,
+                            const Json& action, const Json& clocks = nullptr, std::int64_t at = 0);
   // Starts game `game_no` (the current one + 1, which must be finished) with a fresh seed.
   // first_drawn: as in RoomRow. started_at 0: now.
-  virtual WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
-                                    std::string_view commit, Seat first, bool first_drawn = false,
-                                    std::int64_t started_at = 0) = 0;
+  WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
+                            std::string_view commit, Seat first, bool first_drawn = false,
+                            std::int64_t started_at = 0);
   // Ends the current game: result is {places: [players ints], reason: string}. The seats are
   // kept with the record; in a ranked room whose seats all hold distinct identities the Elo
   // ratings (M7) change in the same transaction.
-  virtual WriteResult finish_game(std::string_view room, int game_no, const Json& result,
-                                  std::int64_t finished_at) = 0;
-  virtual WriteResult set_timer(std::string_view room, const Json& timer) = 0;
+  WriteResult finish_game(std::string_view room, int game_no, const Json& result,
+                          std::int64_t finished_at);
+  WriteResult set_timer(std::string_view room, const Json& timer);
   // A waiting room everyone left: kept with its seats, never loaded by load_unfinished again.
-  virtual WriteResult abandon_room(std::string_view room, std::int64_t at) = 0;
+  WriteResult abandon_room(std::string_view room, std::int64_t at);
 
   // Every room whose current game is unfinished and that was not abandoned; with
   // `finished_since` (ms since the epoch) also those whose current game finished at or after it
   // (a room still within its retention). A room that cannot be read (bad JSON, a value out of
   // range, an unknown game, a bad seed) is reported through `log` and skipped.
-  virtual std::vector<LoadedRoom> load_unfinished(
-      const Log& log, std::optional<std::int64_t> finished_since = std::nullopt) = 0;
+  std::vector<LoadedRoom> load_unfinished(
+      const Log& log, std::optional<std::int64_t> finished_since = std::nullopt);
   // Room `id` as load_unfinished would load it: nullopt when it is finished (before
   // `finished_since`), abandoned, unknown, or cannot be read (reported through `log` as
   // load_unfinished does). A cluster node taking over one room of a node that died reads it so.
-  virtual std::optional<LoadedRoom> load_room(
-      std::string_view id, const Log& log,
-      std::optional<std::int64_t> finished_since = std::nullopt) = 0;
+  std::optional<LoadedRoom> load_room(std::string_view id, const Log& log,
+                                      std::optional<std::int64_t> finished_since = std::nullopt);
 
-  // --- Records ---
+  // --- Records (games.cpp) ---
 
   // The record of game `id` ("<room>-<game_no>") in the `tanbo-engine replay` format plus
   // {id, room, game_no, status, players_info, result, started_at, finished_at, commit, ranked}.
   // A game still playing has no `seed` (R1).
-  virtual std::optional<Json> game_record(std::string_view id) = 0;
+  std::optional<Json> game_record(std::string_view id);
   // Finished games, newest first: {games: [summary], next: cursor or null}. `before` is the
   // `next` of the previous page, or a finished_at in ms (games finished strictly before it).
-  virtual Json list_games(const std::optional<std::string>& player,
-                          const std::optional<std::string>& game, int limit,
-                          const std::optional<std::string>& before) = 0;
+  Json list_games(const std::optional<std::string>& player, const std::optional<std::string>& game,
+                  int limit, const std::optional<std::string>& before);
 
   // --- Identities and their tokens (written once for both databases: identities.cpp). Only a
   // token's hash is ever stored; an identity holds one token per device that logged in. ---
@@ -280,7 +282,7 @@ class Store {
   // What the server keeps of an identity: {identity, account, ratings, games, chat}.
   Json export_identity(std::string_view identity);
 
-  virtual WriteResult set_name(std::string_view id, std::string_view name) = 0;
+  WriteResult set_name(std::string_view id, std::string_view name);
 
   // --- Chat and moderation (written once for both databases: chat.cpp) ---
 
@@ -306,37 +308,61 @@ class Store {
   // Every identity that is banned, shadow-muted or mutes someone (the others stand clean).
   std::map<std::string, Standing> standings();
 
-  // --- Ratings ---
+  // --- Ratings (players.cpp) ---
 
   // Unrounded; kInitialRating when the identity has no rated game of `game`.
-  virtual double rating(std::string_view identity, std::string_view game) = 0;
+  double rating(std::string_view identity, std::string_view game);
   // {id, name, ratings: {game: {rating (rounded), games}}, recent: [summary]}.
-  virtual std::optional<Json> player(std::string_view id, int recent = 10) = 0;
+  std::optional<Json> player(std::string_view id, int recent = 10);
   // [{rank, id, name, rating (rounded), games}], best first.
-  virtual Json leaderboard(std::string_view game, int limit) = 0;
+  Json leaderboard(std::string_view game, int limit);
 
  protected:
   Store() = default;
 
-  // --- What is written once for both databases (chat, moderation): a statement runner. ---
-  // A statement's parameters are $1, $2, ... numbered in the order they first appear.
+  // --- What is written once for both databases: a statement runner. ---
+  // A statement's parameters are $1, $2, ... numbered in the order they first appear. Each
+  // database keeps what it prepared for a text and reuses it, so a value goes in a parameter,
+  // never into the text.
   using SqlValue = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
   using SqlRow = std::vector<SqlValue>;
-  virtual std::vector<SqlRow> query(const std::string& sql,
-                                    const std::vector<SqlValue>& params) = 0;
+  virtual std::vector<SqlRow> query(std::string_view sql, const std::vector<SqlValue>& params) = 0;
   // One write: a transaction (a savepoint inside a group); the database's refusals become the
   // WriteResult's codes, its failures `failed` (and healthy() false), as every write here does.
   virtual WriteResult transact(std::string_view what, const std::function<WriteResult()>& body) = 0;
   // One read: a database failure becomes StoreError naming `what`.
   virtual void reading(std::string_view what, const std::function<void()>& body) = 0;
+  // What follows a text column in an ORDER BY so that both databases sort text by its bytes:
+  // SQLite always does, PostgreSQL follows the database's locale unless told.
+  virtual std::string bytewise() const = 0;
+
   static std::int64_t sql_int(const SqlValue& v);
+  static double sql_real(const SqlValue& v);
   static std::string sql_text(const SqlValue& v);  // empty for NULL
+  static Json sql_text_or_null(const SqlValue& v);
   static bool sql_null(const SqlValue& v) { return std::holds_alternative<std::nullptr_t>(v); }
+  // NULL for an empty string (a free seat).
+  static SqlValue or_null(std::string_view s);
+  // A stored column that must hold what it says; anything else is a corrupt row, a StoreError
+  // naming `where` and the column, never the caller's fault.
+  static std::int64_t stored_int(const SqlValue& v, std::string_view where,
+                                 std::string_view column);
+  static Json stored_json(const SqlValue& v, std::string_view where, std::string_view column);
 
   std::atomic<bool> healthy_{true};
   bool grouped_ = false;
 
  private:
+  // The current game of `room`, as the writes check it (rooms.cpp).
+  std::optional<detail::Current> current_game(std::string_view room);
+  // The unfinished rooms, or only room `only`: load_unfinished and load_room (rooms.cpp).
+  std::vector<LoadedRoom> load_rooms(const Log& log, std::optional<std::string_view> only,
+                                     std::optional<std::int64_t> finished_since);
+  // games.cpp: a game's seats with their names and ratings; the summaries of finished games'
+  // rows (seq, room, game_no, game, players, ranked, started_at, finished_at, result).
+  Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
+  Json summaries(const std::vector<SqlRow>& rows);
+
   std::vector<std::function<void(bool)>> after_commit_;
 };
 
