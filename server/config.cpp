@@ -1,10 +1,15 @@
+// The server's settings (server/config.hpp): CLI11 parses the command line, and one row per
+// setting validates its value, from the flag or else from the environment variable, with its own
+// setter. A new flag is one setter and one row.
 #include "server/config.hpp"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <array>
 #include <boost/asio/ip/address.hpp>
 #include <charconv>
 #include <cstdlib>
+#include <map>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -146,7 +151,7 @@ Verdict set_file(Config& c, std::string_view v) {
   return {};
 }
 
-// One row per setting. A new flag is one setter and one row.
+// One row per setting.
 struct Option {
   std::string_view flag;
   std::string_view env;      // empty: no environment variable
@@ -270,12 +275,6 @@ constexpr std::array<Option, 38> kOptions = {{
      set_healthcheck},
 }};
 
-const Option* find_option(std::string_view flag) {
-  for (const auto& o : kOptions)
-    if (o.flag == flag) return &o;
-  return nullptr;
-}
-
 unsigned default_threads() {
   unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : n;
@@ -293,38 +292,78 @@ ParseOutcome parse_config(std::span<const std::string_view> args, const EnvLooku
   Config c;
   c.threads = default_threads();
 
+  // The environment first, so that a flag overrides it; its first bad value waits until
+  // --help and --version have had their say.
+  std::optional<ConfigError> env_error;
   for (const auto& o : kOptions) {
     if (o.env.empty()) continue;
     auto value = env(std::string(o.env));
     if (!value || value->empty()) continue;
-    if (auto bad = o.set(c, *value); !bad.empty())
-      return ConfigError{std::string(o.env) + ": " + bad};
+    if (auto bad = o.set(c, *value); !bad.empty()) {
+      env_error = ConfigError{std::string(o.env) + ": " + bad};
+      break;
+    }
   }
 
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string_view arg = args[i];
-    if (arg == "--help" || arg == "-h") return HelpRequested{};
-    if (arg == "--version") return VersionRequested{};
-    if (!arg.starts_with("--"))
-      return ConfigError{"unexpected argument '" + std::string(arg) + "'"};
+  // CLI11 matches the arguments to the rows and keeps each value as a string; usage() writes the
+  // help from the rows, so CLI11's own help text is not used. A value repeated: the last wins.
+  CLI::App app{"", "tanbo-server"};
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  const CLI::Option* version = app.set_version_flag("--version");
+  std::map<const CLI::Option*, const Option*> row_of;
+  for (const auto& o : kOptions) {
+    // `{}`: a bare switch gives an empty value, so `--healthcheck=VALUE` shows as a value.
+    row_of[o.metavar.empty() ? app.add_flag(std::string(o.flag) + "{}")
+                             : app.add_option(std::string(o.flag))] = &o;
+  }
 
-    auto eq = arg.find('=');
-    std::string_view flag = arg.substr(0, eq);
-    const Option* o = find_option(flag);
-    if (o == nullptr) return ConfigError{"unknown option '" + std::string(flag) + "'"};
-
-    std::string_view value;
-    if (o->metavar.empty()) {
-      if (eq != std::string_view::npos) return ConfigError{std::string(flag) + " takes no value"};
-    } else if (eq != std::string_view::npos) {
-      value = arg.substr(eq + 1);
-    } else if (i + 1 < args.size()) {
-      value = args[++i];
+  // CLI11 takes `--port=` for a bare `--port`, whose value is the next argument; it is the empty
+  // value here, passed as an argument of its own. CLI11 wants the arguments last first.
+  std::vector<std::string> reversed;
+  for (auto it = args.rbegin(); it != args.rend(); ++it) {
+    if (it->starts_with("--") && it->find('=') == it->size() - 1) {
+      reversed.emplace_back();
+      reversed.emplace_back(it->substr(0, it->size() - 1));
     } else {
-      return ConfigError{std::string(flag) + " needs a value (" + std::string(o->metavar) + ")"};
+      reversed.emplace_back(*it);
     }
-    if (auto bad = o->set(c, value); !bad.empty())
-      return ConfigError{std::string(flag) + ": " + bad};
+  }
+  std::string last = reversed.empty() ? std::string() : reversed.front();
+
+  std::optional<ConfigError> cli_error;
+  try {
+    app.parse(std::move(reversed));
+  } catch (const CLI::ExtrasError&) {
+    std::string extra = app.remaining().front();
+    cli_error = extra.starts_with("--")
+                    ? ConfigError{"unknown option '" + extra.substr(0, extra.find('=')) + "'"}
+                    : ConfigError{"unexpected argument '" + extra + "'"};
+  } catch (const CLI::ArgumentMismatch& e) {
+    // Arguments run out at the end of the line only: the last one wants a value.
+    cli_error = ConfigError{e.what()};
+    for (const auto& o : kOptions)
+      if (o.flag == last)
+        cli_error = ConfigError{last + " needs a value (" + std::string(o.metavar) + ")"};
+  } catch (const CLI::ParseError& e) {
+    cli_error = ConfigError{e.what()};  // CallForHelp, CallForVersion: answered below
+  }
+  // --help and --version anywhere on the line win over every mistake.
+  if (app.get_help_ptr()->count() > 0) return HelpRequested{};
+  if (version->count() > 0) return VersionRequested{};
+  if (env_error) return *env_error;
+  if (cli_error) return *cli_error;
+
+  // The rows check the values, in the order they were given.
+  std::map<const CLI::Option*, std::size_t> taken;
+  for (const CLI::Option* opt : app.parse_order()) {
+    auto row = row_of.find(opt);
+    if (row == row_of.end()) continue;
+    const Option& o = *row->second;
+    const std::string& value = opt->results()[taken[opt]++];
+    if (o.metavar.empty() && !value.empty())
+      return ConfigError{std::string(o.flag) + " takes no value"};
+    if (auto bad = o.set(c, value); !bad.empty())
+      return ConfigError{std::string(o.flag) + ": " + bad};
   }
   if (c.cluster.empty() && (!c.node_id.empty() || c.cluster_lease_ms != Config{}.cluster_lease_ms))
     return ConfigError{"--node-id and --cluster-lease-ms need --cluster"};

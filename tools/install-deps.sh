@@ -10,6 +10,7 @@ packages=(
   libhiredis-dev
   libutf8proc-dev
   libsodium-dev
+  libcli11-dev
   prometheus-cpp-dev
   catch2
 )

@@ -123,3 +123,53 @@ TEST_CASE("the usage text lists every flag with its variable", "[server][config]
     CHECK_THAT(u, Catch::Contains(s));
   }
 }
+
+TEST_CASE("the command line: values, switches, repeats and what wins", "[server][config]") {
+  SECTION("a value may look like a flag: the argument after a flag is its value") {
+    CHECK(config_of(parse({"--data-dir", "--help"})).data_dir == "--help");
+    CHECK(config_of(parse({"--data-dir", "--"})).data_dir == "--");
+    CHECK_THAT(error_of(parse({"--port", "--help"})), Catch::Contains("--port: expected a port"));
+  }
+  SECTION("a flag given twice: the last value wins, and both are checked") {
+    CHECK(config_of(parse({"--port", "1", "--port=2"})).port == 2);
+    CHECK_THAT(error_of(parse({"--port", "x", "--port", "2"})), Catch::Contains("--port: "));
+  }
+  SECTION("--ranked-requires-account is a switch; its variable may turn it off") {
+    CHECK_FALSE(config_of(parse({})).ranked_requires_account);
+    CHECK(config_of(parse({"--ranked-requires-account"})).ranked_requires_account);
+    CHECK_FALSE(config_of(parse({}, Env{{{"TANBO_RANKED_REQUIRES_ACCOUNT", "false"}}}))
+                    .ranked_requires_account);
+    CHECK(config_of(
+              parse({"--ranked-requires-account"}, Env{{{"TANBO_RANKED_REQUIRES_ACCOUNT", "0"}}}))
+              .ranked_requires_account);
+    CHECK_THAT(error_of(parse({"--ranked-requires-account=1"})), Catch::Contains("takes no value"));
+    CHECK_THAT(error_of(parse({"--healthcheck=true"})), Catch::Contains("takes no value"));
+    CHECK(std::holds_alternative<ConfigError>(parse({"--healthcheck="})));
+  }
+  SECTION("the first mistake on the line is the one reported") {
+    CHECK_THAT(error_of(parse({"--port", "x", "--threads", "0"})), Catch::Contains("--port: "));
+    CHECK_THAT(error_of(parse({"--threads", "0", "--port", "x"})), Catch::Contains("--threads: "));
+    CHECK_THAT(error_of(parse({"--port", "1", "stray", "--nope"})),
+               Catch::Contains("unexpected argument 'stray'"));
+    CHECK_THAT(error_of(parse({"-x"})), Catch::Contains("unexpected argument '-x'"));
+    CHECK_THAT(error_of(parse({"--bind", "::1", "--port"})),
+               Catch::Contains("--port needs a value (N)"));
+  }
+  SECTION("--help or --version anywhere answers, whatever else is wrong") {
+    CHECK(std::holds_alternative<HelpRequested>(parse({"--nope", "--help"})));
+    CHECK(std::holds_alternative<HelpRequested>(parse({"--help", "--port"})));
+    CHECK(std::holds_alternative<HelpRequested>(parse({"--port", "x", "-h"})));
+    CHECK(std::holds_alternative<VersionRequested>(parse({"serve", "--version"})));
+    CHECK(std::holds_alternative<HelpRequested>(parse({"--help"}, Env{{{"TANBO_PORT", "x"}}})));
+  }
+}
+
+TEST_CASE("the usage text shows each flag's value name and variable", "[server][config]") {
+  std::string u = usage();
+  for (const char* s : {"  --port N  [TANBO_PORT]\n", "  --bind ADDR  [TANBO_BIND]\n",
+                        "  --ranked-requires-account  [TANBO_RANKED_REQUIRES_ACCOUNT]\n",
+                        "  --healthcheck\n", "  --version\n", "  -h, --help\n", "status 2"}) {
+    CAPTURE(s);
+    CHECK_THAT(u, Catch::Contains(s));
+  }
+}
