@@ -1,14 +1,19 @@
 // Target (2): the room dispatcher. Six connections (players, spectators, strangers) send client
 // messages to the real Client, Lobby and Room code, whose strands run on this thread: after each
 // message the io_context runs until idle, so every step is complete and the input reproducible
-// (RAND_bytes is replaced by a generator seeded per input). Messages are mostly well-formed: a
-// legal action from the connection's last `state`, at its version; sometimes mutated, stale,
-// from the wrong seat, or raw bytes. After every step:
-// - every frame sent is valid JSON that its server schema accepts;
+// (RAND_bytes is replaced by a generator seeded per input). The io_context and the services
+// outlive the inputs; each input starts from an empty lobby, journal and identity list, opens
+// only the connections it uses and is cut at kMaxSteps, so that one costs well under a
+// millisecond. Messages are mostly well-formed: a legal action from the connection's last
+// `state`, at its version; sometimes mutated, stale, from the wrong seat, chat, or raw bytes.
+// After every step:
+// - every frame sent is valid JSON that its server schema accepts (a state's schema is checked on
+//   one step in four);
 // - the journal (what is durable) moves one version per accepted action, game start or rematch,
 //   and never for a refused message; an accepted `act` journals exactly the action sent;
 // - every `state` sent carries the room's journaled version, never older than one the connection
-//   saw, and equals an engine replay of the journaled actions (state, pending, events, legal).
+//   saw; each new version (and a version sent again, on one step in eight) equals an engine
+//   replay of the journaled actions (state, pending, events, legal).
 #include <fuzzer/FuzzedDataProvider.h>
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/rand.h>
@@ -16,14 +21,16 @@
 
 #include <array>
 #include <boost/asio/io_context.hpp>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <span>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/core/match.hpp"
@@ -32,6 +39,7 @@
 #include "protocol/server.hpp"
 #include "server/rooms/client.hpp"
 #include "server/rooms/lobby.hpp"
+#include "server/rooms/room.hpp"
 #include "tests/fuzz/check.hpp"
 #include "tests/fuzz/json_gen.hpp"
 
@@ -70,22 +78,28 @@ const protocol::SchemaSet& schemas() {
   return set;
 }
 
+// Steps per input (a run of moves counts each move): a longer input is cut here.
+constexpr int kMaxSteps = 32;
+
 // ---- connections --------------------------------------------------------------------------
 
+// Keeps the frames as the room shared them: one buffer per broadcast, parsed once per step.
 struct Peer final : server::WsPeer {
   explicit Peer(std::uint64_t id) : id_(id) {}
   std::uint64_t id() const override { return id_; }
   void send(std::shared_ptr<const std::string> text) override {
-    if (!closed) frames.push_back(*text);
+    if (!closed) frames.push_back(std::move(text));
   }
   void close(server::CloseCode) override { closed = true; }
   std::uint64_t id_;
-  std::vector<std::string> frames;
+  std::vector<std::shared_ptr<const std::string>> frames;
   bool closed = false;
 };
 
+using Frame = std::shared_ptr<const Json>;
+
 struct Seen {
-  Json state;  // the last `state` of the room this connection got
+  Frame state;  // the last `state` of the room this connection got; null: none yet
   std::optional<engine::Seat> seat;
 };
 
@@ -128,39 +142,67 @@ Json options_for(const std::string& game, FuzzedDataProvider& in) {
   return Json::object();
 }
 
+// What outlives the inputs. Whatever keeps state between messages (the lobby's rooms, the
+// identities, the journal) starts empty for each input, so that an input replays alone as it ran.
+struct Harness {
+  boost::asio::io_context ioc;
+  std::shared_ptr<Journal> journal = std::make_shared<Journal>();
+  std::shared_ptr<server::Services> services = std::make_shared<server::Services>();
+
+  Harness() {
+    services->rooms_executor = ioc.get_executor();
+    services->lobby =
+        std::make_shared<server::Lobby>(ioc.get_executor(), std::chrono::milliseconds(0));
+    services->journal = journal;
+    services->room.history = 4;  // resume past the kept steps is part of the game
+    services->limits.rate_burst = 1e9;
+    services->limits.rate_per_second = 1e9;
+    services->limits.max_rooms = 3;
+    services->limits.max_frame = 4096;
+    services->server_name = "tanbo-server fuzz";
+  }
+  // An input allocates what it uses and frees it all by its end: libFuzzer then sees as many
+  // frees as allocations and skips the costly leak scan of an input that leaks nothing.
+  void begin() { services->identities = std::make_shared<server::MemoryIdentities>(); }
+  void end() {
+    journal->entries = {};
+    services->identities.reset();
+  }
+};
+
+Harness& harness() {
+  static Harness h;
+  return h;
+}
+
 class World {
  public:
-  explicit World(FuzzedDataProvider& in) : in_(in) {
-    services_ = std::make_shared<server::Services>();
-    services_->rooms_executor = ioc_.get_executor();
-    services_->lobby =
-        std::make_shared<server::Lobby>(ioc_.get_executor(), std::chrono::milliseconds(0));
-    services_->identities = std::make_shared<server::MemoryIdentities>();
-    services_->journal = journal_;
-    services_->room.history = 4;  // resume past the kept steps is part of the game
-    services_->limits.rate_burst = 1e9;
-    services_->limits.rate_per_second = 1e9;
-    services_->limits.max_rooms = 3;
-    services_->limits.max_frame = 4096;
-    services_->server_name = "tanbo-server fuzz";
-    for (auto& c : conns_) open(c);
+  explicit World(FuzzedDataProvider& in)
+      : in_(in), ioc_(harness().ioc), journal_(harness().journal), services_(harness().services) {
+    harness().begin();
   }
 
   ~World() {
     if (std::getenv("TANBO_FUZZ_VERBOSE")) {  // what an input reached, to tune the script
       std::size_t acts = 0;
       for (const auto& e : journal_->entries) acts += e.kind == JournalEntry::Kind::action;
-      std::fprintf(stderr, "rooms %zu, journal %zu entries, %zu actions; versions:", rooms_.size(),
-                   journal_->entries.size(), acts);
+      std::fprintf(stderr,
+                   "%d steps, %zu frame bytes, rooms %zu, journal %zu entries, %zu actions; "
+                   "versions:",
+                   steps_, parsed_bytes_, rooms_.size(), journal_->entries.size(), acts);
       for (const auto& [id, m] : models_)
         std::fprintf(stderr, " %llu", (unsigned long long)m.version);
       std::fprintf(stderr, "\n");
     }
+    // Nothing of this input may reach the next: its rooms' timers are cancelled, not left to
+    // fire on the shared io_context.
     for (auto& c : conns_)
       if (c.client) c.client->on_close();
+    for (const auto& room : services_->lobby->rooms()) room->stop();
     run();
     services_->lobby->clear();  // rooms and the lobby hold each other
     run();
+    harness().end();
   }
 
   void play();
@@ -196,9 +238,11 @@ class World {
   Json act_message(Connection& c, const std::string& room, bool well_formed);
   std::string pick_room();
 
+  void hello(Connection& c);
+
   FuzzedDataProvider& in_;
-  boost::asio::io_context ioc_;
-  std::shared_ptr<Journal> journal_ = std::make_shared<Journal>();
+  boost::asio::io_context& ioc_;
+  std::shared_ptr<Journal> journal_;
   std::shared_ptr<server::Services> services_;
   std::array<Connection, 6> conns_;
   std::uint64_t next_peer_ = 0;
@@ -206,6 +250,9 @@ class World {
   std::size_t journaled_ = 0;
   std::vector<std::string> rooms_;
   std::map<std::string, RoomModel> models_;
+  std::map<std::string, std::uint64_t> checked_;  // per room: the last version compared
+  int steps_ = 0;
+  std::size_t parsed_bytes_ = 0;  // frame bytes parsed (verbose runs print it)
 };
 
 std::string World::pick_room() {
@@ -216,8 +263,8 @@ std::string World::pick_room() {
 Json World::act_message(Connection& c, const std::string& room, bool well_formed) {
   Json msg = {{"type", "act"}, {"room", room}, {"version", 0}, {"action", 0}};
   auto it = c.rooms.find(room);
-  if (it == c.rooms.end() || it->second.state.is_null()) return msg;
-  const Json& s = it->second.state;
+  if (it == c.rooms.end() || !it->second.state) return msg;
+  const Json& s = *it->second.state;
   msg["version"] = s["version"];
   if (auto legal = s.find("legal"); legal != s.end() && !legal->empty())
     msg["action"] = (*legal)[in_.ConsumeIntegralInRange<std::size_t>(0, legal->size() - 1)];
@@ -240,6 +287,14 @@ Json World::act_message(Connection& c, const std::string& room, bool well_formed
   return msg;
 }
 
+// Opens c if it is closed and says hello, sometimes as the identity it had (its token).
+void World::hello(Connection& c) {
+  if (!c.client) open(c);
+  Json msg = {{"type", "hello"}, {"id", ++next_id_}};
+  if (c.token && in_.ConsumeBool()) msg["token"] = *c.token;
+  send(c, msg);
+}
+
 void World::send_text(Connection& c, const std::string& text, const Json* msg) {
   c.client->on_text(c.peer, text);
   run();
@@ -247,11 +302,12 @@ void World::send_text(Connection& c, const std::string& text, const Json* msg) {
   if (c.peer->closed) close(c);  // the server closed it: the session ends
 }
 
-bool is_act(const Json* msg) {
+bool is_type(const Json* msg, std::string_view type) {
   if (!msg || !msg->is_object()) return false;
   auto t = msg->find("type");
-  return t != msg->end() && *t == "act";
+  return t != msg->end() && *t == type;
 }
+bool is_act(const Json* msg) { return is_type(msg, "act"); }
 
 // The id an answer to msg carries as `re`: null when it had none (or none readable).
 Json id_of(const Json* msg) {
@@ -261,24 +317,37 @@ Json id_of(const Json* msg) {
 }
 
 void World::observe(Connection& sender, const Json* msg) {
-  // Every frame to every connection: valid JSON its schema accepts; states noted per room.
+  ++steps_;
+  // Every frame to every connection: valid JSON its schema accepts; states noted per room. A
+  // broadcast is one buffer shared by its recipients: parsed and validated once.
   bool refused = false;
   std::map<std::string, std::uint64_t> versions;  // per room: the version of this step's states
-  std::map<std::string, Json> shown;              // per room: this step's state, legal aside
-  std::set<std::string> validated;                // one state of each kind per room and step
+  std::map<std::string, const Json*> shown;       // per room: this step's state, legal aside
+  std::unordered_map<const std::string*, Frame> parsed;
   for (auto& c : conns_) {
+    if (!c.peer) continue;  // never opened
     auto& frames = c.peer->frames;
     for (std::size_t i = c.read; i < frames.size(); ++i) {
-      Json f = Json::parse(frames[i], nullptr, false);
-      TANBO_FUZZ_CHECK(!f.is_discarded() && f.is_object() && f.contains("type"), frames[i]);
-      std::string type = f["type"].get<std::string>();
-      // The states of one step share one buffer (legal aside): one of each kind is validated.
-      if (type != "state" ||
-          validated.insert(f["room"].dump() + (f.contains("legal") ? "+" : "")).second) {
-        auto problems = schemas().validate("server-" + type + ".json", f);
-        if (!problems.empty())
-          fuzz::broken("a frame its schema refuses", problems.front() + "\n" + frames[i]);
+      const std::string& text = *frames[i];
+      auto [slot, first_time] = parsed.try_emplace(&text);
+      if (first_time) {
+        parsed_bytes_ += text.size();
+        auto j = std::make_shared<Json>(Json::parse(text, nullptr, false));
+        TANBO_FUZZ_CHECK(!j->is_discarded() && j->is_object() && j->contains("type"), text);
+        const auto& type = (*j)["type"];
+        TANBO_FUZZ_CHECK(type.is_string(), text);
+        // A state's schema check costs more than the room's whole step: states are checked on
+        // one step in four (the first included), every other frame always.
+        if (type != "state" || steps_ % 4 == 1) {
+          auto problems = schemas().validate("server-" + type.get<std::string>() + ".json", *j);
+          if (!problems.empty())
+            fuzz::broken("a frame its schema refuses", problems.front() + "\n" + text);
+        }
+        slot->second = std::move(j);
       }
+      const Frame& frame = slot->second;
+      const Json& f = *frame;
+      const std::string& type = f["type"].get_ref<const std::string&>();
       if (&c == &sender && type == "error" && (f["re"] == id_of(msg) || f["re"].is_null()))
         refused = true;
       if (&c == &sender && msg && f.value("re", Json()) == id_of(msg)) {
@@ -293,25 +362,25 @@ void World::observe(Connection& sender, const Json* msg) {
             f["seat"].is_null() ? std::nullopt : std::optional(f["seat"].get<int>());
       if (type == "left") c.rooms.erase(f["room"].get<std::string>());
       if (type != "state") continue;
-      std::string room = f["room"].get<std::string>();
+      const std::string& room = f["room"].get_ref<const std::string&>();
       std::uint64_t v = f["version"].get<std::uint64_t>();
       auto& seen = c.rooms[room];
-      if (!seen.state.is_null())
-        TANBO_FUZZ_CHECK(v >= seen.state["version"].get<std::uint64_t>(),
-                         "a connection saw its room's version go back\n" + frames[i]);
+      if (seen.state)
+        TANBO_FUZZ_CHECK(v >= (*seen.state)["version"].get<std::uint64_t>(),
+                         "a connection saw its room's version go back\n" + text);
       auto [at, fresh] = versions.emplace(room, v);
-      TANBO_FUZZ_CHECK(fresh || at->second == v, "one step, two versions\n" + frames[i]);
+      TANBO_FUZZ_CHECK(fresh || at->second == v, "one step, two versions\n" + text);
       // Every member is shown the same room (spectator count and connections may move within
       // the step; the game may not).
-      auto [was, first] = shown.emplace(room, f["state"]);
-      TANBO_FUZZ_CHECK(first || was->second == f["state"], "one step, two states\n" + frames[i]);
+      auto [was, first] = shown.emplace(room, &f["state"]);
+      TANBO_FUZZ_CHECK(first || *was->second == f["state"], "one step, two states\n" + text);
       // The legal list goes to the deciding seat, and only there.
       bool decides = seen.seat && f["pending"].is_object() && f["pending"]["seat"] == *seen.seat;
       TANBO_FUZZ_CHECK(f.contains("legal") == decides,
                        "the connection holds " +
                            (seen.seat ? "seat " + std::to_string(*seen.seat) : "no seat") +
-                           "; it got\n" + frames[i]);
-      seen.state = std::move(f);
+                           "; it got\n" + text);
+      seen.state = frame;
     }
     c.read = frames.size();
   }
@@ -320,11 +389,17 @@ void World::observe(Connection& sender, const Json* msg) {
     const auto& m = models_[room];
     TANBO_FUZZ_CHECK(v == m.version, "a state at version " + std::to_string(v) +
                                          ", the journal at " + std::to_string(m.version));
+    // Against the replay: each new version, and a version shown again on one step in eight
+    // (a join, a resume), so that a state sent twice cannot drift unseen for long.
+    auto [last, fresh] = checked_.try_emplace(room, v);
+    if (!fresh && last->second == v && steps_ % 8 != 0) continue;
+    last->second = v;
     // The deciding seat's frame when there is one: it also carries the legal list.
     const Json* best = nullptr;
     for (auto& c : conns_)
-      if (auto it = c.rooms.find(room); it != c.rooms.end() && it->second.state["version"] == v)
-        if (!best || it->second.state.contains("legal")) best = &it->second.state;
+      if (auto it = c.rooms.find(room);
+          it != c.rooms.end() && it->second.state && (*it->second.state)["version"] == v)
+        if (!best || it->second.state->contains("legal")) best = it->second.state.get();
     if (best) check_state(*best);
   }
 }
@@ -336,8 +411,9 @@ void World::check_journal(const Json* msg, const Connection& sender, bool refuse
   if (refused)
     TANBO_FUZZ_CHECK(fresh.empty(),
                      "a refused message changed the journal\n" + (msg ? msg->dump() : ""));
-  std::size_t actions = 0;
+  std::size_t actions = 0, lines = 0;
   for (const auto& e : fresh) {
+    lines += e.kind == JournalEntry::Kind::chat;
     auto& m = models_[e.room];
     std::string what =
         e.data.dump() + " at " + std::to_string(e.version) + " after " + std::to_string(m.version);
@@ -404,6 +480,8 @@ void World::check_journal(const Json* msg, const Connection& sender, bool refuse
     TANBO_FUZZ_CHECK(it != sender.rooms.end() && it->second.seat == e.seat, msg->dump());
   }
   if (is_act(msg) && refused) TANBO_FUZZ_CHECK(actions == 0, msg->dump());
+  // A line said is stored before anyone reads it: one accepted `say`, one chat entry.
+  if (is_type(msg, "say")) TANBO_FUZZ_CHECK(lines == (refused ? 0u : 1u), msg->dump());
 }
 
 // A state equals the engine's replay of the journal at the same version.
@@ -437,7 +515,8 @@ void World::play() {
   const auto* info = engine::find_game(game);
   int players = in_.ConsumeIntegralInRange(info->min_players, info->max_players);
   if (in_.ConsumeIntegralInRange(0, 7) != 0) {
-    for (auto& c : conns_) send(c, {{"type", "hello"}, {"id", ++next_id_}});
+    for (int p = 0; p < players; ++p) hello(conns_[std::size_t(p)]);
+    hello(conns_[5]);
     send(conns_[0], {{"type", "create"},
                      {"id", ++next_id_},
                      {"game", game},
@@ -452,13 +531,10 @@ void World::play() {
     }
   }
   engine::FastRng pick(in_.ConsumeIntegral<std::uint64_t>());
-  for (int step = 0; step < 160 && in_.remaining_bytes() > 0; ++step) {
+  while (steps_ < kMaxSteps && in_.remaining_bytes() > 0) {
     auto& c = conns_[in_.ConsumeIntegralInRange<std::size_t>(0, conns_.size() - 1)];
     if (!c.client) {
-      open(c);
-      Json hello = {{"type", "hello"}, {"id", ++next_id_}};
-      if (c.token && in_.ConsumeBool()) hello["token"] = *c.token;  // the same identity, back
-      send(c, hello);
+      hello(c);
       continue;
     }
     std::string room = pick_room();
@@ -467,20 +543,21 @@ void World::play() {
     if (op < 24) {
       msg = act_message(c, room, true);
     } else if (op < 30) {  // a run of legal moves by whoever decides: reach the end, then rematch
-      int n = in_.ConsumeIntegralInRange(1, 32);
-      for (int k = 0; k < n; ++k) {
+      int n = in_.ConsumeIntegralInRange(1, 16);
+      for (int k = 0; k < n && steps_ < kMaxSteps; ++k) {
         Connection* decider = nullptr;
         for (auto& d : conns_)
           if (d.client)
             if (auto it = d.rooms.find(room);
-                it != d.rooms.end() && it->second.state.contains("legal"))
+                it != d.rooms.end() && it->second.state && it->second.state->contains("legal"))
               decider = &d;
         if (!decider) break;
-        const Json& legal = decider->rooms[room].state["legal"];
+        const Json& shown = *decider->rooms[room].state;
+        const Json& legal = shown["legal"];
         Json a = {{"type", "act"},
                   {"id", ++next_id_},
                   {"room", room},
-                  {"version", decider->rooms[room].state["version"]},
+                  {"version", shown["version"]},
                   {"action", legal[pick.below(std::uint32_t(legal.size()))]}};
         send(*decider, a);
       }
@@ -498,8 +575,8 @@ void World::play() {
       msg = {{"type", "leave"}, {"room", room}};
     } else if (op < 49) {
       auto it = c.rooms.find(room);
-      std::uint64_t v = it != c.rooms.end() && !it->second.state.is_null()
-                            ? it->second.state["version"].get<std::uint64_t>()
+      std::uint64_t v = it != c.rooms.end() && it->second.state
+                            ? (*it->second.state)["version"].get<std::uint64_t>()
                             : 0;
       msg = {{"type", "resume"},
              {"room", room},
@@ -518,6 +595,15 @@ void World::play() {
     } else if (op < 58) {  // any message, then one change inside it
       msg = act_message(c, room, true);
       fuzz::mutate(msg, in_);
+    } else if (op < 61) {  // chat: a line or a phrase, to either channel
+      static constexpr std::array<const char*, 3> kPhrases = {"good_game", "hello", "nope"};
+      msg = {{"type", "say"},
+             {"room", room},
+             {"channel", in_.ConsumeBool() ? "players" : "spectators"}};
+      if (in_.ConsumeBool())
+        msg["phrase"] = kPhrases[in_.ConsumeIntegralInRange<std::size_t>(0, kPhrases.size() - 1)];
+      else
+        msg["text"] = in_.ConsumeRandomLengthString(24);
     } else {  // raw text
       send_text(c, in_.ConsumeRandomLengthString(256), nullptr);
       continue;
@@ -538,7 +624,15 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
   rand_state = in.ConsumeIntegral<std::uint64_t>();
-  World world(in);
-  world.play();
+  const auto start = std::chrono::steady_clock::now();
+  {
+    World world(in);
+    world.play();
+  }
+  if (std::getenv("TANBO_FUZZ_VERBOSE"))
+    std::fprintf(stderr, "%lld us\n",
+                 (long long)std::chrono::duration_cast<std::chrono::microseconds>(
+                     std::chrono::steady_clock::now() - start)
+                     .count());
   return 0;
 }
