@@ -155,6 +155,16 @@ Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> 
 Json said(const ChatView& v);
 Json unsaid(std::string_view room, Channel channel, std::int64_t n);
 Json state(const StateView& v);
+// The same `state` as text, built without a tree (state_text.cpp): what a room sends at every
+// step. The parts are already serialized: `seats` by seats_text(), the game's state (empty:
+// null) and the step's events (empty: []).
+struct StateParts {
+  std::string_view seats;
+  std::string_view state;
+  std::string_view events;
+};
+std::string seats_text(std::span<const SeatView> seats);
+std::string state_text(const StateView& v, const StateParts& parts);
 Json left(const Id& re, std::string_view room);
 // The steps after the client's version, oldest first; the room sends its current state next.
 // `gap`: the room no longer holds every step after that version (steps is then empty), so the

@@ -267,6 +267,10 @@ class Room final : public std::enable_shared_from_this<Room> {
   };
   std::deque<KeptStep> history_;
   protocol::Frame frame_;        // the state every member gets
+  std::string events_text_;      // the events frame_ shows, serialized once for it and history_
+  // The seats as frame_ shows them, serialized again only when they change.
+  std::vector<protocol::SeatView> seats_shown_;
+  std::string seats_text_;
   protocol::Frame legal_frame_;  // the same with `legal`, for the deciding seat
   engine::Seat deciding_ = engine::kNoSeat;
   int frame_spectators_ = 0;  // the count frame_ shows

@@ -167,28 +167,35 @@ void Room::step(std::vector<JournalEntry> entries, Asker asker) {
 }
 
 void Room::after_change() {
-  // Each step is kept once, whatever else moved the room at the same version.
-  if (match_ && (history_.empty() || history_.back().version != version_) && version_ > 0)
-    history_.push_back({version_, match_->events().dump()});
-  while (history_.size() > settings_.history) history_.pop_front();
   watch_seats();
   publish();  // the lobby knows the change before any member sees it
   refresh();
+  // Each step is kept once, whatever else moved the room at the same version.
+  if (match_ && (history_.empty() || history_.back().version != version_) && version_ > 0)
+    history_.push_back({version_, events_text_});
+  while (history_.size() > settings_.history) history_.pop_front();
   for (const auto& m : members_) send_state(m);
   check_retention();
   next_decision();
 }
 
+// The frames of the room as it is: built as text once, shared by every member.
 void Room::refresh() {
   auto seats = seat_views();
-  engine::Json state;
+  if (seats_text_.empty() || seats != seats_shown_) {
+    seats_text_ = protocol::seats_text(seats);
+    seats_shown_ = std::move(seats);
+  }
+  std::string state;
   engine::Pending pending;
   std::optional<engine::Result> result;
   std::string seed;
   std::vector<engine::Seat> rematch;
   auto st = status();
+  events_text_.clear();
   if (match_) {
-    state = match_->game().state_json();
+    state = protocol::serialize(match_->game().state_json());
+    events_text_ = protocol::serialize(match_->events());
     if (st == RoomStatus::playing) pending = match_->game().pending();
     if (st == RoomStatus::finished) {
       result = match_->result();
@@ -202,11 +209,9 @@ void Room::refresh() {
   v.version = version_;
   v.game = setup_.info->id;
   v.status = st;
-  v.seats = seats;
+  v.seats = seats_shown_;
   v.spectators = frame_spectators_ = spectators();
-  v.state = nullptr;  // moved in below: the game's tree is built once per frame, never copied
   v.pending = match_ && st == RoomStatus::playing ? &pending : nullptr;
-  v.events = match_ ? &match_->events() : nullptr;
   v.result = result ? &*result : nullptr;
   v.commit = commit_;
   v.seed = seed;
@@ -214,9 +219,8 @@ void Room::refresh() {
   protocol::Clock clock;
   std::vector<std::int64_t> shown;
   if (clock_view(clock, shown, wall_ms())) v.clock = &clock;
-  engine::Json message = protocol::state(v);
-  if (match_) message["state"] = std::move(state);
-  frame_ = protocol::share(message);
+  frame_ = std::make_shared<const std::string>(
+      protocol::state_text(v, {seats_text_, state, events_text_}));
   deciding_ = v.pending ? pending.seat : engine::kNoSeat;
   legal_frame_.reset();
   if (deciding_ != engine::kNoSeat)

@@ -225,3 +225,71 @@ TEST_CASE("serialize never throws on text that is not UTF-8", "[protocol][server
   REQUIRE_NOTHROW(text = serialize(bad));
   CHECK_THAT(text, Catch::Contains("\xEF\xBF\xBD"));  // U+FFFD
 }
+
+// state_text() is what rooms send; state() the reference it must equal byte for byte.
+TEST_CASE("state_text writes exactly what serialize(state) writes, without the tree",
+          "[protocol][server]") {
+  const auto text_of = [](const StateView& v) {
+    const std::string seats = seats_text(v.seats);
+    const std::string game = v.state ? serialize(*v.state) : "";
+    const std::string events = v.events ? serialize(*v.events) : "";
+    return state_text(v, {seats, game, events});
+  };
+  std::vector<SeatView> seats = two_seats();
+  seats[0].player->name = "Zoë \"the\" \\ quick\t\x01 one";  // escapes and UTF-8
+  seats[1].cpu = true;
+  seats[1].level = CpuLevel::mcts;
+  Json game_state = {{"board", {1, 2, 3}}, {"name", "a\nb"}};
+  Json events = Json::array({{{"type", "drew"}, {"colour", "red"}}});
+  engine::Pending pending{1, "sow"};
+  engine::Result result{{2, 1}, "25_points"};
+  const std::vector<Seat> rematch = {0, 1};
+  const std::vector<std::int64_t> remaining = {61000, 179500};
+  StateView v;
+  v.room = "r-1";
+  v.version = 18446744073709551615ull;
+  v.game = "tanbo";
+  v.status = RoomStatus::playing;
+  v.seats = seats;
+  v.spectators = 2;
+  v.state = &game_state;
+  v.pending = &pending;
+  v.events = &events;
+  v.commit = kHex;
+  CHECK(text_of(v) == serialize(state(v)));
+
+  StateView waiting;  // no game yet: null state, no pending seat, no events
+  waiting.room = "r-2";
+  waiting.game = "tsoro";
+  waiting.seats = seats;
+  waiting.commit = kHex;
+  CHECK(text_of(waiting) == serialize(state(waiting)));
+
+  StateView finished = v;
+  finished.status = RoomStatus::finished;
+  finished.pending = nullptr;
+  finished.result = &result;
+  finished.seed = kHex;
+  finished.rematch = rematch;
+  CHECK(text_of(finished) == serialize(state(finished)));
+
+  for (auto control : {TimeControl::Kind::per_decision, TimeControl::Kind::clock,
+                       TimeControl::Kind::correspondence}) {
+    for (Seat running : {engine::kNoSeat, Seat(1)}) {
+      Clock c;
+      c.control = control;
+      c.seat = running;
+      c.at_ms = 1700000000000;
+      c.deadline_ms = 1700000179500;
+      c.left_ms = 179500;
+      if (control == TimeControl::Kind::clock) c.remaining = remaining, c.increment_ms = 2000;
+      v.clock = &c;
+      CAPTURE(to_string(control), running);
+      CHECK(text_of(v) == serialize(state(v)));
+    }
+  }
+  // A name that is not UTF-8 (never let in) still becomes what serialize makes of it.
+  seats[0].player->name = "A\xff";
+  v.clock = nullptr;
+  CHECK(text_of(v) == serialize(state(v)));
+}

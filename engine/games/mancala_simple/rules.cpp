@@ -80,7 +80,7 @@ void finish(State& s, Seat mover, Events* events) {
   for (int i = 0, at = s.pit(mover, hole); i < stones; ++i)
     pits.push_back(pit_json(s, at = next_pit(s, at)));
   events->push_back(
-      {{"type", "sow"}, {"seat", mover}, {"hole", hole}, {"stones", stones}, {"pits", pits}});
+      {{"type", "sow"}, {"seat", mover}, {"hole", hole}, {"stones", stones}, {"pits", std::move(pits)}});
 }
 
 [[gnu::noinline]] void note_extra_move(Seat mover, Events* events) {

@@ -1,0 +1,190 @@
+// The `state` frame written as text in one pass. Every member of a room gets it at every step,
+// so building it is paid per move: no tree, no sorted map, no copy of the game's parts, only
+// appends to one string. The output is byte for byte serialize(state(v)): the same members in
+// the same (sorted) order, the same escapes.
+#include <charconv>
+
+#include "protocol/server.hpp"
+
+namespace tanbo::protocol {
+namespace {
+
+void append_int(std::string& out, std::int64_t n) {
+  char buf[24];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+  out.append(buf, end);
+}
+
+void append_uint(std::string& out, std::uint64_t n) {
+  char buf[24];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
+  out.append(buf, end);
+}
+
+void append_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
+
+// nlohmann's escapes for ASCII; a string with any other byte goes through nlohmann itself, which
+// checks its UTF-8 (names and ids are checked on the way in, so this is the rare path).
+void append_string(std::string& out, std::string_view s) {
+  for (unsigned char c : s)
+    if (c >= 0x80) {
+      out += serialize(Json(s));
+      return;
+    }
+  out += '"';
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20) {
+          static constexpr char hex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += char(c);
+        }
+    }
+  }
+  out += '"';
+}
+
+void append_key(std::string& out, std::string_view key) {
+  out += '"';
+  out += key;
+  out += "\":";
+}
+
+void append_ints(std::string& out, std::span<const int> xs) {
+  out += '[';
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    if (i) out += ',';
+    append_int(out, xs[i]);
+  }
+  out += ']';
+}
+
+// {"at","control","deadline","increment","left","remaining","seat"}: the members state() writes,
+// in their sorted order.
+void append_clock(std::string& out, const Clock& c) {
+  const bool running = c.seat != engine::kNoSeat, game_clock = c.control == TimeControl::Kind::clock;
+  out += "{\"at\":";
+  append_int(out, c.at_ms);
+  out += ",\"control\":";
+  append_string(out, to_string(c.control));
+  if (running) out += ",\"deadline\":", append_int(out, c.deadline_ms);
+  if (game_clock) out += ",\"increment\":", append_int(out, c.increment_ms);
+  if (running) out += ",\"left\":", append_int(out, c.left_ms);
+  if (game_clock) {
+    out += ",\"remaining\":[";
+    for (std::size_t i = 0; i < c.remaining.size(); ++i) {
+      if (i) out += ',';
+      append_int(out, c.remaining[i]);
+    }
+    out += ']';
+  }
+  out += ",\"seat\":";
+  if (running)
+    append_int(out, c.seat);
+  else
+    out += "null";
+  out += '}';
+}
+
+}  // namespace
+
+std::string seats_text(std::span<const SeatView> seats) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    const SeatView& s = seats[i];
+    if (i) out += ',';
+    out += "{\"connected\":";
+    append_bool(out, s.connected);
+    out += ",\"cpu\":";
+    append_bool(out, s.cpu);
+    if (s.level) out += ",\"level\":", append_string(out, to_string(*s.level));
+    out += ",\"player\":";
+    if (s.player) {
+      out += "{\"id\":";
+      append_string(out, s.player->id);
+      out += ",\"name\":";
+      append_string(out, s.player->name);
+      out += '}';
+    } else {
+      out += "null";
+    }
+    out += ",\"seat\":";
+    append_int(out, s.seat);
+    out += '}';
+  }
+  out += ']';
+  return out;
+}
+
+std::string state_text(const StateView& v, const StateParts& parts) {
+  std::string out;
+  out.reserve(256 + parts.seats.size() + parts.state.size() + parts.events.size());
+  out += '{';
+  if (v.clock) append_key(out, "clock"), append_clock(out, *v.clock), out += ',';
+  append_key(out, "commit");
+  append_string(out, v.commit);
+  out += ",\"events\":";
+  out += parts.events.empty() ? std::string_view("[]") : parts.events;
+  out += ",\"game\":";
+  append_string(out, v.game);
+  out += ",\"pending\":";
+  if (v.pending && v.pending->seat != engine::kNoSeat) {
+    out += "{\"decision\":";
+    append_string(out, v.pending->decision);
+    out += ",\"seat\":";
+    append_int(out, v.pending->seat);
+    out += '}';
+  } else {
+    out += "null";
+  }
+  if (!v.rematch.empty()) out += ",\"rematch\":", append_ints(out, v.rematch);
+  if (v.result) {
+    out += ",\"result\":{\"places\":";
+    append_ints(out, v.result->places);
+    out += ",\"reason\":";
+    append_string(out, v.result->reason);
+    out += '}';
+  }
+  out += ",\"room\":";
+  append_string(out, v.room);
+  out += ",\"seats\":";
+  out += parts.seats;
+  if (!v.seed.empty()) out += ",\"seed\":", append_string(out, v.seed);
+  out += ",\"spectators\":";
+  append_int(out, v.spectators);
+  out += ",\"state\":";
+  out += parts.state.empty() ? std::string_view("null") : parts.state;
+  out += ",\"status\":";
+  append_string(out, to_string(v.status));
+  out += ",\"type\":\"state\",\"version\":";
+  append_uint(out, v.version);
+  out += '}';
+  return out;
+}
+
+}  // namespace tanbo::protocol
