@@ -210,6 +210,7 @@ std::vector<Store::SqlRow> PgStore::query(std::string_view sql,
   const auto bound = pqxx::prepare::make_dynamic_params(values);
   const std::string* name = pg_->prepared(sql);
   auto result = name ? pg_->tx.exec_prepared(*name, bound) : pg_->tx.exec_params(str(sql), bound);
+  changes_ = result.affected_rows();
   std::vector<SqlRow> rows;
   for (const auto& r : result) {
     SqlRow row;

@@ -60,23 +60,27 @@ WriteResult Store::set_seat(std::string_view room, Seat seat, std::string_view p
   });
 }
 
+// The hot write: one statement that inserts the action only if its game is the room's current,
+// unfinished one and the seat is the room's; when it inserts nothing, the reads below say why.
 WriteResult Store::append_action(std::string_view room, int game_no, std::int64_t version,
                                  Seat seat, const Json& action, const Json& clocks,
                                  std::int64_t at) {
-  return transact("append_action " + str(room), [&]() -> WriteResult {
+  return transact_one("append_action " + str(room), [&]() -> WriteResult {
+    if (execute("INSERT INTO actions (room, version, game_no, seat, action, at, clocks) "
+               "SELECT r.id, CAST($1 AS BIGINT), g.game_no, CAST($2 AS INTEGER), "
+               "CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($5 AS TEXT) FROM rooms r "
+               "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
+               "WHERE r.id = $6 AND r.game_no = CAST($7 AS INTEGER) AND g.finished_at IS NULL "
+               "AND CAST($2 AS INTEGER) >= 0 AND CAST($2 AS INTEGER) < r.players",
+               {version, std::int64_t(seat), action.dump(), at != 0 ? at : now_ms(),
+                clocks.dump(), str(room), std::int64_t(game_no)}) == 1)
+      return {};
     auto current = current_game(room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
     if (current->game_no != game_no) return not_current(room, game_no, *current);
     if (current->finished)
       return refuse(Code::invalid, "game " + game_id(room, game_no) + " is over");
-    if (seat < 0 || seat >= current->players)
-      return refuse(Code::invalid, "no seat " + std::to_string(seat));
-    query(
-        "INSERT INTO actions (room, version, game_no, seat, action, at, clocks) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $7)",
-        {str(room), version, std::int64_t(game_no), std::int64_t(seat), action.dump(),
-         at != 0 ? at : now_ms(), clocks.dump()});
-    return {};
+    return refuse(Code::invalid, "no seat " + std::to_string(seat));
   });
 }
 

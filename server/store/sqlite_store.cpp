@@ -45,6 +45,10 @@ std::unique_ptr<SqliteStore> SqliteStore::open(const std::filesystem::path& path
     db->exec(durability == Durability::full ? "PRAGMA synchronous = FULL"
                                             : "PRAGMA synchronous = NORMAL");
     db->exec("PRAGMA foreign_keys = ON");
+    // 32 MiB of page cache (SQLite's default is 2): a thousand rooms playing append to as many
+    // places of the action log, which the default cache could not hold, so that each append
+    // read its pages back from the file (docs/performance.md, "Cost per move").
+    db->exec("PRAGMA cache_size = -32768");
     if (!migrate(*db, kSchemaVersion, error)) return error = where + error, nullptr;
     return std::unique_ptr<SqliteStore>(new SqliteStore(std::move(db), path));
   } catch (const std::exception& e) {
@@ -135,15 +139,27 @@ bool SqliteStore::end_group(std::string& error) {
   return false;
 }
 
-// One transaction around body(), or one savepoint inside the group's; a refusal from body rolls
-// it back like a failure does.
 WriteResult SqliteStore::transact(std::string_view what, const std::function<WriteResult()>& body) {
+  return write(what, body, false);
+}
+
+WriteResult SqliteStore::transact_one(std::string_view what,
+                                      const std::function<WriteResult()>& body) {
+  return write(what, body, true);
+}
+
+// One transaction around body(), or one savepoint inside the group's; a refusal from body rolls
+// it back like a failure does. A body of one statement needs no savepoint: SQLite rolls a failed
+// statement back by itself and leaves the transaction open.
+WriteResult SqliteStore::write(std::string_view what, const std::function<WriteResult()>& body,
+                               bool one) {
   try {
     if (grouped_) {
       if (sqlite3_get_autocommit(db_->getHandle())) {
         healthy_.store(false, std::memory_order_relaxed);
         return refuse(Code::failed, str(what) + ": the group's transaction was lost");
       }
+      if (one) return body();
       Savepoint sp([this](const char* sql) { statement(sql).exec(); });
       WriteResult r = body();
       if (r.ok()) sp.release();
@@ -214,6 +230,7 @@ std::vector<Store::SqlRow> SqliteStore::query(std::string_view sql,
     }
     rows.push_back(std::move(row));
   }
+  changes_ = sqlite3_changes64(db_->getHandle());
   return rows;
 }
 

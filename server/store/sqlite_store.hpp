@@ -36,6 +36,8 @@ class SqliteStore final : public Store {
  protected:
   std::vector<SqlRow> query(std::string_view sql, const std::vector<SqlValue>& params) override;
   WriteResult transact(std::string_view what, const std::function<WriteResult()>& body) override;
+  WriteResult transact_one(std::string_view what,
+                           const std::function<WriteResult()>& body) override;
   void reading(std::string_view what, const std::function<void()>& body) override;
   std::string bytewise() const override { return {}; }  // SQLite sorts text by its bytes
 
@@ -44,6 +46,9 @@ class SqliteStore final : public Store {
   SqliteStore(std::unique_ptr<SQLite::Database> db, std::filesystem::path path);
   // The statement for `sql`, prepared on its first use and kept; reset for this one.
   SQLite::Statement& statement(std::string_view sql);
+  // transact and transact_one: inside a group, a savepoint around body() unless it is `one`
+  // statement, which SQLite undoes alone when it fails.
+  WriteResult write(std::string_view what, const std::function<WriteResult()>& body, bool one);
 
   std::unique_ptr<SQLite::Database> db_;
   std::unique_ptr<Statements> statements_;  // after db_: finalized before the database closes

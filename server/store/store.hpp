@@ -327,9 +327,20 @@ class Store {
   using SqlValue = std::variant<std::nullptr_t, std::int64_t, double, std::string>;
   using SqlRow = std::vector<SqlValue>;
   virtual std::vector<SqlRow> query(std::string_view sql, const std::vector<SqlValue>& params) = 0;
+  // A write through query() that returns no rows: the rows it inserted, changed or deleted.
+  std::int64_t execute(std::string_view sql, const std::vector<SqlValue>& params) {
+    query(sql, params);
+    return changes_;
+  }
   // One write: a transaction (a savepoint inside a group); the database's refusals become the
   // WriteResult's codes, its failures `failed` (and healthy() false), as every write here does.
   virtual WriteResult transact(std::string_view what, const std::function<WriteResult()>& body) = 0;
+  // The same for a body that writes with one statement at most: a database that undoes a
+  // failed statement by itself (SQLite) needs no savepoint around it inside a group.
+  virtual WriteResult transact_one(std::string_view what,
+                                   const std::function<WriteResult()>& body) {
+    return transact(what, body);
+  }
   // One read: a database failure becomes StoreError naming `what`.
   virtual void reading(std::string_view what, const std::function<void()>& body) = 0;
   // What follows a text column in an ORDER BY so that both databases sort text by its bytes:
@@ -351,6 +362,7 @@ class Store {
 
   std::atomic<bool> healthy_{true};
   bool grouped_ = false;
+  std::int64_t changes_ = 0;  // rows the last query() changed, as the database counts them
 
  private:
   // The current game of `room`, as the writes check it (rooms.cpp).
