@@ -11,6 +11,7 @@ packages=(
   libutf8proc-dev
   libsodium-dev
   libcli11-dev
+  libjemalloc-dev
   prometheus-cpp-dev
   catch2
 )
