@@ -83,6 +83,12 @@ Verdict set_durability(Config& c, std::string_view v) {
   return {};
 }
 
+Verdict set_compression(Config& c, std::string_view v) {
+  if (v != "on" && v != "off") return "expected on or off, got '" + std::string(v) + "'";
+  c.compression = v == "on";
+  return {};
+}
+
 Verdict set_store(Config& c, std::string_view v) {
   if (v.empty()) return "expected postgresql://... or a SQLite file, got an empty string";
   c.store = v;
@@ -160,7 +166,7 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 38> kOptions = {{
+constexpr std::array<Option, 39> kOptions = {{
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -244,6 +250,10 @@ constexpr std::array<Option, 38> kOptions = {{
     {"--queue-bytes", "TANBO_QUEUE_BYTES", "BYTES",
      "outgoing bytes queued per connection before it is dropped (default 4194304)",
      set_number<&Config::ws_queue_bytes, 4096, std::uint64_t(1) << 32>},
+    {"--compression", "TANBO_COMPRESSION", "MODE",
+     "on: WebSocket frames compressed (permessage-deflate) for the clients that ask for it, "
+     "as browsers do; off: never (default on)",
+     set_compression},
     {"--tls-cert", "TANBO_TLS_CERT", "FILE",
      "PEM certificate chain; with --tls-key the port speaks TLS only (https, wss)",
      set_file<&Config::tls_cert>},

@@ -53,6 +53,9 @@ struct Config {
   bool ranked_requires_account = false;  // ranked rooms and pools for accounts only
   unsigned login_lockout = 900;          // seconds a login is locked after too many failures
   std::size_t ws_queue_bytes = 4 << 20;  // queued outgoing bytes before a session is dropped
+  // permessage-deflate (RFC 7692) for the clients that offer it: false answers every client
+  // uncompressed.
+  bool compression = true;
   std::string tls_cert;          // PEM certificate chain; with tls_key: the port speaks TLS only
   std::string tls_key;           // PEM private key
   std::string admin_token_file;  // the operators' bearer token; empty: no admin API

@@ -16,7 +16,7 @@ Server::Server(const Config& config, std::shared_ptr<FrameHandler> frames)
           std::move(frames),
           Limits{config.ws_message_max, config.ws_queue_max, config.http_body_max,
                  std::chrono::seconds(config.idle_timeout), config.max_connections,
-                 config.ws_queue_bytes, config.max_http})),
+                 config.ws_queue_bytes, config.max_http, config.compression})),
       ioc_(static_cast<int>(config.threads)) {
   ctx_->web_dir = config.web_dir;
   ctx_->trusted_proxies = TrustedProxies(config.trusted_proxies);

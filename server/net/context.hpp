@@ -30,6 +30,7 @@ struct Limits {
   std::size_t max_connections = 10000;     // open WebSockets; an upgrade beyond gets 503
   std::size_t ws_queue_bytes = 4 << 20;    // queued bytes (a shared frame counts in every queue)
   std::size_t max_http = 1024;  // open HTTP connections not (yet) WebSockets; the oldest goes
+  bool compression = true;      // permessage-deflate for the clients that offer it
 };
 
 // Monotonic counts (and the live gauge), exposed by /metrics (server/metrics/metrics.cpp).

@@ -28,6 +28,23 @@ std::string_view close_words(CloseCode code) {
   return "?";
 }
 
+// permessage-deflate, for a client that offers it with client_max_window_bits (every browser
+// does; a client that cannot limit its window is answered uncompressed). A state differs little
+// from the one before it, and with the history of the connection's earlier frames (context
+// takeover) deflate sends a tenth of its bytes. 4 KiB windows both ways and memLevel 4 keep what
+// a compressing connection holds near 30 KiB, allocated at its first compressed frame; a frame
+// under 64 bytes goes as it is.
+websocket::permessage_deflate deflate_options() {
+  websocket::permessage_deflate pmd;
+  pmd.server_enable = true;
+  pmd.server_max_window_bits = 12;
+  pmd.client_max_window_bits = 12;  // asked of a client that offers to limit it
+  pmd.compLevel = 1;
+  pmd.memLevel = 4;
+  pmd.msg_size_threshold = 64;
+  return pmd;
+}
+
 }  // namespace
 
 template <class Stream>
@@ -59,6 +76,7 @@ void WebSocketSession<Stream>::run(http::request<http::string_body> req) {
         }));
         // Up to twice the limit still reaches the handler, which answers too_large before closing.
         self->ws_.read_message_max(2 * self->ctx_->limits.ws_message_max);
+        if (self->ctx_->limits.compression) self->ws_.set_option(deflate_options());
         self->ws_.async_accept(req, beast::bind_front_handler(&WebSocketSession::on_accept, self));
       });
 }

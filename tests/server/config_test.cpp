@@ -173,3 +173,12 @@ TEST_CASE("the usage text shows each flag's value name and variable", "[server][
     CHECK_THAT(u, Catch::Contains(s));
   }
 }
+
+TEST_CASE("compression is on unless turned off, by flag or variable", "[server][config]") {
+  CHECK(config_of(parse({})).compression);
+  CHECK_FALSE(config_of(parse({"--compression", "off"})).compression);
+  CHECK_FALSE(config_of(parse({}, Env{{{"TANBO_COMPRESSION", "off"}}})).compression);
+  CHECK(config_of(parse({"--compression=on"}, Env{{{"TANBO_COMPRESSION", "off"}}})).compression);
+  CHECK_THAT(error_of(parse({"--compression", "yes"})),
+             Catch::Contains("--compression: expected on or off, got 'yes'"));
+}
