@@ -18,6 +18,7 @@
 #include <chrono>
 #include <deque>
 #include <fstream>
+#include <future>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -29,6 +30,7 @@
 #include <vector>
 
 #include "bench/load/scan.hpp"
+#include "bench/load/wire.hpp"
 
 namespace tanbo::load {
 namespace {
@@ -90,6 +92,10 @@ class Conn : public std::enable_shared_from_this<Conn> {
   void send(std::string text);
   void close();
   bool open() const { return open_; }
+  // What this connection's socket has received over the wire so far.
+  std::uint64_t wire_bytes() {
+    return open_ ? tcp_bytes_received(beast::get_lowest_layer(ws_).socket().native_handle()) : 0;
+  }
 
   RoomDriver* room;
   const Role role;
@@ -183,6 +189,17 @@ class Worker {
     for (auto& c : seekers) c->close();
   }
   std::int64_t next_id() { return ++ids_; }
+  // On the worker's thread: what its open connections have received over the wire.
+  std::uint64_t wire_bytes() {
+    std::uint64_t n = 0;
+    for (auto& r : rooms) {
+      for (auto& c : r->players) n += c->wire_bytes();
+      for (auto& c : r->spectators) n += c->wire_bytes();
+    }
+    for (auto& c : idle) n += c->wire_bytes();
+    for (auto& c : seekers) n += c->wire_bytes();
+    return n;
+  }
 
   const Options& options;
   Shared& shared;
@@ -225,6 +242,12 @@ void Conn::on_connect(beast::error_code ec) {
   if (ec || closing_) return fail(ec);
   beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
   ws_.read_message_max(1 << 20);
+  if (w_.options.deflate) {
+    websocket::permessage_deflate pmd;
+    pmd.client_enable = true;
+    pmd.client_max_window_bits = 15;  // offered, so that a server may ask for less
+    ws_.set_option(pmd);
+  }
   ws_.async_handshake(server_.host + ":" + std::to_string(server_.port), server_.target,
                       [self = shared_from_this()](beast::error_code e) { self->on_handshake(e); });
 }
@@ -707,7 +730,18 @@ Json run(const Options& o) {
   if (o.rooms > 0) std::this_thread::sleep_for(std::chrono::seconds(1));
 
   std::vector<ProcSample> start = sample_processes(o.server_pids);
+  // Each worker sums its own sockets, on its own thread, between two of its handlers.
+  auto wire_bytes = [&] {
+    std::uint64_t n = 0;
+    for (auto& w : workers) {
+      std::promise<std::uint64_t> sum;
+      net::post(w->ioc, [&w = *w, &sum] { sum.set_value(w.wire_bytes()); });
+      n += sum.get_future().get();
+    }
+    return n;
+  };
   double self_start = self_cpu_seconds();
+  const std::uint64_t read_start = wire_bytes();
   std::int64_t ws = now_ns();
   shared.window_start = ws;
   std::this_thread::sleep_for(std::chrono::duration<double>(o.duration));
@@ -715,6 +749,7 @@ Json run(const Options& o) {
   shared.window_end = we;
   std::vector<ProcSample> end = sample_processes(o.server_pids);
   double self_end = self_cpu_seconds();
+  const std::uint64_t read_end = wire_bytes();
   int open_at_end = sum(&Worker::open);
 
   // Drain: no new act; wait for the outcome of those in flight, and for their states to reach
@@ -815,7 +850,8 @@ Json run(const Options& o) {
         {"messages_per_s", double(all.messages) / window_s},
         {"bytes_per_s", double(all.bytes) / window_s},
         {"messages_total", all.messages_total},
-        {"bytes_total", all.bytes_total}}},
+        {"bytes_total", all.bytes_total},
+        {"wire_bytes_per_s", double(read_end - read_start) / window_s}}},
       {"load_generator_cpu_percent", 100.0 * (self_end - self_start) / window_s},
   };
   if (o.seekers > 0)

@@ -75,6 +75,10 @@ ParseOutcome parse_options(std::span<const std::string_view> args) {
       o.quickack = true;
       continue;
     }
+    if (flag == "--deflate") {
+      o.deflate = true;
+      continue;
+    }
     if (i + 1 >= args.size()) return OptionsError{std::string(flag) + ": missing value"};
     std::string_view value = args[++i];
     auto bad = [&] {
@@ -156,6 +160,10 @@ Loads a tanbo-server on this machine over WebSocket and prints one JSON object o
   --quickack                acknowledge every read at once (TCP_QUICKACK): for diagnosis, it
                             hides the delays a server without TCP_NODELAY adds (Nagle's algorithm
                             waiting for delayed acknowledgements)
+  --deflate                 offer WebSocket compression (permessage-deflate with
+                            client_max_window_bits), as browsers do; received.wire_bytes_per_s
+                            (what the sockets received: frames, compressed or not) then shows
+                            what it saves
   -h, --help                print this help and exit
 
 Finished games are rematched in the same room, so the load lasts the whole duration. At most

@@ -41,6 +41,7 @@ struct Options {
   std::uint64_t seed = 1;
   int dial_window = 128;  // connections in their handshake at once
   bool quickack = false;  // TCP_QUICKACK after every read: shows what Nagle's algorithm costs
+  bool deflate = false;   // offer permessage-deflate, as a browser does
 
   int connections() const {
     return rooms * (players_per_room + spectators_per_room) + idle + seekers;

@@ -238,6 +238,35 @@ TEST_CASE("tanbo-load plays 10 rooms for 3 s with no error and counts that add u
   }
 }
 
+// docs/operations.md, "Compression": the same play, once plain and once with the compression a
+// browser asks for; what came over the wire (the load generator's reads) against the JSON it read.
+TEST_CASE("tanbo-load --deflate: the states arrive whole in a fraction of their bytes",
+          "[load][bench][compression]") {
+  TempDir dir;
+  Server server(dir.path, {"--rate", "100000", "--rate-burst", "100000"});
+  auto port = server.port(10s);
+  REQUIRE(port);
+  const std::string base = "--url ws://127.0.0.1:" + std::to_string(*port) +
+                           "/ws --rooms 5 --spectators-per-room 3 --duration 2";
+  auto figures = [&](const std::string& extra) {
+    auto [status, out] = run_load(base + extra);
+    INFO(out);
+    REQUIRE(status == 0);
+    json r = report_of(out);
+    CHECK(r["errors"].empty());
+    CHECK(r["unreadable"] == 0);
+    CHECK(r["actions"]["accepted"].get<std::uint64_t>() > 0);
+    return std::pair{r["received"]["bytes_per_s"].get<double>(),
+                     r["received"]["wire_bytes_per_s"].get<double>()};
+  };
+  auto [json_plain, wire_plain] = figures("");
+  auto [json_deflated, wire_deflated] = figures(" --deflate");
+  // Plain: the wire carries the JSON and its frame headers. Deflated: well under half of it (a
+  // fifth or less when measured; docs/performance.md).
+  CHECK(wire_plain >= json_plain);
+  CHECK(wire_deflated < 0.4 * json_deflated);
+}
+
 TEST_CASE("tanbo-load idles connections in the lobby and reports the server's memory",
           "[load][bench]") {
   TempDir dir;
