@@ -13,6 +13,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
+# shellcheck source=SCRIPTDIR/lib.sh
+source "$here/lib.sh"
 build=${BUILD:-$root/build/release}
 server_bin=${SERVER:-$build/server/tanbo-server}
 load_bin=${LOAD:-$build/bench/load/tanbo-load}
@@ -23,14 +25,8 @@ for b in "$server_bin" "$load_bin"; do
   [ -x "$b" ] || { echo "no $b: build tanbo-server and tanbo-load first" >&2; exit 1; }
 done
 
-# Each connection is a descriptor on both sides: take the hard limit.
-ulimit -n "$(ulimit -Hn)"
+raise_fd_limit
 fd_limit=$(ulimit -n)
-
-# The defaults would throttle a load test: 10 messages/s per connection, 8 rooms per identity,
-# 10,000 connections. Log at warn: a line per game start and end is not what is measured here.
-server_flags=(--bind 127.0.0.1 --log-level warn --rate 1000000 --rate-burst 1000000
-  --max-connections 100000 --max-rooms 1000)
 
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 echo "commit $commit, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, fd limit $fd_limit, results in $out" >&2
@@ -39,28 +35,16 @@ echo "commit $commit, $(date -u +%Y-%m-%dT%H:%M:%SZ), $(nproc) cores, fd limit $
 run_case() {
   local name=$1 extra=$2
   shift 2
-  local dir port
+  local dir server_port server_pid
   dir=$(mktemp -d /tmp/tanbo-bench.XXXXXX)
-  # At --log-level warn the server does not log its port: pick a free one for it.
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   # shellcheck disable=SC2086
-  "$server_bin" "${server_flags[@]}" --port "$port" $extra --data-dir "$dir/data" 2>"$dir/server.log" &
-  local pid=$!
-  local up=""
-  for _ in $(seq 100); do
-    if "$server_bin" --healthcheck --bind 127.0.0.1 --port "$port" >/dev/null 2>&1; then up=1; break; fi
-    sleep 0.1
-  done
-  if [ -z "$up" ]; then
-    echo "$name: the server did not start:" >&2; cat "$dir/server.log" >&2
-    kill "$pid" 2>/dev/null || true; rm -rf "$dir"; return 1
-  fi
+  start_tanbo_server "$name" "$server_bin" "$dir/server.log" "${load_test_server_flags[@]}" $extra \
+    --data-dir "$dir/data" || { rm -rf "$dir"; return 1; }
   local load_before json
   load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-  json=$("$load_bin" --url "ws://127.0.0.1:$port/ws" --server-pid "$pid" --threads "$threads" "$@" \
-    2>"$dir/load.log") || true
-  kill -TERM "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
+  json=$("$load_bin" --url "ws://127.0.0.1:$server_port/ws" --server-pid "$server_pid" --threads "$threads" \
+    "$@" 2>"$dir/load.log") || true
+  stop_server "$server_pid"
   if [ -z "$json" ]; then
     echo "$name: tanbo-load printed nothing:" >&2; cat "$dir/load.log" >&2; rm -rf "$dir"; return 1
   fi
