@@ -31,8 +31,8 @@ std::string_view close_words(CloseCode code) {
 // permessage-deflate, for a client that offers it with client_max_window_bits (every browser
 // does; a client that cannot limit its window is answered uncompressed). A state differs little
 // from the one before it, and with the history of the connection's earlier frames (context
-// takeover) deflate sends a tenth of its bytes. 4 KiB windows both ways and memLevel 4 keep what
-// a compressing connection holds near 30 KiB, allocated at its first compressed frame; a frame
+// takeover) deflate sends a seventh of its bytes. 4 KiB windows both ways and memLevel 4 keep what
+// a compressing connection holds near 40 KiB, allocated at its first compressed frame; a frame
 // under 64 bytes goes as it is.
 websocket::permessage_deflate deflate_options() {
   websocket::permessage_deflate pmd;
