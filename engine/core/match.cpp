@@ -33,8 +33,8 @@ Match::Match(std::unique_ptr<Game> game, Record record, Seat first)
     : game_(std::move(game)), record_(std::move(record)), first_(first), rng_(record_.seed) {}
 
 void Match::settle() {
+  legal_json_built_ = false;
   for (;;) {
-    legal_json_ = Json::array();
     if (game_->status() == Status::finished) {
       legal_.clear();
       events_.push_back(
@@ -50,7 +50,19 @@ void Match::settle() {
                        {"action", game_->action_json(legal_.front())}});
     game_->apply(legal_.front(), rng_, &events_);
   }
-  for (Action a : legal_) legal_json_.push_back(game_->action_json(a));
+}
+
+const Json& Match::legal_json() const {
+  if (!legal_json_built_) {
+    legal_json_ = Json::array();
+    for (Action a : legal_) legal_json_.push_back(game_->action_json(a));
+    legal_json_built_ = true;
+  }
+  return legal_json_;
+}
+
+Json Match::legal_action(std::size_t i) const {
+  return legal_json_built_ ? legal_json_[i] : game_->action_json(legal_[i]);
 }
 
 std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_view by) {
@@ -61,10 +73,15 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_vie
   if (seat != p.seat)
     return Refusal{"not_your_turn", "seat " + std::to_string(p.seat) + " must decide (" +
                                         std::string(p.decision) + ")"};
+  // Against the list a client was sent when it was built, else one legal action at a time: a
+  // legal action is found halfway on average, and no list is built for the step it ends.
   for (std::size_t i = 0; i < legal_.size(); ++i) {
+    Json built;
+    const Json& candidate =
+        legal_json_built_ ? legal_json_[i] : (built = game_->action_json(legal_[i]));
     // Not `!=`: nlohmann's != is false against a discarded value (or NaN), which would play it.
-    if (!(legal_json_[i] == action)) continue;
-    Json verbatim = legal_json_[i];
+    if (!(candidate == action)) continue;
+    Json verbatim = legal_json_built_ ? candidate : std::move(built);
     events_ = Json::array();
     events_.push_back({{"type", "action"}, {"seat", seat}, {"action", verbatim}});
     if (!by.empty()) events_.back()["by"] = by;

@@ -1,7 +1,9 @@
 #pragma once
 // A Match is one game in progress with its RNG and its record: the referee's view. It checks
 // every action against the legal list (sent back verbatim as JSON), applies forced decisions
-// at once (R4), and keeps the events of the last step. Not thread-safe; one owner at a time.
+// at once (R4), and keeps the events of the last step. The legal list's JSON is built when first
+// asked for, not at every step. Not thread-safe (not even its const members); one owner at a
+// time.
 #include <functional>
 #include <memory>
 #include <optional>
@@ -42,8 +44,12 @@ class Match {
   Seat first() const { return first_; }
   // The events of the last accepted step (creation counts as one): an array.
   const Json& events() const { return events_; }
-  // The pending decision's legal actions as JSON (empty when finished).
-  const Json& legal_json() const { return legal_json_; }
+  // The pending decision's legal actions as JSON (empty when finished), built on first use.
+  const Json& legal_json() const;
+  // How many legal actions the pending decision has, and the i-th as legal_json() shows it,
+  // without building the whole list.
+  std::size_t legal_count() const { return legal_.size(); }
+  Json legal_action(std::size_t i) const;
   std::uint64_t draws() const { return rng_.words_drawn(); }
 
  private:
@@ -57,7 +63,8 @@ class Match {
   Drbg rng_;
   Json events_ = Json::array();
   ActionList legal_;
-  Json legal_json_ = Json::array();
+  mutable Json legal_json_ = Json::array();
+  mutable bool legal_json_built_ = true;  // legal_json_ is legal_ as JSON
   bool ended_on_time_ = false;
 };
 

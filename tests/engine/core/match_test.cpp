@@ -248,3 +248,34 @@ TEST_CASE("Records round-trip through JSON and bad records are named", "[core][r
   CHECK(error.rfind("actions[1]", 0) == 0);
   CHECK_FALSE(Record::from_json(Json::array(), error));
 }
+
+// The legal list's JSON is built when asked for: a Match that is never asked plays the same game,
+// action by action, as one asked at every step, and each legal_action is the list's.
+TEST_CASE("the legal list built on demand: the same actions, whether asked for or not",
+          "[core][match]") {
+  for (const GameInfo* g : all_games()) {
+    CAPTURE(g->id);
+    Problems problems;
+    auto asked = Match::start(head(*g, "lazy"), problems);
+    auto unasked = Match::start(head(*g, "lazy"), problems);
+    REQUIRE(asked);
+    REQUIRE(unasked);
+    FastRng pick(7);
+    for (int step = 0; step < 400 && asked->game().status() != Status::finished; ++step) {
+      REQUIRE(unasked->legal_count() == asked->legal_json().size());
+      const std::size_t i = pick.below(std::uint32_t(unasked->legal_count()));
+      Json chosen = unasked->legal_action(i);  // never built as a list on this side
+      CHECK(chosen == asked->legal_json()[i]);
+      const Seat seat = asked->game().pending().seat;
+      // A refusal on the unbuilt side is the same refusal.
+      Json wrong = {{"not", "an action"}};
+      CHECK(unasked->act(seat, wrong)->code == asked->act(seat, wrong)->code);
+      REQUIRE_FALSE(unasked->act(seat, chosen));
+      REQUIRE_FALSE(asked->act(seat, chosen));
+      CHECK(unasked->events() == asked->events());
+    }
+    CHECK(unasked->record().actions == asked->record().actions);
+    CHECK(unasked->game().state_json() == asked->game().state_json());
+    CHECK(unasked->legal_json() == asked->legal_json());
+  }
+}
