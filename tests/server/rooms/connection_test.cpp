@@ -164,3 +164,20 @@ TEST_CASE("a client that stops reading is dropped without delaying the others of
   CHECK(worst < std::chrono::seconds(1));
   CHECK(fx.server.server.context().counters.ws_dropped_slow.load() >= 1);
 }
+
+TEST_CASE("a connection left unread for longer than a read's bound is still served",
+          "[server][rooms][slow]") {
+  // The protocol walk-through leaves a device idle while the others talk; the server must keep
+  // it (its idle limit is minutes) and the test client must not give it up between reads.
+  RoomsServer fx;
+  auto idle = guest(fx.port(), "Idle");
+  std::this_thread::sleep_for(kClientTimeout + std::chrono::seconds(1));
+  idle.client->send({{"type", "ping"}, {"id", "still-there"}});
+  auto pong = idle.client->expect("pong");
+  CHECK(pong.at("re") == "still-there");
+  // A read with nothing to come still ends after its bound.
+  const auto start = std::chrono::steady_clock::now();
+  CHECK(idle.client->ws().read().got == WsClient::Got::failed);
+  CHECK(std::chrono::steady_clock::now() - start >=
+        kClientTimeout - std::chrono::milliseconds(100));
+}

@@ -246,6 +246,13 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
         why = mismatch + "\nin " + m.dump();
       }
     }
+    if (!found) {  // what the connection holds instead, and what the server said meanwhile
+      for (const auto& m : conn.unread) why += "\nunread: " + m.dump().substr(0, 300);
+      fx.process().wait_for_line("\x01", std::chrono::milliseconds(200));  // reads what came
+      const std::string& log = fx.log();
+      why += "\nserver log, last lines:\n" +
+             log.substr(log.size() - std::min<std::size_t>(log.size(), 3000));
+    }
     INFO(why);
     REQUIRE(found);  // what follows builds on it
     ++checked;

@@ -51,16 +51,21 @@ HttpReply http_request(std::uint16_t port, std::string_view method, std::string_
 }
 
 struct WsClient::Impl {
-  // Runs one asynchronous operation to completion; the stream's timeouts bound it. run_one,
-  // not run: the stream's idle timer keeps the context busy between operations.
+  // Runs one asynchronous operation to completion, bounded by kClientTimeout from its start.
+  // The deadline is the TCP stream's, set per operation: the WebSocket stream's own idle timer
+  // would run between operations too, and close a connection a test merely left unread for a
+  // while as soon as the context ran again.
   template <class Start>
   beast::error_code run(Start start) {
+    auto& tcp_layer = beast::get_lowest_layer(ws);
+    tcp_layer.expires_after(kClientTimeout);
     bool done = false;
     beast::error_code result;
     start([&](beast::error_code ec, auto&&...) { result = ec, done = true; });
     ioc.restart();
     while (!done && ioc.run_one() != 0) {
     }
+    tcp_layer.expires_never();
     return done ? result : net::error::would_block;
   }
 
@@ -73,10 +78,7 @@ WsClient::WsClient(std::uint16_t port, std::string_view target, std::string forw
     : impl_(std::make_unique<Impl>()) {
   auto& ws = impl_->ws;
   auto& tcp_layer = beast::get_lowest_layer(ws);
-  tcp_layer.expires_after(kClientTimeout);
   check(impl_->run([&](auto h) { tcp_layer.async_connect(loopback(port), h); }), "ws connect");
-  tcp_layer.expires_never();  // from here on the WebSocket timeouts apply
-  ws.set_option(websocket::stream_base::timeout{kClientTimeout, kClientTimeout, false});
   if (!forwarded_for.empty())
     ws.set_option(websocket::stream_base::decorator(
         [forwarded_for](websocket::request_type& r) { r.set("X-Forwarded-For", forwarded_for); }));
