@@ -84,7 +84,7 @@ TEST_CASE("request headers over 16 KiB are answered 431 and the connection close
   }
 }
 
-TEST_CASE("HTTP connections that never upgrade have a limit of their own; the oldest goes",
+TEST_CASE("HTTP connections that never upgrade have a limit of their own, the oldest goes",
           "[server][http][limits]") {
   Config c = loopback_config();
   c.max_http = 8;

@@ -66,7 +66,7 @@ TEST_CASE("create_game names an unknown game, a bad player count and bad options
   }
 }
 
-TEST_CASE("R5, R6: a random first seat is the first draw; a given one draws nothing",
+TEST_CASE("R5, R6: a random first seat is the first draw, a given one draws nothing",
           "[core][registry][fairness]") {
   for (const GameInfo* g : all_games()) {
     CAPTURE(g->id);
@@ -179,7 +179,7 @@ TEST_CASE("R3: a seat that has left a game going on decides nothing more, resign
   }
 }
 
-TEST_CASE("R2, R4: replaying a record reproduces the game; forced decisions are never logged",
+TEST_CASE("R2, R4: replaying a record reproduces the game, forced decisions are never logged",
           "[core][match][replay]") {
   for (const GameInfo* g : all_games()) {
     CAPTURE(g->id);

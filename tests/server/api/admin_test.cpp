@@ -72,7 +72,7 @@ TEST_CASE("without --admin-token-file there is no admin API", "[server][api][adm
   CHECK_THAT(r.body, Catch::Contains("--admin-token-file"));
 }
 
-TEST_CASE("every admin call needs the token; reports, a removed line, a shadow mute, a ban",
+TEST_CASE("every admin call needs the token, reports, a removed line, a shadow mute, a ban",
           "[server][api][admin]") {
   DataDir dir;
   std::filesystem::create_directories(dir.path);

@@ -43,7 +43,7 @@ TEST_CASE("the list defaults to 20 games and takes each parameter once decoded",
   }
 }
 
-TEST_CASE("ids come from the path, decoded; anything else is refused", "[server][api][parse]") {
+TEST_CASE("ids come from the path, decoded, anything else is refused", "[server][api][parse]") {
   CHECK(query_of<GetGame>("/api/games/r%2D1").id == "r-1");
   CHECK(query_of<GetPlayer>("/api/players/p1?x=1").id == "p1");
   CHECK(query_of<GetLeaderboard>("/api/leaderboard?game=tanbo").game == "tanbo");

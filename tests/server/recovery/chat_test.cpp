@@ -57,7 +57,7 @@ json resume(ProtocolClient& c, const std::string& room, json chat = json::object
 
 }  // namespace
 
-TEST_CASE("chat survives a kill -9 with its numbers; resume brings what was missed; mutes hold",
+TEST_CASE("chat survives a kill -9 with its numbers, resume brings what was missed, mutes hold",
           "[persist][recovery][chat]") {
   DataDir dir;
   Guest ana, bo, cid;

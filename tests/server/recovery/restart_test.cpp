@@ -132,7 +132,7 @@ TEST_CASE("a restart with SIGTERM keeps identities, names, seats, rooms and vers
   }
 }
 
-TEST_CASE("a room row that cannot be read is set aside with a log line; the others come back",
+TEST_CASE("a room row that cannot be read is set aside with a log line, the others come back",
           "[persist][recovery][corrupt]") {
   DataDir dir;
   std::string good, bad;

@@ -19,7 +19,7 @@ json say(ProtocolClient& c, const std::string& room, const std::string& channel,
 
 }  // namespace
 
-TEST_CASE("players read their channel, spectators theirs; players read the spectators' after",
+TEST_CASE("players read their channel, spectators theirs, players read the spectators' after",
           "[server][rooms][chat]") {
   RoomsServer fx;
   Table t = Table::seat(fx.port(), "mancala-simple", 2, 1, {{"first", 0}});
@@ -112,7 +112,7 @@ TEST_CASE("the chat's limits: the text rule, a bucket of its own, no line twice 
   }
 }
 
-TEST_CASE("a join brings each readable channel's last lines; a resume the ones missed",
+TEST_CASE("a join brings each readable channel's last lines, a resume the ones missed",
           "[server][rooms][chat]") {
   RoomsServer fx;
   Table t = Table::seat(fx.port(), "tsoro", 2, 1);
@@ -166,7 +166,7 @@ TEST_CASE("a muted player's lines reach everyone but the one who muted it",
   }
 }
 
-TEST_CASE("the room's creator closes the spectators' channel; the lobby shows it",
+TEST_CASE("the room's creator closes the spectators' channel, the lobby shows it",
           "[server][rooms][chat]") {
   RoomsServer fx;
   ProtocolClient ana(fx.port()), cid(fx.port());

@@ -25,7 +25,7 @@ bool listed(std::uint16_t port, const std::string& room) {
 
 }  // namespace
 
-TEST_CASE("retention: a finished room leaves the lobby, a rematch asked keeps it; records stay",
+TEST_CASE("retention: a finished room leaves the lobby, a rematch asked keeps it, records stay",
           "[persist][retention]") {
   DataDir dir;
   ServerProcess server(dir, {"--retention", "1"});

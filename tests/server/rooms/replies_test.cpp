@@ -199,7 +199,7 @@ TEST_CASE("a seat that has left a 3-player game cannot resign or act again, and 
   CHECK(resignations == 1);
 }
 
-TEST_CASE("moves never spend the rate limit; floods of anything else still do",
+TEST_CASE("moves never spend the rate limit, floods of anything else still do",
           "[server][rooms][limits]") {
   // A tight bucket makes the rule exact: five messages, then one a second.
   Config c = rooms_config();

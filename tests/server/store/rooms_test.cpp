@@ -196,7 +196,7 @@ TEST_CASE("writes refuse what does not fit the room", "[store][rooms]") {
   CHECK(store->healthy());
 }
 
-TEST_CASE("a rematch starts the next game; recovery gives the new game with its own actions",
+TEST_CASE("a rematch starts the next game, recovery gives the new game with its own actions",
           "[store][rooms]") {
   const auto backend = GENERATE(Backend::sqlite, Backend::postgres);
   if (unavailable(backend)) return;

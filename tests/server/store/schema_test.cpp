@@ -180,7 +180,7 @@ TEST_CASE("PostgreSQL: the same migrations bring a new database to the current s
   }
 }
 
-TEST_CASE("a store URL picks the database; a refused one is named without its password",
+TEST_CASE("a store URL picks the database, a refused one is named without its password",
           "[store][schema]") {
   SECTION("sqlite:PATH and a bare path open that file") {
     TempDir dir;

@@ -15,7 +15,7 @@ Created create(const Json& options, int players) {
   return create_game("mancala-simple", options, nullptr, players, rng);
 }
 
-TEST_CASE("M1: holes 6, 7 with 2 players or 4 with 3-4; a combination not allowed plays 6",
+TEST_CASE("M1: holes 6, 7 with 2 players or 4 with 3-4, a combination not allowed plays 6",
           "[mancala][options]") {
   auto [players, requested, effective] = GENERATE(table<int, int, int>(
       {{2, 6, 6}, {2, 7, 7}, {2, 4, 6}, {3, 6, 6}, {3, 4, 4}, {3, 7, 6}, {4, 4, 4}, {4, 7, 6}}));
@@ -85,7 +85,7 @@ TEST_CASE("the registry lists mancala-simple for 2 to 4 players with its options
   CHECK(j["options"][2]["default"] == true);
 }
 
-TEST_CASE("action JSON is the mover's hole from their left; the state JSON", "[mancala][json]") {
+TEST_CASE("action JSON is the mover's hole from their left, the state JSON", "[mancala][json]") {
   MancalaSimple g(setup(2, 6, 4, true, 1));
   CHECK(g.action_json(Action{2}) == R"({"hole": 2})"_json);
   test::sow(g, 2);  // seat 1: holes 3, 4, 5 and its store: another move

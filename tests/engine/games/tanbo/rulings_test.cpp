@@ -143,7 +143,7 @@ TEST_CASE("T2: preparation takes every token, the Farmer included, from the Farm
 
 TEST_CASE(
     "T3: one token per paddy, clockwise from the next paddy, wrapping, the emptied paddy "
-    "not skipped; one decision per token",
+    "not skipped, one decision per token",
     "[tanbo][rules][T3]") {
   // 7 tokens from paddy 3: paddies 4, 0, 1, 2, 3 (the emptied one), 4, 0.
   const State s = position({P(), P(), P(), F(5, 1), P(3)}, standard_ring(0));
@@ -231,7 +231,7 @@ TEST_CASE("T4: shortages of the bag and the snake pool", "[tanbo][rules][T4]") {
   }
 }
 
-TEST_CASE("T4: D moves the Farmer to the next paddy with a snake or rice; d rice go back",
+TEST_CASE("T4: D moves the Farmer to the next paddy with a snake or rice, d rice go back",
           "[tanbo][rules][T4]") {
   SECTION("d counts the paddies passed; fewer harvested rice than d: all go back") {
     const State s = position({F(1), P(), P(), P(), P(2)}, lone_ring(), H(1));
