@@ -31,6 +31,23 @@ std::vector<SeatView> two_seats() {
           SeatView{1, std::nullopt, false, true, CpuLevel::mcts}};
 }
 
+// A tanbo game being played in `room`, seat 1 to sow; the view points at what it is given.
+StateView playing(std::string room, std::uint64_t version, const std::vector<SeatView>& seats,
+                  const Json& game_state, const engine::Pending& pending, const Json& events) {
+  StateView v;  // assigned field by field: designated initializers warn on the rest
+  v.room = std::move(room);
+  v.version = version;
+  v.game = "tanbo";
+  v.status = RoomStatus::playing;
+  v.seats = seats;
+  v.spectators = 2;
+  v.state = &game_state;
+  v.pending = &pending;
+  v.events = &events;
+  v.commit = kHex;
+  return v;
+}
+
 RoomSummary summary() {
   return {"r1", "tanbo", Json{{"first", "random"}},    RoomStatus::playing, two_seats(),
           3,    true,    TimeControl::per_decision(30)};
@@ -123,17 +140,7 @@ TEST_CASE("state messages carry the room, and legal only for the deciding seat",
   Json game_state = {{"board", {1, 2, 3}}};
   Json events = Json::array({{{"type", "drew"}, {"colour", "red"}}});
   engine::Pending pending{1, "sow"};
-  StateView v;  // assigned field by field: designated initializers warn on the rest
-  v.room = "r1";
-  v.version = 12;
-  v.game = "tanbo";
-  v.status = RoomStatus::playing;
-  v.seats = seats;
-  v.spectators = 2;
-  v.state = &game_state;
-  v.pending = &pending;
-  v.events = &events;
-  v.commit = kHex;
+  StateView v = playing("r1", 12, seats, game_state, pending, events);
 
   SECTION("a playing state validates and names the pending decision") {
     Json j = state(v);
@@ -245,17 +252,7 @@ TEST_CASE("state_text writes exactly what serialize(state) writes, without the t
   engine::Result result{{2, 1}, "25_points"};
   const std::vector<Seat> rematch = {0, 1};
   const std::vector<std::int64_t> remaining = {61000, 179500};
-  StateView v;
-  v.room = "r-1";
-  v.version = 18446744073709551615ull;
-  v.game = "tanbo";
-  v.status = RoomStatus::playing;
-  v.seats = seats;
-  v.spectators = 2;
-  v.state = &game_state;
-  v.pending = &pending;
-  v.events = &events;
-  v.commit = kHex;
+  StateView v = playing("r-1", 18446744073709551615ull, seats, game_state, pending, events);
   CHECK(text_of(v) == serialize(state(v)));
 
   StateView waiting;  // no game yet: null state, no pending seat, no events
