@@ -2,15 +2,15 @@
 // Store::query.
 #include <cmath>
 
+#include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
 namespace tanbo::server::store {
 namespace {
 
-std::string s(std::string_view v) { return std::string(v); }
-
-using Code = WriteResult::Code;
-WriteResult refused(Code code, std::string message) { return {code, std::move(message)}; }
+using detail::Code;
+using detail::refuse;
+using detail::str;
 
 constexpr const char* kAccountColumns =
     "SELECT identity, username, password, created_at, failures, locked_until FROM accounts ";
@@ -21,16 +21,17 @@ WriteResult Store::create_account(const Account& a, std::string_view username_ke
   return transact("create_account " + a.identity, [&]() -> WriteResult {
     if (query("SELECT id FROM identities WHERE id = $1 AND deleted_at IS NULL", {a.identity})
             .empty())
-      return refused(Code::not_found, "no identity " + a.identity);
+      return refuse(Code::not_found, "no identity " + a.identity);
     if (!query("SELECT identity FROM accounts WHERE identity = $1", {a.identity}).empty())
-      return refused(Code::duplicate, "identity " + a.identity + " has an account already");
-    if (!query("SELECT identity FROM accounts WHERE username_key = $1", {s(username_key)}).empty())
-      return refused(Code::duplicate, "username taken");
+      return refuse(Code::duplicate, "identity " + a.identity + " has an account already");
+    if (!query("SELECT identity FROM accounts WHERE username_key = $1", {str(username_key)})
+             .empty())
+      return refuse(Code::duplicate, "username taken");
     // A claim racing another node's for the same username is refused by the UNIQUE key.
     query(
         "INSERT INTO accounts (identity, username, username_key, password, created_at) "
         "VALUES ($1, $2, $3, $4, $5)",
-        {a.identity, a.username, s(username_key), a.password_hash, a.created_at});
+        {a.identity, a.username, str(username_key), a.password_hash, a.created_at});
     return {};
   });
 }
@@ -51,7 +52,7 @@ std::optional<Account> Store::account_by_key(std::string_view username_key) {
   std::optional<Account> out;
   reading("account_by_key", [&] {
     out = account_in(
-        query(std::string(kAccountColumns) + "WHERE username_key = $1", {s(username_key)}),
+        query(std::string(kAccountColumns) + "WHERE username_key = $1", {str(username_key)}),
         sql_text, sql_int);
   });
   return out;
@@ -59,8 +60,8 @@ std::optional<Account> Store::account_by_key(std::string_view username_key) {
 
 std::optional<Account> Store::account_of(std::string_view identity) {
   std::optional<Account> out;
-  reading("account_of " + s(identity), [&] {
-    out = account_in(query(std::string(kAccountColumns) + "WHERE identity = $1", {s(identity)}),
+  reading("account_of " + str(identity), [&] {
+    out = account_in(query(std::string(kAccountColumns) + "WHERE identity = $1", {str(identity)}),
                      sql_text, sql_int);
   });
   return out;
@@ -68,52 +69,53 @@ std::optional<Account> Store::account_of(std::string_view identity) {
 
 WriteResult Store::note_login_failure(std::string_view identity, std::int64_t at, int max_failures,
                                       std::int64_t lock_ms) {
-  return transact("note_login_failure " + s(identity), [&]() -> WriteResult {
-    auto rows = query("SELECT failures FROM accounts WHERE identity = $1", {s(identity)});
-    if (rows.empty()) return refused(Code::not_found, "no account " + s(identity));
+  return transact("note_login_failure " + str(identity), [&]() -> WriteResult {
+    auto rows = query("SELECT failures FROM accounts WHERE identity = $1", {str(identity)});
+    if (rows.empty()) return refuse(Code::not_found, "no account " + str(identity));
     if (sql_int(rows[0][0]) + 1 >= max_failures)
       query("UPDATE accounts SET failures = 0, locked_until = $1 WHERE identity = $2",
-            {at + lock_ms, s(identity)});
+            {at + lock_ms, str(identity)});
     else
-      query("UPDATE accounts SET failures = failures + 1 WHERE identity = $1", {s(identity)});
+      query("UPDATE accounts SET failures = failures + 1 WHERE identity = $1", {str(identity)});
     return {};
   });
 }
 
 WriteResult Store::note_login_success(std::string_view identity) {
-  return transact("note_login_success " + s(identity), [&]() -> WriteResult {
-    query("UPDATE accounts SET failures = 0 WHERE identity = $1 AND failures <> 0", {s(identity)});
+  return transact("note_login_success " + str(identity), [&]() -> WriteResult {
+    query("UPDATE accounts SET failures = 0 WHERE identity = $1 AND failures <> 0",
+          {str(identity)});
     return {};
   });
 }
 
 WriteResult Store::set_password(std::string_view identity, std::string_view password_hash) {
-  return transact("set_password " + s(identity), [&]() -> WriteResult {
-    if (query("SELECT identity FROM accounts WHERE identity = $1", {s(identity)}).empty())
-      return refused(Code::not_found, "no account " + s(identity));
+  return transact("set_password " + str(identity), [&]() -> WriteResult {
+    if (query("SELECT identity FROM accounts WHERE identity = $1", {str(identity)}).empty())
+      return refuse(Code::not_found, "no account " + str(identity));
     query("UPDATE accounts SET password = $1, failures = 0 WHERE identity = $2",
-          {s(password_hash), s(identity)});
+          {str(password_hash), str(identity)});
     return {};
   });
 }
 
 WriteResult Store::delete_identity(std::string_view identity, std::int64_t at) {
-  return transact("delete_identity " + s(identity), [&]() -> WriteResult {
-    if (query("SELECT id FROM identities WHERE id = $1 AND deleted_at IS NULL", {s(identity)})
+  return transact("delete_identity " + str(identity), [&]() -> WriteResult {
+    if (query("SELECT id FROM identities WHERE id = $1 AND deleted_at IS NULL", {str(identity)})
             .empty())
-      return refused(Code::not_found, "no identity " + s(identity));
+      return refuse(Code::not_found, "no identity " + str(identity));
     const std::string gone(kDeletedPlayer);
     query("UPDATE identities SET name = $1, deleted_at = $2, shadow_until = NULL WHERE id = $3",
-          {gone, at, s(identity)});
+          {gone, at, str(identity)});
     for (const char* sql :
          {"DELETE FROM accounts WHERE identity = $1", "DELETE FROM tokens WHERE identity = $1",
           "DELETE FROM mutes WHERE identity = $1 OR muted = $1",
           "DELETE FROM ratings WHERE identity = $1", "DELETE FROM reports WHERE reporter = $1"})
-      query(sql, {s(identity)});
+      query(sql, {str(identity)});
     query(
         "UPDATE chat SET name = $1, text = NULL, phrase = NULL, "
         "removed_at = COALESCE(removed_at, $2) WHERE identity = $3",
-        {gone, at, s(identity)});
+        {gone, at, str(identity)});
     return {};
   });
 }
@@ -125,8 +127,8 @@ Json Store::export_identity(std::string_view identity) {
     if (auto t = std::get_if<std::string>(&v)) return std::lround(std::stod(*t));
     return long(sql_int(v));
   };
-  reading("export_identity " + s(identity), [&] {
-    auto who = query("SELECT id, name FROM identities WHERE id = $1", {s(identity)});
+  reading("export_identity " + str(identity), [&] {
+    auto who = query("SELECT id, name FROM identities WHERE id = $1", {str(identity)});
     if (who.empty()) return;
     out["identity"] = {{"id", sql_text(who[0][0])}, {"name", sql_text(who[0][1])}};
     auto account = account_of(identity);
@@ -136,7 +138,7 @@ Json Store::export_identity(std::string_view identity) {
     Json ratings = Json::object();
     for (const auto& r :
          query("SELECT game, rating, games FROM ratings WHERE identity = $1 ORDER BY game",
-               {s(identity)}))
+               {str(identity)}))
       ratings[sql_text(r[0])] = {{"rating", rating(r[1])}, {"games", sql_int(r[2])}};
     out["ratings"] = std::move(ratings);
     Json games = Json::array();
@@ -145,7 +147,7 @@ Json Store::export_identity(std::string_view identity) {
                "gp.rating_before, gp.rating_after FROM game_players gp "
                "JOIN games g ON g.seq = gp.game_seq JOIN rooms r ON r.id = g.room "
                "WHERE gp.identity = $1 ORDER BY g.seq",
-               {s(identity)})) {
+               {str(identity)})) {
       Json g{{"id", game_id(sql_text(r[0]), int(sql_int(r[1])))},
              {"game", sql_text(r[2])},
              {"seat", sql_int(r[3])},
@@ -158,15 +160,16 @@ Json Store::export_identity(std::string_view identity) {
     }
     out["games"] = std::move(games);
     Json seats = Json::array();
-    for (const auto& r : query(
-             "SELECT room, seat FROM seats WHERE identity = $1 ORDER BY room, seat", {s(identity)}))
+    for (const auto& r :
+         query("SELECT room, seat FROM seats WHERE identity = $1 ORDER BY room, seat",
+               {str(identity)}))
       seats.push_back({{"room", sql_text(r[0])}, {"seat", sql_int(r[1])}});
     out["seats"] = std::move(seats);
     Json chat = Json::array();
     for (const auto& r :
          query("SELECT room, game_no, channel, n, text, phrase, at FROM chat WHERE identity = $1 "
                "AND removed_at IS NULL ORDER BY at, room, channel, n",
-               {s(identity)})) {
+               {str(identity)})) {
       Json line{{"room", sql_text(r[0])},
                 {"game_no", sql_int(r[1])},
                 {"channel", sql_text(r[2])},
@@ -179,13 +182,13 @@ Json Store::export_identity(std::string_view identity) {
     out["chat"] = std::move(chat);
     Json mutes = Json::array();
     for (const auto& r :
-         query("SELECT muted FROM mutes WHERE identity = $1 ORDER BY muted", {s(identity)}))
+         query("SELECT muted FROM mutes WHERE identity = $1 ORDER BY muted", {str(identity)}))
       mutes.push_back(sql_text(r[0]));
     out["mutes"] = std::move(mutes);
     Json reports = Json::array();
     for (const auto& r :
          query("SELECT player, room, reason, at FROM reports WHERE reporter = $1 ORDER BY seq",
-               {s(identity)}))
+               {str(identity)}))
       reports.push_back({{"player", sql_text(r[0])},
                          {"room", sql_null(r[1]) ? Json() : Json(sql_text(r[1]))},
                          {"reason", sql_text(r[2])},

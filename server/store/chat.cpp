@@ -2,24 +2,24 @@
 // both: standard SQL, $N parameters, no dialect's extensions).
 #include <algorithm>
 
+#include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
 namespace tanbo::server::store {
 namespace {
 
-std::string s(std::string_view v) { return std::string(v); }
-
-using Code = WriteResult::Code;
-WriteResult refused(Code code, std::string message) { return {code, std::move(message)}; }
+using detail::Code;
+using detail::refuse;
+using detail::str;
 
 }  // namespace
 
 WriteResult Store::append_chat(std::string_view room, int game_no, const ChatLine& l) {
-  return transact("append_chat " + s(room), [&]() -> WriteResult {
+  return transact("append_chat " + str(room), [&]() -> WriteResult {
     query(
         "INSERT INTO chat (room, game_no, channel, n, identity, name, text, phrase, at) "
         "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        {s(room), std::int64_t(game_no), l.channel, l.n, l.identity, l.name,
+        {str(room), std::int64_t(game_no), l.channel, l.n, l.identity, l.name,
          l.text.empty() ? SqlValue(nullptr) : SqlValue(l.text),
          l.phrase.empty() ? SqlValue(nullptr) : SqlValue(l.phrase), l.at});
     return {};
@@ -28,13 +28,13 @@ WriteResult Store::append_chat(std::string_view room, int game_no, const ChatLin
 
 WriteResult Store::remove_chat(std::string_view room, std::string_view channel, std::int64_t n,
                                std::int64_t at) {
-  return transact("remove_chat " + s(room), [&]() -> WriteResult {
+  return transact("remove_chat " + str(room), [&]() -> WriteResult {
     auto found = query("SELECT n FROM chat WHERE room = $1 AND channel = $2 AND n = $3",
-                       {s(room), s(channel), n});
+                       {str(room), str(channel), n});
     if (found.empty())
-      return refused(Code::not_found, "no line " + std::to_string(n) + " in " + s(channel));
+      return refuse(Code::not_found, "no line " + std::to_string(n) + " in " + str(channel));
     query("UPDATE chat SET removed_at = $1 WHERE room = $2 AND channel = $3 AND n = $4",
-          {at, s(room), s(channel), n});
+          {at, str(room), str(channel), n});
     return {};
   });
 }
@@ -56,15 +56,15 @@ std::pair<std::vector<ChatLine>, std::int64_t> Store::chat_tail(std::string_view
                                                                 std::string_view channel,
                                                                 int limit) {
   std::pair<std::vector<ChatLine>, std::int64_t> out{{}, 1};
-  reading("chat_tail " + s(room), [&] {
+  reading("chat_tail " + str(room), [&] {
     auto rows = query(
         "SELECT channel, n, identity, name, text, phrase, at FROM chat "
         "WHERE room = $1 AND channel = $2 AND removed_at IS NULL ORDER BY n DESC LIMIT $3",
-        {s(room), s(channel), std::int64_t(limit)});
+        {str(room), str(channel), std::int64_t(limit)});
     out.first = lines_of(rows, sql_text, sql_int);
     std::reverse(out.first.begin(), out.first.end());
-    auto next =
-        query("SELECT max(n) FROM chat WHERE room = $1 AND channel = $2", {s(room), s(channel)});
+    auto next = query("SELECT max(n) FROM chat WHERE room = $1 AND channel = $2",
+                      {str(room), str(channel)});
     if (!next.empty() && !sql_null(next[0][0])) out.second = sql_int(next[0][0]) + 1;
   });
   return out;
@@ -73,30 +73,31 @@ std::pair<std::vector<ChatLine>, std::int64_t> Store::chat_tail(std::string_view
 std::vector<ChatLine> Store::game_chat(std::string_view room, int game_no,
                                        std::string_view channel) {
   std::vector<ChatLine> out;
-  reading("game_chat " + s(room), [&] {
+  reading("game_chat " + str(room), [&] {
     out = lines_of(query("SELECT channel, n, identity, name, text, phrase, at FROM chat "
                          "WHERE room = $1 AND game_no = $2 AND channel = $3 "
                          "AND removed_at IS NULL ORDER BY n",
-                         {s(room), std::int64_t(game_no), s(channel)}),
+                         {str(room), std::int64_t(game_no), str(channel)}),
                    sql_text, sql_int);
   });
   return out;
 }
 
 WriteResult Store::set_mute(std::string_view identity, std::string_view muted, bool on) {
-  return transact("set_mute " + s(identity), [&]() -> WriteResult {
-    query("DELETE FROM mutes WHERE identity = $1 AND muted = $2", {s(identity), s(muted)});
-    if (on) query("INSERT INTO mutes (identity, muted) VALUES ($1, $2)", {s(identity), s(muted)});
+  return transact("set_mute " + str(identity), [&]() -> WriteResult {
+    query("DELETE FROM mutes WHERE identity = $1 AND muted = $2", {str(identity), str(muted)});
+    if (on)
+      query("INSERT INTO mutes (identity, muted) VALUES ($1, $2)", {str(identity), str(muted)});
     return {};
   });
 }
 
 WriteResult Store::add_report(std::string_view reporter, std::string_view player,
                               std::string_view room, std::string_view reason, std::int64_t at) {
-  return transact("add_report " + s(reporter), [&]() -> WriteResult {
+  return transact("add_report " + str(reporter), [&]() -> WriteResult {
     query("INSERT INTO reports (reporter, player, room, reason, at) VALUES ($1, $2, $3, $4, $5)",
-          {s(reporter), s(player), room.empty() ? SqlValue(nullptr) : SqlValue(s(room)), s(reason),
-           at});
+          {str(reporter), str(player), room.empty() ? SqlValue(nullptr) : SqlValue(str(room)),
+           str(reason), at});
     return {};
   });
 }
@@ -118,36 +119,36 @@ Json Store::reports(int limit) {
 }
 
 WriteResult Store::set_shadow_mute(std::string_view identity, std::int64_t until) {
-  return transact("set_shadow_mute " + s(identity), [&]() -> WriteResult {
-    if (query("SELECT id FROM identities WHERE id = $1", {s(identity)}).empty())
-      return refused(Code::not_found, "no identity " + s(identity));
+  return transact("set_shadow_mute " + str(identity), [&]() -> WriteResult {
+    if (query("SELECT id FROM identities WHERE id = $1", {str(identity)}).empty())
+      return refuse(Code::not_found, "no identity " + str(identity));
     query("UPDATE identities SET shadow_until = $1 WHERE id = $2",
-          {until ? SqlValue(until) : SqlValue(nullptr), s(identity)});
+          {until ? SqlValue(until) : SqlValue(nullptr), str(identity)});
     return {};
   });
 }
 
 WriteResult Store::set_ban(std::string_view identity, std::int64_t at) {
-  return transact("set_ban " + s(identity), [&]() -> WriteResult {
-    if (query("SELECT id FROM identities WHERE id = $1", {s(identity)}).empty())
-      return refused(Code::not_found, "no identity " + s(identity));
+  return transact("set_ban " + str(identity), [&]() -> WriteResult {
+    if (query("SELECT id FROM identities WHERE id = $1", {str(identity)}).empty())
+      return refuse(Code::not_found, "no identity " + str(identity));
     query("UPDATE identities SET banned_at = $1 WHERE id = $2",
-          {at ? SqlValue(at) : SqlValue(nullptr), s(identity)});
+          {at ? SqlValue(at) : SqlValue(nullptr), str(identity)});
     return {};
   });
 }
 
 Standing Store::standing(std::string_view identity) {
   Standing out;
-  reading("standing " + s(identity), [&] {
+  reading("standing " + str(identity), [&] {
     auto rows =
-        query("SELECT banned_at, shadow_until FROM identities WHERE id = $1", {s(identity)});
+        query("SELECT banned_at, shadow_until FROM identities WHERE id = $1", {str(identity)});
     if (!rows.empty()) {
       out.banned = !sql_null(rows[0][0]);
       out.shadow_until = sql_null(rows[0][1]) ? 0 : sql_int(rows[0][1]);
     }
     for (const auto& r :
-         query("SELECT muted FROM mutes WHERE identity = $1 ORDER BY muted", {s(identity)}))
+         query("SELECT muted FROM mutes WHERE identity = $1 ORDER BY muted", {str(identity)}))
       out.mutes.push_back(sql_text(r[0]));
   });
   return out;
