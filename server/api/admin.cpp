@@ -15,7 +15,7 @@
 namespace tanbo::server::api {
 namespace {
 
-constexpr std::string_view kPrefix = "/api/admin/";
+constexpr std::string_view kAdminPrefix = "/api/admin/";
 
 Response to_response(const http::request<http::string_body>& req, const Reply& reply) {
   return api::to_response(req.version(), req.keep_alive(), false, reply);
@@ -23,7 +23,7 @@ Response to_response(const http::request<http::string_body>& req, const Reply& r
 
 std::vector<std::string_view> segments(std::string_view path) {
   std::vector<std::string_view> out;
-  path.remove_prefix(kPrefix.size());
+  path.remove_prefix(kAdminPrefix.size());
   while (!path.empty()) {
     auto slash = path.find('/');
     out.push_back(path.substr(0, slash));
@@ -72,7 +72,7 @@ Reply written(const store::WriteResult& w, Json ok) {
 }  // namespace
 
 bool is_admin_path(std::string_view path) {
-  return path.starts_with(kPrefix) || path == "/api/admin";
+  return path.starts_with(kAdminPrefix) || path == "/api/admin";
 }
 
 bool same_secret(std::string_view given, std::string_view expected) {

@@ -13,7 +13,7 @@
 namespace tanbo::server::api {
 namespace {
 
-constexpr std::string_view kPrefix = "/api/";
+constexpr std::string_view kApiPrefix = "/api/";
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -301,7 +301,7 @@ Reply error_reply(unsigned status, std::string_view code, std::string message) {
           {{"error", {{"code", code}, {"message", std::move(message)}}}, {"status", status}}};
 }
 
-bool is_api_path(std::string_view path) { return path.starts_with(kPrefix) || path == "/api"; }
+bool is_api_path(std::string_view path) { return path.starts_with(kApiPrefix) || path == "/api"; }
 
 std::optional<Params> decode_query(std::string_view target) {
   Params out;

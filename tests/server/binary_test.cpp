@@ -6,25 +6,13 @@
 #include <random>
 
 #include "server/net/frame_handler.hpp"
+#include "tests/server/recovery/server_process.hpp"
 #include "tests/server/support/child_process.hpp"
 #include "tests/server/support/clients.hpp"
 
 using namespace tanbo::server;
 using namespace tanbo::server::test;
 using namespace std::chrono_literals;
-
-namespace {
-
-struct TempDir {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("tanbo-test-" + std::to_string(std::random_device{}()));
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-};
-
-}  // namespace
 
 TEST_CASE("tanbo-server with a bad flag or value exits 2 and says what is wrong",
           "[server][binary]") {
@@ -48,7 +36,7 @@ TEST_CASE("tanbo-server on SIGTERM or SIGINT closes its WebSockets and exits 0",
           "[server][binary]") {
   int signo = GENERATE(SIGTERM, SIGINT);
   CAPTURE(signo);
-  TempDir dir;
+  DataDir dir;
   ChildProcess p(TANBO_SERVER_BINARY, {"--bind", "127.0.0.1", "--port", "0", "--threads", "2",
                                        "--data-dir", dir.path.string()});
   auto line = p.wait_for_line("listening on 127.0.0.1:", 10s);
@@ -76,7 +64,7 @@ TEST_CASE("tanbo-server on SIGTERM or SIGINT closes its WebSockets and exits 0",
 
 TEST_CASE("tanbo-server --healthcheck exits 0 against a live server and 1 without one",
           "[server][binary]") {
-  TempDir dir;
+  DataDir dir;
   ChildProcess server(TANBO_SERVER_BINARY, {"--bind", "127.0.0.1", "--port", "0", "--threads", "1",
                                             "--data-dir", dir.path.string()});
   auto line = server.wait_for_line("listening on 127.0.0.1:", 10s);

@@ -7,7 +7,7 @@ using namespace tanbo::engine;
 
 namespace {
 
-Json without_timings(Json j) {
+Json arena_without_timings(Json j) {
   for (const char* k : {"elapsed_s", "decision_ms"}) j.erase(k);
   for (const char* side : {"a", "b"}) j[side].erase("decision_ms");
   return j;
@@ -25,8 +25,7 @@ ArenaConfig config_for(const std::string& game, bots::Level a, bots::Level b) {
 
 }  // namespace
 
-TEST_CASE("arena: every game is played to the end and every game is counted once",
-          "[cli][arena]") {
+TEST_CASE("arena: every game is played to the end and every game is counted once", "[cli][arena]") {
   for (const GameInfo* g : all_games()) {
     CAPTURE(g->id);
     Json out = arena(config_for(g->id, bots::Level::mcts, bots::Level::random));
@@ -39,7 +38,7 @@ TEST_CASE("arena: every game is played to the end and every game is counted once
 TEST_CASE("arena: with a playout cap and no time budget the same seed gives the same games",
           "[cli][arena]") {
   ArenaConfig c = config_for("mancala-simple", bots::Level::mcts, bots::Level::greedy);
-  CHECK(without_timings(arena(c)) == without_timings(arena(c)));
+  CHECK(arena_without_timings(arena(c)) == arena_without_timings(arena(c)));
 }
 
 TEST_CASE("arena: bad arguments are named", "[cli][arena]") {
@@ -49,9 +48,8 @@ TEST_CASE("arena: bad arguments are named", "[cli][arena]") {
   CHECK(error == "arena needs --b");
   CHECK_FALSE(parse_arena_args({"--game", "tsoro", "--a", "best", "--b", "random"}, c, error));
   CHECK(error.find("--a") != std::string::npos);
-  CHECK_FALSE(parse_arena_args({"--game", "tsoro", "--a", "mcts", "--b", "random", "--games",
-                                "many"},
-                               c, error));
+  CHECK_FALSE(parse_arena_args(
+      {"--game", "tsoro", "--a", "mcts", "--b", "random", "--games", "many"}, c, error));
   CHECK_FALSE(parse_arena_args({"--bogus", "1"}, c, error));
   CHECK(error == "unknown argument --bogus");
   ArenaConfig unknown = config_for("mancala-simple", bots::Level::random, bots::Level::random);

@@ -9,7 +9,7 @@ using namespace tanbo::engine;
 
 namespace {
 
-Json without_timings(Json j) {
+Json selfplay_without_timings(Json j) {
   for (const char* k : {"elapsed_s", "games_per_s", "decisions_per_s"}) j.erase(k);
   return j;
 }
@@ -21,14 +21,14 @@ TEST_CASE("selfplay: the same seed gives the same output apart from timings", "[
     CAPTURE(g->id);
     SelfplayConfig config{g->id, Json::object(), 0, 30, 7};
     Json a = selfplay(config), b = selfplay(config);
-    CHECK(without_timings(a) == without_timings(b));
+    CHECK(selfplay_without_timings(a) == selfplay_without_timings(b));
     CHECK(a["games"] == 30);
     CHECK(a["unfinished"] == 0);
     std::uint64_t ended = 0;
     for (auto& [reason, count] : a["results"].items()) ended += count.get<std::uint64_t>();
     CHECK(ended == 30);
     config.seed = 8;
-    CHECK(without_timings(selfplay(config)) != without_timings(a));
+    CHECK(selfplay_without_timings(selfplay(config)) != selfplay_without_timings(a));
   }
 }
 
@@ -36,14 +36,15 @@ TEST_CASE("selfplay: every recorded game replays to the same result", "[cli][sel
   for (const GameInfo* g : all_games()) {
     CAPTURE(g->id);
     std::map<std::string, std::uint64_t> replayed;
-    Json summary = selfplay({g->id, Json::object(), 0, 25, 3}, [&](std::uint64_t n, const Record& r) {
-      CAPTURE(n);
-      Replay rep = replay(r);
-      REQUIRE(rep.match);
-      REQUIRE_FALSE(rep.refusal);
-      REQUIRE(rep.match->game().status() == Status::finished);
-      ++replayed[rep.match->game().result().reason];
-    });
+    Json summary =
+        selfplay({g->id, Json::object(), 0, 25, 3}, [&](std::uint64_t n, const Record& r) {
+          CAPTURE(n);
+          Replay rep = replay(r);
+          REQUIRE(rep.match);
+          REQUIRE_FALSE(rep.refusal);
+          REQUIRE(rep.match->game().status() == Status::finished);
+          ++replayed[rep.match->game().result().reason];
+        });
     CHECK(Json(replayed) == summary["results"]);
   }
 }

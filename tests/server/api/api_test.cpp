@@ -10,7 +10,6 @@ using tanbo::server::store::Store;
 
 namespace {
 
-std::string error_code(const Json& body) { return body.at("error").at("code").get<std::string>(); }
 std::string error_message(const Json& body) {
   return body.at("error").at("message").get<std::string>();
 }

@@ -9,12 +9,6 @@ using namespace tanbo::server::api::testing;
 using tanbo::server::store::Store;
 namespace engine = tanbo::engine;
 
-namespace {
-
-std::string error_code(const Json& body) { return body.at("error").at("code").get<std::string>(); }
-
-}  // namespace
-
 TEST_CASE("R2: the steps of a finished game are its record replayed, one state per action",
           "[server][api][api-steps]") {
   struct Row {

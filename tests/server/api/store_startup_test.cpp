@@ -13,7 +13,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-ParseOutcome parse(std::vector<std::string_view> args, std::optional<std::string> env = {}) {
+ParseOutcome parse_durability(std::vector<std::string_view> args,
+                              std::optional<std::string> env = {}) {
   return parse_config(args, [env](const std::string& name) -> std::optional<std::string> {
     return name == "TANBO_DURABILITY" ? env : std::nullopt;
   });
@@ -23,20 +24,23 @@ ParseOutcome parse(std::vector<std::string_view> args, std::optional<std::string
 
 TEST_CASE("the durability flag is normal or full, from the flag or TANBO_DURABILITY",
           "[server][api][config]") {
-  SECTION("normal by default") { CHECK(std::get<Config>(parse({})).durability == "normal"); }
+  SECTION("normal by default") {
+    CHECK(std::get<Config>(parse_durability({})).durability == "normal");
+  }
   SECTION("the flag sets it") {
-    CHECK(std::get<Config>(parse({"--durability", "full"})).durability == "full");
+    CHECK(std::get<Config>(parse_durability({"--durability", "full"})).durability == "full");
   }
   SECTION("the variable sets it, the flag wins") {
-    CHECK(std::get<Config>(parse({}, "full")).durability == "full");
-    CHECK(std::get<Config>(parse({"--durability=normal"}, "full")).durability == "normal");
+    CHECK(std::get<Config>(parse_durability({}, "full")).durability == "full");
+    CHECK(std::get<Config>(parse_durability({"--durability=normal"}, "full")).durability ==
+          "normal");
   }
   SECTION("anything else is refused, naming the flag") {
-    auto bad = parse({"--durability", "max"});
+    auto bad = parse_durability({"--durability", "max"});
     auto* err = std::get_if<ConfigError>(&bad);
     REQUIRE(err);
     CHECK_THAT(err->message, Catch::Contains("--durability"));
-    CHECK(std::holds_alternative<ConfigError>(parse({}, "fsync")));
+    CHECK(std::holds_alternative<ConfigError>(parse_durability({}, "fsync")));
   }
   SECTION("the help lists it") { CHECK_THAT(usage(), Catch::Contains("--durability")); }
 }

@@ -20,6 +20,11 @@ namespace tanbo::server::api::testing {
 using Json = nlohmann::json;
 using store::testing::TempDir;
 
+// The `code` of an API error body ({"error": {"code", "message"}}).
+inline std::string error_code(const Json& body) {
+  return body.at("error").at("code").get<std::string>();
+}
+
 struct ApiServer {
   explicit ApiServer(const std::function<void(store::Store&)>& fill = {})
       : server(test::loopback_config(), std::make_shared<UnknownTypeHandler>()) {

@@ -14,7 +14,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-constexpr auto kLease = 1500ms;
+constexpr auto kNodeLease = 1500ms;
 
 // Null when the test cannot run here; the reason is said, never a silent pass.
 std::unique_ptr<RedisProcess> start_redis() {
@@ -86,7 +86,7 @@ long long pttl(const RedisProcess& redis, const std::string& key) {
 TEST_CASE("nodes register, own their rooms and share their lobbies through Redis", "[cluster]") {
   auto redis = start_redis();
   if (!redis) return;
-  Node a(*redis, "node-a", kLease), b(*redis, "node-b", kLease);
+  Node a(*redis, "node-a", kNodeLease), b(*redis, "node-b", kNodeLease);
   LobbyWatcher watcher(b.port());
   OpenRoom room(a.port());
 
@@ -117,7 +117,7 @@ TEST_CASE("nodes register, own their rooms and share their lobbies through Redis
       CAPTURE(key);
       auto ttl = pttl(*redis, key);
       CHECK(ttl > 0);
-      CHECK(ttl <= kLease.count());
+      CHECK(ttl <= kNodeLease.count());
     }
     auto node = json::parse(redis->command({"GET", "tanbo:node:node-a"}).text().value_or("{}"));
     CHECK(node.at("id") == "node-a");
@@ -128,9 +128,9 @@ TEST_CASE("nodes register, own their rooms and share their lobbies through Redis
     CHECK(redis->command({"GET", owner}).text() == "node-a");
     auto ttl = pttl(*redis, owner);
     CHECK(ttl > 0);
-    CHECK(ttl <= kLease.count());
+    CHECK(ttl <= kNodeLease.count());
     // Renewed: still held after several leases.
-    std::this_thread::sleep_for(kLease * 2);
+    std::this_thread::sleep_for(kNodeLease * 2);
     CHECK(redis->command({"GET", owner}).text() == "node-a");
     CHECK(pttl(*redis, "tanbo:lobby:node-a") > 0);
   }
@@ -139,7 +139,7 @@ TEST_CASE("nodes register, own their rooms and share their lobbies through Redis
     REQUIRE(within(3s, [&] { return !listed(b.port(), room.id).is_null(); }));
     REQUIRE(watcher.until_about(room.id).is_object());
     a.kill();
-    auto gone = within(kLease + 2s, [&] { return listed(b.port(), room.id).is_null(); });
+    auto gone = within(kNodeLease + 2s, [&] { return listed(b.port(), room.id).is_null(); });
     REQUIRE(gone);
     INFO("gone from B's GET /api/rooms after " << gone->count() << " ms");
     CHECK(watcher.until_about(room.id).is_null());  // pushed as removed
@@ -157,20 +157,20 @@ TEST_CASE("nodes register, own their rooms and share their lobbies through Redis
     CHECK(redis->command({"GET", "tanbo:room:" + room.id + ":owner"}).text() != "node-a");
     CHECK(redis->command({"EXISTS", "tanbo:node:node-b"}).integer() == 1);
     // Told at once, B drops the rooms well before the lease would have expired.
-    CHECK(within(kLease / 2, [&] { return listed(b.port(), room.id).is_null(); }));
+    CHECK(within(kNodeLease / 2, [&] { return listed(b.port(), room.id).is_null(); }));
   }
 }
 
 TEST_CASE("after a Redis restart the nodes register again and keep their rooms", "[cluster]") {
   auto redis = start_redis();
   if (!redis) return;
-  Node a(*redis, "node-a", kLease), b(*redis, "node-b", kLease);
+  Node a(*redis, "node-a", kNodeLease), b(*redis, "node-b", kNodeLease);
   OpenRoom room(a.port());
   const auto owner = "tanbo:room:" + room.id + ":owner";
   REQUIRE(within(3s, [&] { return !listed(b.port(), room.id).is_null(); }));
 
   redis->restart();  // empty: every key is gone
-  auto back = within(kLease + 3s, [&] {
+  auto back = within(kNodeLease + 3s, [&] {
     return redis->command({"GET", owner}).text() == "node-a" &&
            redis->command({"EXISTS", "tanbo:node:node-a", "tanbo:node:node-b"}).integer() == 2 &&
            !listed(b.port(), room.id).is_null();
@@ -185,7 +185,7 @@ TEST_CASE("after a Redis restart the nodes register again and keep their rooms",
 TEST_CASE("a room whose lease another node holds is closed with a reason", "[cluster]") {
   auto redis = start_redis();
   if (!redis) return;
-  Node a(*redis, "node-a", kLease);
+  Node a(*redis, "node-a", kNodeLease);
   OpenRoom room(a.port());
   const auto owner = "tanbo:room:" + room.id + ":owner";
   REQUIRE(within(3s, [&] { return redis->command({"GET", owner}).text() == "node-a"; }));

@@ -11,8 +11,8 @@ using namespace tanbo::server;
 
 namespace {
 
-ParseOutcome parse(std::vector<std::string_view> args,
-                   std::map<std::string, std::string> env = {}) {
+ParseOutcome parse_cluster(std::vector<std::string_view> args,
+                           std::map<std::string, std::string> env = {}) {
   return parse_config(args, [&](const std::string& name) -> std::optional<std::string> {
     auto it = env.find(name);
     return it == env.end() ? std::nullopt : std::optional(it->second);
@@ -43,44 +43,44 @@ TEST_CASE("the cluster flag takes redis://HOST[:PORT] and nothing else", "[clust
   auto parsed = cluster::parse_redis_url(url, error);
   CHECK(parsed == expected);
   CHECK(error.empty() == expected.has_value());
-  auto outcome = parse({"--cluster", url});
+  auto outcome = parse_cluster({"--cluster", url});
   CHECK(std::holds_alternative<Config>(outcome) == expected.has_value());
   if (auto* e = std::get_if<ConfigError>(&outcome)) CHECK(e->message.starts_with("--cluster: "));
 }
 
 TEST_CASE("the cluster settings: defaults, environment and limits", "[cluster][config]") {
   SECTION("without --cluster nothing is set") {
-    auto c = std::get<Config>(parse({}));
+    auto c = std::get<Config>(parse_cluster({}));
     CHECK(c.cluster.empty());
     CHECK(c.node_id.empty());
     CHECK(c.cluster_lease_ms == 5000);
   }
   SECTION("from the environment; a flag wins") {
-    auto c =
-        std::get<Config>(parse({"--node-id", "flag-node"}, {{"TANBO_CLUSTER", "redis://r:1"},
-                                                            {"TANBO_NODE_ID", "env-node"},
-                                                            {"TANBO_CLUSTER_LEASE_MS", "900"}}));
+    auto c = std::get<Config>(
+        parse_cluster({"--node-id", "flag-node"}, {{"TANBO_CLUSTER", "redis://r:1"},
+                                                   {"TANBO_NODE_ID", "env-node"},
+                                                   {"TANBO_CLUSTER_LEASE_MS", "900"}}));
     CHECK(c.cluster == "redis://r:1");
     CHECK(c.node_id == "flag-node");
     CHECK(c.cluster_lease_ms == 900);
   }
   SECTION("a node id is one word") {
-    CHECK(
-        std::holds_alternative<ConfigError>(parse({"--cluster", "redis://r", "--node-id", "a b"})));
-    CHECK(
-        std::holds_alternative<ConfigError>(parse({"--cluster", "redis://r", "--node-id", "a:b"})));
-    CHECK(
-        std::holds_alternative<Config>(parse({"--cluster", "redis://r", "--node-id", "eu-1.a_b"})));
+    CHECK(std::holds_alternative<ConfigError>(
+        parse_cluster({"--cluster", "redis://r", "--node-id", "a b"})));
+    CHECK(std::holds_alternative<ConfigError>(
+        parse_cluster({"--cluster", "redis://r", "--node-id", "a:b"})));
+    CHECK(std::holds_alternative<Config>(
+        parse_cluster({"--cluster", "redis://r", "--node-id", "eu-1.a_b"})));
   }
   SECTION("the lease has bounds") {
     CHECK(std::holds_alternative<ConfigError>(
-        parse({"--cluster", "redis://r", "--cluster-lease-ms", "100"})));
+        parse_cluster({"--cluster", "redis://r", "--cluster-lease-ms", "100"})));
     CHECK(std::holds_alternative<Config>(
-        parse({"--cluster", "redis://r", "--cluster-lease-ms", "300"})));
+        parse_cluster({"--cluster", "redis://r", "--cluster-lease-ms", "300"})));
   }
   SECTION("--node-id and --cluster-lease-ms need --cluster") {
-    CHECK(std::holds_alternative<ConfigError>(parse({"--node-id", "a"})));
-    CHECK(std::holds_alternative<ConfigError>(parse({"--cluster-lease-ms", "2000"})));
+    CHECK(std::holds_alternative<ConfigError>(parse_cluster({"--node-id", "a"})));
+    CHECK(std::holds_alternative<ConfigError>(parse_cluster({"--cluster-lease-ms", "2000"})));
   }
   SECTION("--help names the three") {
     for (auto flag : {"--cluster URL", "--node-id ID", "--cluster-lease-ms MS"})

@@ -15,7 +15,7 @@ using nlohmann::json;
 
 namespace {
 
-struct Seeker {
+struct NodeSeeker {
   std::unique_ptr<ProtocolClient> client;
   std::string id, seek;
   std::size_t node = 0;
@@ -25,8 +25,8 @@ struct Seeker {
 const json kTerms = {
     {"type", "seek"}, {"id", "k"}, {"game", "tsoro"}, {"options", {{"columns", 6}}}};
 
-Seeker seek_on(const Cluster& c, std::size_t node, const std::string& name) {
-  Seeker s;
+NodeSeeker seek_on(const Cluster& c, std::size_t node, const std::string& name) {
+  NodeSeeker s;
   s.node = node;
   s.client = std::make_unique<ProtocolClient>(c.port_of(node));
   s.id = s.client->hello(name).at("player").at("id");
@@ -37,7 +37,7 @@ Seeker seek_on(const Cluster& c, std::size_t node, const std::string& name) {
 }
 
 // Reads until `paired` and the room's first state (the join went through the room's node).
-void collect_paired(Seeker& s) {
+void collect_paired(NodeSeeker& s) {
   for (;;) {
     auto f = s.client->ws().read();
     if (f.got != WsClient::Got::text) break;
@@ -53,7 +53,7 @@ TEST_CASE("seekers spread over three nodes are paired across nodes, each once",
           "[cluster][pairing]") {
   auto c = start_cluster(kLease, {"--pool-wave-ms", "300"});
   if (!c) return;
-  std::vector<Seeker> s;
+  std::vector<NodeSeeker> s;
   for (int i = 0; i < 30; ++i)
     s.push_back(seek_on(*c, std::size_t(i % 3), "S" + std::to_string(i)));
   std::map<std::string, std::vector<std::pair<std::size_t, int>>> rooms;  // room -> (node, seat)
@@ -89,7 +89,7 @@ TEST_CASE("kill -9 of the node running a pool's waves: the other nodes' seekers 
   auto c = start_cluster(kLease, {"--pool-wave-ms", "1000"});
   if (!c) return;
   // One seeker makes the pool, and some node its leader.
-  Seeker first = seek_on(*c, 0, "First");
+  NodeSeeker first = seek_on(*c, 0, "First");
   const std::string pool = first.seek.substr(2, 12);
   std::string leader;
   for (int i = 0; i < 50 && leader.empty(); ++i) {
@@ -98,7 +98,7 @@ TEST_CASE("kill -9 of the node running a pool's waves: the other nodes' seekers 
   }
   REQUIRE(!leader.empty());
   const std::size_t dead = std::size_t(leader[1] - '0');  // n0, n1, n2
-  std::vector<Seeker> s;
+  std::vector<NodeSeeker> s;
   for (std::size_t node = 0; node < 3; ++node)
     if (node != dead)
       for (int i = 0; i < 4; ++i)

@@ -23,7 +23,7 @@ Config tls_config(const SelfSigned& files) {
   return c;
 }
 
-ParseOutcome parse(std::vector<std::string_view> args) {
+ParseOutcome parse_tls(std::vector<std::string_view> args) {
   return parse_config(args, [](const std::string&) { return std::nullopt; });
 }
 
@@ -69,30 +69,30 @@ TEST_CASE("TLS: --tls-cert and --tls-key go together and bad files are named", "
   const std::string cert = files.cert.string(), key = files.key.string();
 
   SECTION("both load: the configuration keeps them") {
-    auto c = parse({"--tls-cert", cert, "--tls-key", key});
+    auto c = parse_tls({"--tls-cert", cert, "--tls-key", key});
     REQUIRE(std::holds_alternative<Config>(c));
     CHECK(std::get<Config>(c).tls_cert == cert);
   }
   SECTION("one without the other is an error") {
-    auto c = parse({"--tls-cert", cert});
+    auto c = parse_tls({"--tls-cert", cert});
     REQUIRE(std::holds_alternative<ConfigError>(c));
     CHECK_THAT(std::get<ConfigError>(c).message, Catch::Contains("give both or neither"));
   }
   SECTION("a missing file is named") {
     auto missing = (files.dir / "nope.pem").string();
-    auto c = parse({"--tls-cert", missing, "--tls-key", key});
+    auto c = parse_tls({"--tls-cert", missing, "--tls-key", key});
     REQUIRE(std::holds_alternative<ConfigError>(c));
     CHECK_THAT(std::get<ConfigError>(c).message, Catch::Contains(missing));
   }
   SECTION("a file that is no certificate is named") {
     auto junk = (files.dir / "junk.pem").string();
     std::ofstream(junk) << "not a certificate\n";
-    auto c = parse({"--tls-cert", junk, "--tls-key", key});
+    auto c = parse_tls({"--tls-cert", junk, "--tls-key", key});
     REQUIRE(std::holds_alternative<ConfigError>(c));
     CHECK_THAT(std::get<ConfigError>(c).message, Catch::Contains("--tls-cert " + junk));
   }
   SECTION("the key of another certificate is named") {
-    auto c = parse({"--tls-cert", cert, "--tls-key", other.key.string()});
+    auto c = parse_tls({"--tls-cert", cert, "--tls-key", other.key.string()});
     REQUIRE(std::holds_alternative<ConfigError>(c));
     CHECK_THAT(std::get<ConfigError>(c).message, Catch::Contains(other.key.string()));
   }

@@ -18,19 +18,19 @@ Config pools_config() {
   return c;
 }
 
-struct Seeker {
+struct PoolSeeker {
   std::unique_ptr<ProtocolClient> client;
   std::string id, seek;
 };
 
-Seeker seeker(std::uint16_t port, const std::string& name) {
-  Seeker s;
+PoolSeeker seeker(std::uint16_t port, const std::string& name) {
+  PoolSeeker s;
   s.client = std::make_unique<ProtocolClient>(port);
   s.id = s.client->hello(name).at("player").at("id");
   return s;
 }
 
-json seek(Seeker& s, json terms) {
+json seek(PoolSeeker& s, json terms) {
   terms["type"] = "seek";
   terms["id"] = "k";
   s.client->send(terms);
@@ -54,7 +54,7 @@ struct Seated {
 };
 
 // paired, joined, state: the room and the seat.
-Seated paired(Seeker& s) {
+Seated paired(PoolSeeker& s) {
   json p = s.client->expect("paired");
   CHECK(p.at("seek") == s.seek);
   json j = s.client->expect("joined");
@@ -81,9 +81,9 @@ json past_states(ProtocolClient& c, std::string_view type) {
 TEST_CASE("100 seekers of one pool are paired within two waves into 50 rooms that play",
           "[server][pairing]") {
   RoomsServer fx(pools_config());
-  std::vector<Seeker> s;
+  std::vector<PoolSeeker> s;
   for (int i = 0; i < 100; ++i) {
-    s.push_back(seeker(fx.port(), "Seeker " + std::to_string(i)));
+    s.push_back(seeker(fx.port(), "PoolSeeker " + std::to_string(i)));
     REQUIRE(seek(s.back(), {{"game", "mancala-simple"}}).at("type") == "seeking");
   }
   std::map<std::string, std::set<int>> rooms;
@@ -118,7 +118,7 @@ TEST_CASE(
   RoomsServer fx(pools_config());
   const json clock = {{"type", "clock"}, {"base_s", 180}, {"increment_s", 2}};
   const json days = {{"type", "correspondence"}, {"days", 3}};
-  Seeker a = seeker(fx.port(), "A"), b = seeker(fx.port(), "B"), c = seeker(fx.port(), "C");
+  PoolSeeker a = seeker(fx.port(), "A"), b = seeker(fx.port(), "B"), c = seeker(fx.port(), "C");
   json ka = seek(a, {{"game", "tsoro"}, {"timer", clock}});
   REQUIRE(ka.at("type") == "seeking");
   CHECK(ka.at("pool").at("timer") == clock);
@@ -146,7 +146,7 @@ TEST_CASE("three- and four-player mancala-simple pools fill rooms of three and f
   RoomsServer fx(pools_config());
   for (int players : {3, 4}) {
     CAPTURE(players);
-    std::vector<Seeker> s;
+    std::vector<PoolSeeker> s;
     for (int i = 0; i < players; ++i) {
       s.push_back(seeker(fx.port(), "P" + std::to_string(i)));
       REQUIRE(seek(s.back(), {{"game", "mancala-simple"}, {"players", players}}).at("type") ==
