@@ -6,11 +6,10 @@
 #include "server/store/store.hpp"
 
 namespace tanbo::server::store {
-namespace {
 
-using detail::Code;
-using detail::refuse;
-using detail::str;
+using namespace detail;
+
+namespace {
 
 constexpr const char* kAccountColumns =
     "SELECT identity, username, password, created_at, failures, locked_until FROM accounts ";

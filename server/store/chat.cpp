@@ -6,13 +6,8 @@
 #include "server/store/store.hpp"
 
 namespace tanbo::server::store {
-namespace {
 
-using detail::Code;
-using detail::refuse;
-using detail::str;
-
-}  // namespace
+using namespace detail;
 
 WriteResult Store::append_chat(std::string_view room, int game_no, const ChatLine& l) {
   return transact("append_chat " + str(room), [&]() -> WriteResult {

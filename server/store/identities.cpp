@@ -4,11 +4,10 @@
 #include "server/store/store.hpp"
 
 namespace tanbo::server::store {
-namespace {
 
-using detail::Code;
-using detail::refuse;
-using detail::str;
+using namespace detail;
+
+namespace {
 
 constexpr const char* kIdentityColumns =
     "SELECT i.id, i.name, a.username FROM identities i "

@@ -3,7 +3,6 @@
 #include <csignal>
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "server/net/frame_handler.hpp"
 #include "tests/server/recovery/server_process.hpp"
