@@ -1,5 +1,7 @@
 #include "engine/core/match.hpp"
 
+#include "engine/core/json_object.hpp"
+
 namespace tanbo::engine {
 namespace {
 
@@ -24,7 +26,7 @@ std::unique_ptr<Match> Match::start(const Record& head, Problems& problems) {
       std::unique_ptr<Match>(new Match(std::move(created.game), std::move(record), created.first));
   // The first-seat draw (if any) was the stream's first; the match's RNG goes on from there.
   match->rng_ = creation_rng;
-  match->events_.push_back({{"type", "start"}, {"first", match->first_}});
+  match->events_.push_back(event("start", "first", match->first_));
   match->settle();
   return match;
 }
@@ -37,17 +39,16 @@ void Match::settle() {
   for (;;) {
     if (game_->status() == Status::finished) {
       legal_.clear();
-      events_.push_back(
-          {{"type", "end"},
-           {"result", {{"places", game_->result().places}, {"reason", game_->result().reason}}}});
+      Result r = game_->result();
+      events_.push_back(event(
+          "end", "result", object("places", std::move(r.places), "reason", std::move(r.reason))));
       return;
     }
     game_->legal_actions(legal_);
     if (legal_.size() != 1) break;
     // R4: a decision with one legal action is taken at once and never logged.
-    events_.push_back({{"type", "forced"},
-                       {"seat", game_->pending().seat},
-                       {"action", game_->action_json(legal_.front())}});
+    events_.push_back(event("forced", "seat", game_->pending().seat, "action",
+                            game_->action_json(legal_.front())));
     game_->apply(legal_.front(), rng_, &events_);
   }
 }
@@ -83,7 +84,7 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_vie
     if (!(candidate == action)) continue;
     Json verbatim = legal_json_built_ ? candidate : std::move(built);
     events_ = Json::array();
-    events_.push_back({{"type", "action"}, {"seat", seat}, {"action", verbatim}});
+    events_.push_back(event("action", "seat", seat, "action", verbatim));
     if (!by.empty()) events_.back()["by"] = by;
     game_->apply(legal_[i], rng_, &events_);
     record_.actions.push_back({seat, std::move(verbatim)});
@@ -109,7 +110,7 @@ std::optional<Refusal> Match::leave(Seat seat, std::string_view why, std::string
   if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
   if (!game_->in_game(seat)) return left_game(seat);  // R3: one resignation per seat
   events_ = Json::array();
-  events_.push_back({{"type", why}, {"seat", seat}});
+  events_.push_back(event(why, "seat", seat));
   game_->resign(seat, &events_);
   record_.actions.push_back({seat, Json(recorded)});
   settle();

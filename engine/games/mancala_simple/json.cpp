@@ -9,18 +9,13 @@ Json MancalaSimple::state_json() const {
   for (Seat t = 0; t < s_.players; ++t) {
     Json holes = Json::array();
     for (int h = 0; h < s_.holes; ++h) holes.push_back(s_.hole(t, h));
-    seats.push_back({{"holes", std::move(holes)},
-                     {"store", s_.store(t)},
-                     {"in_circuit", !s_.over() && s_.in_circuit(t)},
-                     {"place", s_.place[t] ? Json(s_.place[t]) : Json(nullptr)},
-                     {"placed", s_.placed[t] == Placed::open ? Json(nullptr)
-                                                             : Json(placed_name(s_.placed[t]))}});
+    seats.push_back(object(
+        "holes", std::move(holes), "store", s_.store(t), "in_circuit",
+        !s_.over() && s_.in_circuit(t), "place", s_.place[t] ? Json(s_.place[t]) : Json(nullptr),
+        "placed", s_.placed[t] == Placed::open ? Json(nullptr) : Json(placed_name(s_.placed[t]))));
   }
-  return {{"holes", s_.holes},
-          {"stones", s_.stones},
-          {"full_ranking", s_.full_ranking},
-          {"to_move", s_.over() ? Json(nullptr) : Json(s_.to_move)},
-          {"seats", std::move(seats)}};
+  return object("holes", s_.holes, "stones", s_.stones, "full_ranking", s_.full_ranking, "to_move",
+                s_.over() ? Json(nullptr) : Json(s_.to_move), "seats", std::move(seats));
 }
 
 }  // namespace tanbo::engine::games::mancala_simple

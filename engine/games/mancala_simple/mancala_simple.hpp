@@ -3,6 +3,7 @@
 // Action code: the mover's hole index, 0-based from their left; JSON {"hole": h}. The only
 // decision kind is "sow". docs/rules/mancala-simple.md describes every choice and every JSON.
 #include "engine/core/game.hpp"
+#include "engine/core/json_object.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/games/mancala_simple/state.hpp"
 
@@ -27,7 +28,7 @@ class MancalaSimple final : public Game {
   bool in_game(Seat seat) const override { return !s_.place[std::size_t(seat)]; }
   Result result() const override;
 
-  Json action_json(Action a) const override { return {{"hole", a.code}}; }
+  Json action_json(Action a) const override { return object("hole", a.code); }
   Json state_json() const override;
   std::string invariant_violation() const override;
 

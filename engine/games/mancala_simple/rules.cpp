@@ -2,14 +2,16 @@
 
 #include <algorithm>
 
+#include "engine/core/json_object.hpp"
+
 namespace tanbo::engine::games::mancala_simple {
 namespace {
 
 bool side_empty(const State& s, Seat seat) { return s.side(seat) == 0; }
 
 Json pit_json(const State& s, int pit) {
-  if (s.is_store(pit)) return {{"seat", s.seat_of(pit)}, {"hole", "store"}};
-  return {{"seat", s.seat_of(pit)}, {"hole", pit % kStride}};
+  if (s.is_store(pit)) return object("seat", s.seat_of(pit), "hole", "store");
+  return object("seat", s.seat_of(pit), "hole", pit % kStride);
 }
 
 int best_open(const State& s) {
@@ -34,7 +36,7 @@ void give_place(State& s, Seat seat, int place, Placed how, Events* events) {
   s.place[seat] = std::uint8_t(place);
   s.placed[seat] = how;
   if (!events) return;
-  Json e = {{"type", "place"}, {"seat", seat}, {"place", place}, {"by", placed_name(how)}};
+  Json e = event("place", "seat", seat, "place", place, "by", placed_name(how));
   if (how == Placed::stones_left) e["stones_left"] = side_stones(s, seat);
   events->push_back(std::move(e));
 }
@@ -80,11 +82,11 @@ void finish(State& s, Seat mover, Events* events) {
   for (int i = 0, at = s.pit(mover, hole); i < stones; ++i)
     pits.push_back(pit_json(s, at = next_pit(s, at)));
   events->push_back(
-      {{"type", "sow"}, {"seat", mover}, {"hole", hole}, {"stones", stones}, {"pits", std::move(pits)}});
+      event("sow", "seat", mover, "hole", hole, "stones", stones, "pits", std::move(pits)));
 }
 
 [[gnu::noinline]] void note_extra_move(Seat mover, Events* events) {
-  events->push_back({{"type", "extra_move"}, {"seat", mover}});
+  events->push_back(event("extra_move", "seat", mover));
 }
 
 // M3: take every stone of the hole and sow one per pit from the next pit on, through every store

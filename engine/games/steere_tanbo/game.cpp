@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/core/json_object.hpp"
+
 namespace tanbo::engine::games::steere_tanbo {
 
 namespace {
@@ -102,11 +104,8 @@ void SteereTanbo::apply(Action a, Rng&, Events* events) {
   if (!events) return;
 
   const Geometry& g = pos_.geometry();
-  events->push_back({{"type", "place"},
-                     {"seat", seat_of_[c]},
-                     {"colour", color_name(c)},
-                     {"point", g.name(p)},
-                     {"root", turn.current}});
+  events->push_back(event("place", "seat", seat_of_[c], "colour", color_name(c), "point", g.name(p),
+                          "root", turn.current));
   if (turn.removed_count) {
     Json roots = Json::array();
     for (int i = 0; i < turn.removed_count; ++i) {
@@ -119,13 +118,12 @@ void SteereTanbo::apply(Action a, Rng&, Events* events) {
       roots.push_back(
           {{"id", r}, {"colour", color_name(pos_.root(r).color)}, {"points", std::move(names)}});
     }
-    events->push_back({{"type", "remove"},
-                       {"rule", turn.current_bounded ? "current_root_bounded" : "roots_bounded"},
-                       {"roots", std::move(roots)}});
+    events->push_back(event("remove", "rule",
+                            turn.current_bounded ? "current_root_bounded" : "roots_bounded",
+                            "roots", std::move(roots)));
   }
   if (status_ == Status::finished)
-    events->push_back(
-        {{"type", "win"}, {"seat", seat_of_[winner_]}, {"colour", color_name(winner_)}});
+    events->push_back(event("win", "seat", seat_of_[winner_], "colour", color_name(winner_)));
 }
 
 void SteereTanbo::resign(Seat seat, Events* events) {
@@ -134,8 +132,7 @@ void SteereTanbo::resign(Seat seat, Events* events) {
   resigned_ = true;
   winner_ = seat_of_[black] == seat ? white : black;
   if (events)
-    events->push_back(
-        {{"type", "win"}, {"seat", seat_of_[winner_]}, {"colour", color_name(winner_)}});
+    events->push_back(event("win", "seat", seat_of_[winner_], "colour", color_name(winner_)));
 }
 
 Result SteereTanbo::result() const {
@@ -145,7 +142,7 @@ Result SteereTanbo::result() const {
 }
 
 Json SteereTanbo::action_json(Action a) const {
-  return {{"place", pos_.geometry().name(Point(a.code))}};
+  return object("place", pos_.geometry().name(Point(a.code)));
 }
 
 Json SteereTanbo::state_json() const {
@@ -160,19 +157,13 @@ Json SteereTanbo::state_json() const {
     if (stones[r].empty()) continue;
     Json names = Json::array();
     for (Point s : stones[r]) names.push_back(g.name(s));
-    roots.push_back({{"id", r},
-                     {"colour", color_name(pos_.root(RootId(r)).color)},
-                     {"liberties", pos_.root(RootId(r)).liberties},
-                     {"stones", std::move(names)}});
+    roots.push_back(object("id", r, "colour", color_name(pos_.root(RootId(r)).color), "liberties",
+                           pos_.root(RootId(r)).liberties, "stones", std::move(names)));
   }
-  Json j = {{"size", g.size_name()},
-            {"width", g.width},
-            {"height", g.height},
-            {"board", pos_.rows()},
-            {"roots", std::move(roots)},
-            {"stones", {{"black", pos_.stones(black)}, {"white", pos_.stones(white)}}},
-            {"seats", {{"black", seat_of_[black]}, {"white", seat_of_[white]}}},
-            {"ply", pos_.ply()}};
+  Json j = object("size", g.size_name(), "width", g.width, "height", g.height, "board", pos_.rows(),
+                  "roots", std::move(roots), "stones",
+                  object("black", pos_.stones(black), "white", pos_.stones(white)), "seats",
+                  object("black", seat_of_[black], "white", seat_of_[white]), "ply", pos_.ply());
   if (status_ != Status::finished) {
     j["to_move"] = color_name(pos_.to_move());
   } else {

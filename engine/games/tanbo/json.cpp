@@ -1,4 +1,5 @@
 // JSON of actions, state and the names events use. Documented in docs/rules/tanbo.md.
+#include "engine/core/json_object.hpp"
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
@@ -8,11 +9,8 @@ namespace {
 const char* const kTokenNames[TOKEN_NB] = {"snake", "yellow", "black", "red", "farmer"};
 
 Json paddy_json(const Tokens& t) {
-  return {{"snakes", t.n[Snake]},
-          {"yellow", t.n[Yellow]},
-          {"black", t.n[Black]},
-          {"red", t.n[Red]},
-          {"farmer", t.n[Farmer] != 0}};
+  return object("snakes", t.n[Snake], "yellow", t.n[Yellow], "black", t.n[Black], "red", t.n[Red],
+                "farmer", t.n[Farmer] != 0);
 }
 
 }  // namespace
@@ -44,31 +42,28 @@ const char* reason_name(Reason r) {
 
 Json tokens_json(const Tokens& t) { return paddy_json(t); }
 
-Json rice_json(const Rice& r) { return {{"yellow", r.n[0]}, {"black", r.n[1]}, {"red", r.n[2]}}; }
+Json rice_json(const Rice& r) { return object("yellow", r.n[0], "black", r.n[1], "red", r.n[2]); }
 
 Json TanboGame::action_json(Action a) const {
   switch (kind_of(a)) {
     case Kind::PlaceFarmer:
-      return {{"farmer", field(a, 0, 4)}};
+      return object("farmer", field(a, 0, 4));
     case Kind::Sow:
-      return {{"sow", token_name(Token(field(a, 0, 4)))}};
+      return object("sow", token_name(Token(field(a, 0, 4))));
     case Kind::Harvest:
-      return {{"harvest", rice_json(rice_of(a))}};
+      return object("harvest", rice_json(rice_of(a)));
     case Kind::Rest:
-      return {{"return", rice_json(rice_of(a))}};
+      return object("return", rice_json(rice_of(a)));
     case Kind::Swap:
-      return {{"swap",
-               Json::array(
-                   {{{"paddy", field(a, 0, 4)}, {"token", token_name(Token(field(a, 4, 4)))}},
-                    {{"paddy", field(a, 8, 4)}, {"token", token_name(Token(field(a, 12, 4)))}}})}};
+      return object(
+          "swap",
+          Json::array(
+              {{{"paddy", field(a, 0, 4)}, {"token", token_name(Token(field(a, 4, 4)))}},
+               {{"paddy", field(a, 8, 4)}, {"token", token_name(Token(field(a, 12, 4)))}}}));
     case Kind::Trim: {
       const Tokens t = trim_of(a);
-      return {{"trim",
-               {{"paddy", field(a, 0, 4)},
-                {"snakes", t.n[Snake]},
-                {"yellow", t.n[Yellow]},
-                {"black", t.n[Black]},
-                {"red", t.n[Red]}}}};
+      return object("trim", object("paddy", field(a, 0, 4), "snakes", t.n[Snake], "yellow",
+                                   t.n[Yellow], "black", t.n[Black], "red", t.n[Red]));
     }
     case Kind::None:
       break;
@@ -87,38 +82,23 @@ Json TanboGame::state_json() const {
   Json applied = Json::array();
   for (int l = 0; l < 5; ++l)
     if (s_.applied >> l & 1) applied.push_back(letter_name(Letter(l)));
-  Json j = {
-      {"status", to_string(status())},
-      {"decision", s_.phase == Phase::Over ? Json(nullptr) : Json(p.decision)},
-      {"seat", p.seat == kNoSeat ? Json(nullptr) : Json(p.seat)},
-      {"first", s_.first},
-      {"mover", s_.mover},
-      {"turn", s_.turn},
-      {"rings", std::move(rings)},
-      {"bag", rice_json(s_.bag)},
-      {"pool", s_.pool},
-      {"harvest", {rice_json(s_.harvest[0]), rice_json(s_.harvest[1])}},
-      {"score", {s_.score(0), s_.score(1)}},
-      {"hand", paddy_json(s_.hand)},
-      {"cursor", s_.cursor},
-      {"last", s_.last},
-      {"to_move", s_.to_move},
-      {"trim_paddy", s_.trim_paddy},
-      {"in_replay", s_.in_replay},
-      {"applied", std::move(applied)},
-      {"replays", s_.replays},
-      {"gained", s_.gained},
-      {"quiet_turns", s_.quiet_turns},
-      {"stall_turns", 2 * o_.stall_rounds},
-      {"options",
-       {{"replay_cascade", o_.replay_cascade},
-        {"forbid_noop_swap", o_.forbid_noop_swap},
-        {"farmer_counts_toward_limit", o_.farmer_counts_toward_limit},
-        {"stall_rounds", o_.stall_rounds}}},
-  };
+  Json j = object(
+      "status", to_string(status()), "decision",
+      s_.phase == Phase::Over ? Json(nullptr) : Json(p.decision), "seat",
+      p.seat == kNoSeat ? Json(nullptr) : Json(p.seat), "first", s_.first, "mover", s_.mover,
+      "turn", s_.turn, "rings", std::move(rings), "bag", rice_json(s_.bag), "pool", s_.pool,
+      "harvest", Json::array({rice_json(s_.harvest[0]), rice_json(s_.harvest[1])}), "score",
+      Json::array({s_.score(0), s_.score(1)}), "hand", paddy_json(s_.hand), "cursor", s_.cursor,
+      "last", s_.last, "to_move", s_.to_move, "trim_paddy", s_.trim_paddy, "in_replay",
+      s_.in_replay, "applied", std::move(applied), "replays", s_.replays, "gained", s_.gained,
+      "quiet_turns", s_.quiet_turns, "stall_turns", 2 * o_.stall_rounds, "options",
+      object("replay_cascade", o_.replay_cascade, "forbid_noop_swap", o_.forbid_noop_swap,
+             "farmer_counts_toward_limit", o_.farmer_counts_toward_limit, "stall_rounds",
+             o_.stall_rounds));
+
   if (s_.phase == Phase::Over)
-    j["result"] = {{"winner", s_.winner == kNoSeat ? Json(nullptr) : Json(s_.winner)},
-                   {"reason", reason_name(s_.reason)}};
+    j["result"] = object("winner", s_.winner == kNoSeat ? Json(nullptr) : Json(s_.winner), "reason",
+                         reason_name(s_.reason));
   return j;
 }
 

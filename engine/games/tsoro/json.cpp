@@ -1,4 +1,5 @@
 // The client's view: action and state JSON (docs/rules/tsoro.md).
+#include "engine/core/json_object.hpp"
 #include "engine/games/tsoro/notation.hpp"
 #include "engine/games/tsoro/tsoro.hpp"
 
@@ -17,22 +18,22 @@ constexpr const char* heads_name(Heads h) {
 }  // namespace
 
 Json hole_json(Hole h, int columns) {
-  return {{"row", row_name(h, columns)}, {"col", column_of(h, columns)}};
+  return object("row", row_name(h, columns), "col", column_of(h, columns));
 }
 
 Json across_json(Hole h, int columns) {
-  return {{"row", row_name(h, columns)}, {"col", facing(column_of(h, columns), columns)}};
+  return object("row", row_name(h, columns), "col", facing(column_of(h, columns), columns));
 }
 
 Json Tsoro::action_json(Action a) const {
   switch (kind_of(a)) {
     case Kind::sow:
-      return {{"sow", hole_json(hole_of(a), rules_.columns)}};
+      return object("sow", hole_json(hole_of(a), rules_.columns));
     case Kind::head:
-      return {{"head", a == kHeadRelay ? "relay" : "stop"}};
+      return object("head", a == kHeadRelay ? "relay" : "stop");
     case Kind::bonus:
-      if (a == kBonusStop) return {{"bonus", "stop"}};
-      return {{"bonus", across_json(hole_of(a), rules_.columns)}};
+      if (a == kBonusStop) return object("bonus", "stop");
+      return object("bonus", across_json(hole_of(a), rules_.columns));
   }
   return nullptr;
 }
@@ -47,7 +48,8 @@ Json Tsoro::state_json() const {
       outer.push_back(board_[s][outer_hole(c)]);
       inner.push_back(board_[s][inner_hole(c, n)]);
     }
-    sides.push_back({{"outer", outer}, {"inner", inner}, {"captured", captured_[s]}});
+    sides.push_back(
+        object("outer", std::move(outer), "inner", std::move(inner), "captured", captured_[s]));
   }
   Json rows = Json::array({Json::array(), Json::array(), Json::array(), Json::array()});
   for (int c = 0; c < n; ++c) {
@@ -61,16 +63,11 @@ Json Tsoro::state_json() const {
   for (int c = 0; c < n; ++c)
     if (contains(rules_.head_set(), outer_hole(c))) head_cols.push_back(c);
   constexpr const char* phases[] = {"sow", "head", "bonus", "over"};
-  Json j = {{"columns", n},
-            {"heads", heads_name(rules_.heads)},
-            {"head_cols", head_cols},
-            {"sides", sides},
-            {"rows", rows},
-            {"to_move", phase_ == Phase::over ? Json(nullptr) : Json(mover_)},
-            {"phase", phases[int(phase_)]},
-            {"turn", turn_},
-            {"turns_without_capture", since_capture_},
-            {"occurrences", occurrences()}};
+  Json j =
+      object("columns", n, "heads", heads_name(rules_.heads), "head_cols", std::move(head_cols),
+             "sides", std::move(sides), "rows", std::move(rows), "to_move",
+             phase_ == Phase::over ? Json(nullptr) : Json(mover_), "phase", phases[int(phase_)],
+             "turn", turn_, "turns_without_capture", since_capture_, "occurrences", occurrences());
   if (phase_ == Phase::sow) j["singletons"] = singletons_;
   if (phase_ == Phase::head) j["head"] = hole_json(head_, n), j["relay"] = relay_ok_;
   if (phase_ == Phase::bonus) j["bonus_left"] = bonus_left_;
