@@ -116,7 +116,7 @@ void SteereTanbo::apply(Action a, Rng&, Events* events) {
       Json names = Json::array();
       for (Point s : points) names.push_back(g.name(s));
       roots.push_back(
-          {{"id", r}, {"colour", color_name(pos_.root(r).color)}, {"points", std::move(names)}});
+          object("id", r, "colour", color_name(pos_.root(r).color), "points", std::move(names)));
     }
     events->push_back(event("remove", "rule",
                             turn.current_bounded ? "current_root_bounded" : "roots_bounded",

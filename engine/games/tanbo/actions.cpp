@@ -115,8 +115,8 @@ void TanboGame::swap(Action a, Events* ev) {
   --ring[j].n[tj], ++ring[j].n[ti];
   if (ev)
     ev->push_back(event("swap", "seat", o, "swap",
-                        Json::array({{{"paddy", i}, {"token", token_name(ti)}},
-                                     {{"paddy", j}, {"token", token_name(tj)}}})));
+                        Json::array({object("paddy", i, "token", token_name(ti)),
+                                     object("paddy", j, "token", token_name(tj))})));
 }
 
 // The kinds present in a paddy, one bit per Token.

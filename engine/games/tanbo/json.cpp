@@ -58,8 +58,8 @@ Json TanboGame::action_json(Action a) const {
       return object(
           "swap",
           Json::array(
-              {{{"paddy", field(a, 0, 4)}, {"token", token_name(Token(field(a, 4, 4)))}},
-               {{"paddy", field(a, 8, 4)}, {"token", token_name(Token(field(a, 12, 4)))}}}));
+              {object("paddy", field(a, 0, 4), "token", token_name(Token(field(a, 4, 4)))),
+               object("paddy", field(a, 8, 4), "token", token_name(Token(field(a, 12, 4))))}));
     case Kind::Trim: {
       const Tokens t = trim_of(a);
       return object("trim", object("paddy", field(a, 0, 4), "snakes", t.n[Snake], "yellow",
