@@ -95,7 +95,6 @@ Json TanboGame::state_json() const {
       object("replay_cascade", o_.replay_cascade, "forbid_noop_swap", o_.forbid_noop_swap,
              "farmer_counts_toward_limit", o_.farmer_counts_toward_limit, "stall_rounds",
              o_.stall_rounds));
-
   if (s_.phase == Phase::Over)
     j["result"] = object("winner", s_.winner == kNoSeat ? Json(nullptr) : Json(s_.winner), "reason",
                          reason_name(s_.reason));
