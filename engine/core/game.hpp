@@ -5,6 +5,7 @@
 // them only through action_json(), and send that JSON back verbatim.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -66,6 +67,10 @@ class Game {
   virtual Result result() const = 0;
 
   virtual Json action_json(Action a) const = 0;
+  // The code whose action_json() equals j, legal or not, when j has the shape of an action:
+  // the referee compares that one action to j rather than the whole legal list. It may return a
+  // code whose JSON differs from j (the referee compares), never miss one whose JSON equals it.
+  virtual std::optional<Action> parse_action(const Json& j) const = 0;
   virtual Json state_json() const = 0;
   // Empty when every invariant of the state holds (conservation, bounds); else what broke.
   virtual std::string invariant_violation() const { return {}; }

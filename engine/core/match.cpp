@@ -1,5 +1,7 @@
 #include "engine/core/match.hpp"
 
+#include <algorithm>
+
 #include "engine/core/json_object.hpp"
 
 namespace tanbo::engine {
@@ -7,6 +9,10 @@ namespace {
 
 Refusal left_game(Seat seat) {
   return {"not_in_game", "seat " + std::to_string(seat) + " has left the game and decides nothing"};
+}
+
+Refusal illegal(const Pending& p, const Json& action) {
+  return {"illegal_action", "not a legal " + std::string(p.decision) + " action: " + action.dump()};
 }
 
 }  // namespace
@@ -74,25 +80,23 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_vie
   if (seat != p.seat)
     return Refusal{"not_your_turn", "seat " + std::to_string(p.seat) + " must decide (" +
                                         std::string(p.decision) + ")"};
-  // Against the list a client was sent when it was built, else one legal action at a time: a
-  // legal action is found halfway on average, and no list is built for the step it ends.
-  for (std::size_t i = 0; i < legal_.size(); ++i) {
-    Json built;
-    const Json& candidate =
-        legal_json_built_ ? legal_json_[i] : (built = game_->action_json(legal_[i]));
-    // Not `!=`: nlohmann's != is false against a discarded value (or NaN), which would play it.
-    if (!(candidate == action)) continue;
-    Json verbatim = legal_json_built_ ? candidate : std::move(built);
-    events_ = Json::array();
-    events_.push_back(event("action", "seat", seat, "action", verbatim));
-    if (!by.empty()) events_.back()["by"] = by;
-    game_->apply(legal_[i], rng_, &events_);
-    record_.actions.push_back({seat, std::move(verbatim)});
-    settle();
-    return std::nullopt;
-  }
-  return Refusal{"illegal_action",
-                 "not a legal " + std::string(p.decision) + " action: " + action.dump()};
+  // The action read back into its code, found in the legal list by code, then compared as JSON
+  // with the list a client was sent (or that one action's JSON): one comparison per step, and no
+  // list built for the step it ends.
+  const std::optional<Action> code = game_->parse_action(action);
+  const auto at = code ? std::find(legal_.begin(), legal_.end(), *code) : legal_.end();
+  if (at == legal_.end()) return illegal(p, action);
+  Json verbatim =
+      legal_json_built_ ? legal_json_[std::size_t(at - legal_.begin())] : game_->action_json(*at);
+  // Not `!=`: nlohmann's != is false against a discarded value (or NaN), which would play it.
+  if (!(verbatim == action)) return illegal(p, action);
+  events_ = Json::array();
+  events_.push_back(event("action", "seat", seat, "action", verbatim));
+  if (!by.empty()) events_.back()["by"] = by;
+  game_->apply(*at, rng_, &events_);
+  record_.actions.push_back({seat, std::move(verbatim)});
+  settle();
+  return std::nullopt;
 }
 
 std::optional<Refusal> Match::resign(Seat seat) { return leave(seat, "resign", kResign); }

@@ -4,6 +4,7 @@
 // decision kind is "sow". docs/rules/mancala-simple.md describes every choice and every JSON.
 #include "engine/core/game.hpp"
 #include "engine/core/json_object.hpp"
+#include "engine/core/json_read.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/games/mancala_simple/state.hpp"
 
@@ -29,6 +30,10 @@ class MancalaSimple final : public Game {
   Result result() const override;
 
   Json action_json(Action a) const override { return object("hole", a.code); }
+  std::optional<Action> parse_action(const Json& j) const override {
+    auto hole = int_in(member(j, "hole"), 0, 255);
+    return hole ? std::optional(Action{std::uint32_t(*hole)}) : std::nullopt;
+  }
   Json state_json() const override;
   std::string invariant_violation() const override;
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engine/core/json_object.hpp"
+#include "engine/core/json_read.hpp"
 
 namespace tanbo::engine::games::steere_tanbo {
 
@@ -143,6 +144,12 @@ Result SteereTanbo::result() const {
 
 Json SteereTanbo::action_json(Action a) const {
   return object("place", pos_.geometry().name(Point(a.code)));
+}
+
+std::optional<Action> SteereTanbo::parse_action(const Json& j) const {
+  auto name = string_of(member(j, "place"));
+  auto p = name ? pos_.geometry().parse(*name) : std::nullopt;
+  return p ? std::optional(Action{*p}) : std::nullopt;
 }
 
 Json SteereTanbo::state_json() const {

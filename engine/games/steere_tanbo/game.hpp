@@ -28,6 +28,7 @@ class SteereTanbo final : public Game {
   Result result() const override;
 
   Json action_json(Action a) const override;
+  std::optional<Action> parse_action(const Json& j) const override;
   Json state_json() const override;
   std::string invariant_violation() const override;
 

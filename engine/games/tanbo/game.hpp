@@ -29,6 +29,7 @@ class TanboGame final : public Game {
   void resign(Seat seat, Events* events) override;
   Result result() const override;
   Json action_json(Action a) const override;
+  std::optional<Action> parse_action(const Json& j) const override;
   Json state_json() const override;
   std::string invariant_violation() const override;
 

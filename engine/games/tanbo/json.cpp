@@ -1,5 +1,6 @@
 // JSON of actions, state and the names events use. Documented in docs/rules/tanbo.md.
 #include "engine/core/json_object.hpp"
+#include "engine/core/json_read.hpp"
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
@@ -11,6 +12,31 @@ const char* const kTokenNames[TOKEN_NB] = {"snake", "yellow", "black", "red", "f
 Json paddy_json(const Tokens& t) {
   return object("snakes", t.n[Snake], "yellow", t.n[Yellow], "black", t.n[Black], "red", t.n[Red],
                 "farmer", t.n[Farmer] != 0);
+}
+
+std::optional<Token> token_named(const Json* j) {
+  auto name = string_of(j);
+  if (!name) return std::nullopt;
+  for (int t = 0; t < TOKEN_NB; ++t)
+    if (*name == kTokenNames[t]) return Token(t);
+  return std::nullopt;
+}
+
+// Read back from rice_json(): the three colours, each in the field's 8 bits.
+std::optional<Action> rice_named(Kind k, const Json* j) {
+  if (!j) return std::nullopt;
+  auto y = int_in(member(*j, "yellow"), 0, 255), b = int_in(member(*j, "black"), 0, 255),
+       r = int_in(member(*j, "red"), 0, 255);
+  if (!y || !b || !r) return std::nullopt;
+  return rice_action(k, *y, *b, *r);
+}
+
+// One side of a swap: {"paddy": i, "token": name}.
+std::optional<std::pair<int, Token>> swap_side(const Json& j) {
+  auto paddy = int_in(member(j, "paddy"), 0, 15);
+  auto token = token_named(member(j, "token"));
+  if (!paddy || !token) return std::nullopt;
+  return std::pair(*paddy, *token);
 }
 
 }  // namespace
@@ -69,6 +95,36 @@ Json TanboGame::action_json(Action a) const {
       break;
   }
   return nullptr;
+}
+
+std::optional<Action> TanboGame::parse_action(const Json& j) const {
+  if (!j.is_object() || j.size() != 1) return std::nullopt;
+  const std::string& key = j.begin().key();
+  const Json& v = j.begin().value();
+  if (key == "farmer") {
+    auto paddy = int_in(&v, 0, 15);
+    return paddy ? std::optional(place_farmer_action(*paddy)) : std::nullopt;
+  }
+  if (key == "sow") {
+    auto t = token_named(&v);
+    return t ? std::optional(sow_action(*t)) : std::nullopt;
+  }
+  if (key == "harvest") return rice_named(Kind::Harvest, &v);
+  if (key == "return") return rice_named(Kind::Rest, &v);
+  if (key == "swap") {
+    if (!v.is_array() || v.size() != 2) return std::nullopt;
+    auto a = swap_side(v[0]), b = swap_side(v[1]);
+    if (!a || !b) return std::nullopt;
+    return swap_action(a->first, a->second, b->first, b->second);
+  }
+  if (key == "trim") {
+    auto paddy = int_in(member(v, "paddy"), 0, 15), s = int_in(member(v, "snakes"), 0, 63),
+         y = int_in(member(v, "yellow"), 0, 63), b = int_in(member(v, "black"), 0, 63),
+         r = int_in(member(v, "red"), 0, 63);
+    if (!paddy || !s || !y || !b || !r) return std::nullopt;
+    return trim_action(*paddy, *s, *y, *b, *r);
+  }
+  return std::nullopt;
 }
 
 Json TanboGame::state_json() const {

@@ -1,5 +1,6 @@
 // The client's view: action and state JSON (docs/rules/tsoro.md).
 #include "engine/core/json_object.hpp"
+#include "engine/core/json_read.hpp"
 #include "engine/games/tsoro/notation.hpp"
 #include "engine/games/tsoro/tsoro.hpp"
 
@@ -36,6 +37,34 @@ Json Tsoro::action_json(Action a) const {
       return object("bonus", across_json(hole_of(a), rules_.columns));
   }
   return nullptr;
+}
+
+namespace {
+
+// A hole named by row and column, as hole_json() names it (across: as across_json() does).
+std::optional<Hole> hole_named(const Json& j, int columns, bool across) {
+  auto row = string_of(member(j, "row"));
+  auto col = int_in(member(j, "col"), 0, columns - 1);
+  if (!row || !col || (*row != "inner" && *row != "outer")) return std::nullopt;
+  const int c = across ? facing(*col, columns) : *col;
+  return *row == "inner" ? inner_hole(c, columns) : outer_hole(c);
+}
+
+}  // namespace
+
+std::optional<Action> Tsoro::parse_action(const Json& j) const {
+  const int n = rules_.columns;
+  if (const Json* sow = member(j, "sow")) {
+    auto h = hole_named(*sow, n, false);
+    return h ? std::optional(sow_action(*h)) : std::nullopt;
+  }
+  if (auto head = string_of(member(j, "head"))) return *head == "relay" ? kHeadRelay : kHeadStop;
+  if (const Json* bonus = member(j, "bonus")) {
+    if (bonus->is_string()) return kBonusStop;
+    auto h = hole_named(*bonus, n, true);
+    return h ? std::optional(bonus_action(*h)) : std::nullopt;
+  }
+  return std::nullopt;
 }
 
 Json Tsoro::state_json() const {
