@@ -2,7 +2,7 @@
 // The interface every game implements. A Game is a value-like state machine: the pending
 // decision names who must decide what, legal_actions() lists every choice they have, and apply()
 // plays one of them. Actions are compact codes whose layout each game documents; clients see
-// them only through action_json(), and send that JSON back verbatim.
+// them only through action_json(), and send that JSON back verbatim (parse_action() reads it back).
 #include <cstdint>
 #include <memory>
 #include <optional>
