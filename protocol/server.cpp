@@ -3,6 +3,7 @@
 #include <array>
 #include <cassert>
 
+#include "protocol/json_text.hpp"
 #include "protocol/limits.hpp"
 
 namespace tanbo::protocol {
@@ -247,7 +248,9 @@ Json ok(const Id& re, std::string_view room, std::optional<std::uint64_t> versio
 }
 
 std::string serialize(const Json& j) {
-  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string out;
+  json_text::append(out, j);
+  return out;
 }
 
 Frame share(const Json& j) { return std::make_shared<const std::string>(serialize(j)); }

@@ -2,72 +2,16 @@
 // so building it is paid per move: no tree, no sorted map, no copy of the game's parts, only
 // appends to one string. The output is byte for byte serialize(state(v)): the same members in
 // the same (sorted) order, the same escapes.
-#include <charconv>
-
+#include "protocol/json_text.hpp"
 #include "protocol/server.hpp"
 
 namespace tanbo::protocol {
 namespace {
 
-void append_int(std::string& out, std::int64_t n) {
-  char buf[24];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
-  out.append(buf, end);
-}
-
-void append_uint(std::string& out, std::uint64_t n) {
-  char buf[24];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, n);
-  out.append(buf, end);
-}
-
-void append_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
-
-// nlohmann's escapes for ASCII; a string with any other byte goes through nlohmann itself, which
-// checks its UTF-8 (names and ids are checked on the way in, so this is the rare path).
-void append_string(std::string& out, std::string_view s) {
-  for (unsigned char c : s)
-    if (c >= 0x80) {
-      out += serialize(Json(s));
-      return;
-    }
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          static constexpr char hex[] = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[c >> 4];
-          out += hex[c & 15];
-        } else {
-          out += char(c);
-        }
-    }
-  }
-  out += '"';
-}
+using json_text::append_bool;
+using json_text::append_int;
+using json_text::append_string;
+using json_text::append_uint;
 
 void append_key(std::string& out, std::string_view key) {
   out += '"';

@@ -1,6 +1,7 @@
 // Target (1): the bytes of a client text frame. parse() must answer a Request or an Error and
 // never throw; a Request must survive its own round trip (to_json, then parse); an Error must make
-// a valid `error` message; and the client schemas must accept exactly the frames parse accepts.
+// a valid `error` message; the client schemas must accept exactly the frames parse accepts; and
+// serialize() writes any well-formed frame's JSON as nlohmann's dump does.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -71,7 +72,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The schemas and parse agree on every well-formed JSON object naming a client type.
   if (size > kMaxFrameBytes) return 0;
   Json j = Json::parse(frame, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return 0;
+  if (j.is_discarded()) return 0;
+  // serialize() writes the text itself; nlohmann's dump is what it must equal.
+  TANBO_FUZZ_CHECK(serialize(j) == j.dump(-1, ' ', false, Json::error_handler_t::replace),
+                   serialize(j));
+  if (!j.is_object()) return 0;
   auto type = j.find("type");
   if (type == j.end() || !type->is_string()) return 0;
   std::string file = "client-" + type->get<std::string>() + ".json";

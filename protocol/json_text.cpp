@@ -1,0 +1,152 @@
+// Compact JSON as appends to one string. nlohmann's dump goes through a virtual output adapter
+// one character or one short run at a time; at a state frame per step of every room that was a
+// twentieth of the server's CPU. Here the text goes through a buffer on the stack, appended to
+// the string in blocks. Floats and strings with bytes past ASCII are rare here and go through
+// nlohmann itself, so that its number format and UTF-8 checks stay the only ones.
+#include "protocol/json_text.hpp"
+
+#include <charconv>
+#include <cstring>
+
+namespace tanbo::protocol::json_text {
+namespace {
+
+using Json = nlohmann::json;
+
+std::string nlohmann_text(const Json& j) {
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+// The string's end, written through a block on the stack; flushed when full and at the end.
+class Sink {
+ public:
+  explicit Sink(std::string& out) : out_(out) {}
+  ~Sink() { flush(); }
+  Sink(const Sink&) = delete;
+  Sink& operator=(const Sink&) = delete;
+
+  void put(char c) {
+    if (n_ == sizeof buf_) flush();
+    buf_[n_++] = c;
+  }
+  void put(std::string_view s) {
+    if (s.size() > sizeof buf_ - n_) {
+      flush();
+      if (s.size() > sizeof buf_) return (void)out_.append(s);
+    }
+    std::memcpy(buf_ + n_, s.data(), s.size());
+    n_ += s.size();
+  }
+  template <class Int>
+  void put_number(Int n) {
+    char text[24];
+    auto [end, ec] = std::to_chars(text, text + sizeof text, n);
+    put(std::string_view(text, std::size_t(end - text)));
+  }
+  void flush() {
+    out_.append(buf_, n_);
+    n_ = 0;
+  }
+
+ private:
+  std::string& out_;
+  std::size_t n_ = 0;
+  char buf_[512];
+};
+
+void write_string(Sink& out, std::string_view s) {
+  std::size_t plain = s.size();  // the leading run that needs no escape, copied at once
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) return out.put(nlohmann_text(Json(s)));
+    if (plain == s.size() && (c < 0x20 || c == '"' || c == '\\')) plain = i;
+  }
+  out.put('"');
+  out.put(s.substr(0, plain));
+  for (unsigned char c : s.substr(plain)) {
+    switch (c) {
+      case '"':
+        out.put("\\\"");
+        break;
+      case '\\':
+        out.put("\\\\");
+        break;
+      case '\b':
+        out.put("\\b");
+        break;
+      case '\f':
+        out.put("\\f");
+        break;
+      case '\n':
+        out.put("\\n");
+        break;
+      case '\r':
+        out.put("\\r");
+        break;
+      case '\t':
+        out.put("\\t");
+        break;
+      default:
+        if (c < 0x20) {
+          static constexpr char hex[] = "0123456789abcdef";
+          const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+          out.put(std::string_view(u, sizeof u));
+        } else {
+          out.put(char(c));
+        }
+    }
+  }
+  out.put('"');
+}
+
+void write_value(Sink& out, const Json& j) {
+  if (const auto* o = j.get_ptr<const Json::object_t*>()) {
+    out.put('{');
+    bool first = true;
+    for (const auto& [key, value] : *o) {
+      if (!first) out.put(',');
+      first = false;
+      write_string(out, key);
+      out.put(':');
+      write_value(out, value);
+    }
+    return out.put('}');
+  }
+  if (const auto* a = j.get_ptr<const Json::array_t*>()) {
+    out.put('[');
+    bool first = true;
+    for (const auto& e : *a) {
+      if (!first) out.put(',');
+      first = false;
+      write_value(out, e);
+    }
+    return out.put(']');
+  }
+  if (const auto* s = j.get_ptr<const Json::string_t*>()) return write_string(out, *s);
+  // Unsigned first: nlohmann's is_number_integer(), which get_ptr checks, holds for both.
+  if (const auto* u = j.get_ptr<const Json::number_unsigned_t*>()) return out.put_number(*u);
+  if (const auto* i = j.get_ptr<const Json::number_integer_t*>()) return out.put_number(*i);
+  if (const auto* b = j.get_ptr<const Json::boolean_t*>()) return out.put(*b ? "true" : "false");
+  if (j.is_null()) return out.put("null");
+  out.put(nlohmann_text(j));  // floats, binary, discarded
+}
+
+}  // namespace
+
+void append_int(std::string& out, std::int64_t n) { Sink(out).put_number(n); }
+
+void append_uint(std::string& out, std::uint64_t n) { Sink(out).put_number(n); }
+
+void append_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
+
+void append_string(std::string& out, std::string_view s) {
+  Sink sink(out);
+  write_string(sink, s);
+}
+
+void append(std::string& out, const nlohmann::json& j) {
+  Sink sink(out);
+  write_value(sink, j);
+}
+
+}  // namespace tanbo::protocol::json_text

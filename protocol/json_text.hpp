@@ -1,0 +1,23 @@
+#pragma once
+// JSON written as text by appending to one string: what serialize() and the state frame are made
+// of. Byte for byte what nlohmann's dump(-1) writes with invalid UTF-8 replaced, without its
+// character-at-a-time output adapter (a frame is serialized at every step of every room).
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+namespace tanbo::protocol::json_text {
+
+void append_int(std::string& out, std::int64_t n);
+void append_uint(std::string& out, std::uint64_t n);
+void append_bool(std::string& out, bool b);
+// A JSON string: nlohmann's escapes for ASCII; a string with any other byte goes through
+// nlohmann itself, which checks its UTF-8 (names and ids are checked on the way in, so this is
+// the rare path).
+void append_string(std::string& out, std::string_view s);
+// Any value, compact.
+void append(std::string& out, const nlohmann::json& j);
+
+}  // namespace tanbo::protocol::json_text
