@@ -373,7 +373,9 @@ void Conn::on_message(std::string_view text) {
     auto it = st.errors.find(code);
     if (it == st.errors.end()) it = st.errors.emplace(std::string(code), 0).first;
     ++it->second;
-    if (act_pending && s.re == std::to_string(act_id)) {  // the act was refused
+    // The act was refused: its error names its id, or has none (null) when it had none.
+    if (act_pending &&
+        s.re == (w_.options.acts_without_id ? std::string("null") : std::to_string(act_id))) {
       act_pending = false;
       ++st.refused;
       w_.outstanding.fetch_sub(1, std::memory_order_relaxed);
@@ -552,9 +554,13 @@ void RoomDriver::act(Conn& c, std::uint64_t v, std::string_view legal) {
   c.act_id = w.next_id();
   std::string m;
   m.reserve(64 + id_json.size() + action.size());
-  m += R"({"type":"act","id":)";
-  m += std::to_string(c.act_id);
-  m += R"(,"room":)";
+  if (w.options.acts_without_id) {
+    m += R"({"type":"act","room":)";
+  } else {
+    m += R"({"type":"act","id":)";
+    m += std::to_string(c.act_id);
+    m += R"(,"room":)";
+  }
   m += id_json;
   m += R"(,"version":)";
   m += std::to_string(v);

@@ -79,6 +79,10 @@ ParseOutcome parse_options(std::span<const std::string_view> args) {
       o.deflate = true;
       continue;
     }
+    if (flag == "--acts-without-id") {
+      o.acts_without_id = true;
+      continue;
+    }
     if (i + 1 >= args.size()) return OptionsError{std::string(flag) + ": missing value"};
     std::string_view value = args[++i];
     auto bad = [&] {
@@ -164,6 +168,10 @@ Loads a tanbo-server on this machine over WebSocket and prints one JSON object o
                             client_max_window_bits), as browsers do; received.wire_bytes_per_s
                             (what the sockets received: frames, compressed or not) then shows
                             what it saves
+  --acts-without-id         send each act without an id: the server then answers it with the
+                            state alone, no `ok` (docs/protocol.md, "act"), one frame fewer per
+                            move, as the peers' clients are answered; a refusal is then the
+                            `error` whose re is null
   -h, --help                print this help and exit
 
 Finished games are rematched in the same room, so the load lasts the whole duration. At most

@@ -42,6 +42,7 @@ struct Options {
   int dial_window = 128;  // connections in their handshake at once
   bool quickack = false;  // TCP_QUICKACK after every read: shows what Nagle's algorithm costs
   bool deflate = false;   // offer permessage-deflate, as a browser does
+  bool acts_without_id = false;  // acts carry no id: their state is their only answer, no `ok`
 
   int connections() const {
     return rooms * (players_per_room + spectators_per_room) + idle + seekers;

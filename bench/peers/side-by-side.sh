@@ -6,7 +6,9 @@
 # See bench/peers/README.md for what each member means.
 #
 # Environment: ROOMS (cases, default "100 1000"), SERVERS (default "colyseus boardgameio tanbo
-#   tanbo-deflate"; tanbo-deflate: tanbo-load's clients ask for compression, as browsers do),
+#   tanbo-no-ok tanbo-deflate"; tanbo-deflate: tanbo-load's clients ask for compression, as
+#   browsers do; tanbo-no-ok: they send their acts without an id, so that the state is the only
+#   answer, no `ok`, as the peers' clients are answered),
 #   DURATION (seconds measured per case, default 20), BUILD (default build/release: the
 #   tanbo-server and tanbo-load binaries in it), OUT (default bench-peers-<date>.jsonl in the
 #   current directory), CHECK (non-empty: the peer drivers first send each room illegal moves
@@ -17,7 +19,7 @@ root=$(cd "$here/../.." && pwd)
 # shellcheck source=SCRIPTDIR/../lib.sh
 source "$root/bench/lib.sh"
 rooms_list=${ROOMS:-100 1000}
-servers=${SERVERS:-colyseus boardgameio tanbo tanbo-deflate}
+servers=${SERVERS:-colyseus boardgameio tanbo tanbo-no-ok tanbo-deflate}
 duration=${DURATION:-20}
 build=${BUILD:-$root/build/release}
 server_bin=$build/server/tanbo-server
@@ -93,7 +95,8 @@ run_peer() {
 }
 
 # run_tanbo NAME ROOMS [TANBO-LOAD FLAGS]: tanbo-server as bench/server-load.sh starts it,
-# tanbo-load against it (tanbo-deflate: its clients ask for compression, as browsers do).
+# tanbo-load against it (tanbo-deflate: its clients ask for compression, as browsers do;
+# tanbo-no-ok: they act without an id).
 run_tanbo() {
   local name=$1 rooms=$2 tmp server_port server_pid json before
   shift 2
@@ -125,7 +128,8 @@ for rooms in $rooms_list; do
       boardgameio) run_peer boardgame.io "$here/boardgameio" "$rooms" || status=1 ;;
       tanbo) run_tanbo tanbo "$rooms" || status=1 ;;
       tanbo-deflate) run_tanbo tanbo-deflate "$rooms" --deflate || status=1 ;;
-      *) echo "unknown server $s (colyseus boardgameio tanbo tanbo-deflate)" >&2; exit 2 ;;
+      tanbo-no-ok) run_tanbo tanbo-no-ok "$rooms" --acts-without-id || status=1 ;;
+      *) echo "unknown server $s (colyseus boardgameio tanbo tanbo-deflate tanbo-no-ok)" >&2; exit 2 ;;
     esac
   done
 done

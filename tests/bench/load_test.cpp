@@ -267,6 +267,37 @@ TEST_CASE("tanbo-load --deflate: the states arrive whole in a fraction of their 
   CHECK(wire_deflated < 0.4 * json_deflated);
 }
 
+// docs/protocol.md, "act": a request without an id is answered by what it causes alone. Acting
+// so, a player reads one frame fewer per move (the state, no `ok`), and nothing is refused.
+TEST_CASE("tanbo-load --acts-without-id: the state alone answers each move", "[load][bench]") {
+  TempDir dir;
+  Server server(dir.path, {"--rate", "100000", "--rate-burst", "100000"});
+  auto port = server.port(10s);
+  REQUIRE(port);
+  const std::string base = "--url ws://127.0.0.1:" + std::to_string(*port) +
+                           "/ws --rooms 5 --spectators-per-room 3 --duration 2";
+  // Frames read per accepted move, over the whole run (set-up included, a small part of it).
+  auto frames_per_move = [&](const std::string& extra) {
+    auto [status, out] = run_load(base + extra);
+    INFO(out);
+    REQUIRE(status == 0);
+    json r = report_of(out);
+    CHECK(r["errors"].empty());
+    CHECK(r["unreadable"] == 0);
+    CHECK(r["actions"]["refused"] == 0);
+    CHECK(r["actions"]["unresolved"] == 0);
+    const auto accepted = r["actions"]["accepted"].get<std::uint64_t>();
+    REQUIRE(accepted > 100);
+    return double(r["received"]["messages_total"].get<std::uint64_t>()) / double(accepted);
+  };
+  const double with_ids = frames_per_move("");
+  const double without = frames_per_move(" --acts-without-id");
+  // Five members read each state; the mover also read its `ok`, one frame more per move.
+  CHECK(with_ids == Approx(6).margin(0.5));
+  CHECK(without == Approx(5).margin(0.5));
+  CHECK(with_ids - without == Approx(1).margin(0.2));
+}
+
 TEST_CASE("tanbo-load idles connections in the lobby and reports the server's memory",
           "[load][bench]") {
   TempDir dir;
