@@ -49,7 +49,7 @@ Json option_value(const OptionSpec& spec, FuzzedDataProvider& in) {
 std::string context(const Match& m) { return m.record().to_json().dump(); }
 
 // What must hold after every accepted step (the full check: `thorough` adds the legal list's
-// uniqueness, which costs a sort).
+// read-back and uniqueness, which cost a pass and a sort).
 void check(const Match& m, bool thorough = true) {
   const Game& g = m.game();
   if (auto v = g.invariant_violation(); !v.empty())
@@ -71,14 +71,19 @@ void check(const Match& m, bool thorough = true) {
   TANBO_FUZZ_CHECK(p.seat >= 0 && p.seat < g.players(), context(m));
   TANBO_FUZZ_CHECK(!p.decision.empty(), context(m));
   if (!thorough) return;
-  TANBO_FUZZ_CHECK(m.legal_json().size() == m.legal_count(), context(m));
-  std::vector<std::string> seen;
-  for (const auto& a : m.legal_json()) {
-    TANBO_FUZZ_CHECK(a.is_object(), "an action that is not an object\n" + context(m));
-    seen.push_back(a.dump());
+  // Every legal action shown is an object that reads back to its own code, and no code comes
+  // twice: so no two legal actions show the same JSON, without a text per action to sort.
+  const Json& shown = m.legal_json();
+  ActionList codes;
+  g.legal_actions(codes);
+  TANBO_FUZZ_CHECK(shown.size() == m.legal_count() && codes.size() == shown.size(), context(m));
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    TANBO_FUZZ_CHECK(shown[i].is_object(), "an action that is not an object\n" + context(m));
+    TANBO_FUZZ_CHECK(g.parse_action(shown[i]) == codes[i],
+                     shown[i].dump() + " does not read back to its code\n" + context(m));
   }
-  std::sort(seen.begin(), seen.end());
-  TANBO_FUZZ_CHECK(std::adjacent_find(seen.begin(), seen.end()) == seen.end(),
+  std::sort(codes.begin(), codes.end(), [](Action a, Action b) { return a.code < b.code; });
+  TANBO_FUZZ_CHECK(std::adjacent_find(codes.begin(), codes.end()) == codes.end(),
                    "duplicate legal action\n" + context(m));
 }
 
