@@ -131,11 +131,20 @@ void write_value(Sink& out, const Json& j) {
   out.put(nlohmann_text(j));  // floats, binary, discarded
 }
 
+// Straight to the string: a Sink here would be flushed unwritten, which GCC 12's
+// -Wmaybe-uninitialized takes for a read of its buffer in an optimised unity build.
+template <class Int>
+void append_number(std::string& out, Int n) {
+  char text[24];
+  auto [end, ec] = std::to_chars(text, text + sizeof text, n);
+  out.append(text, std::size_t(end - text));
+}
+
 }  // namespace
 
-void append_int(std::string& out, std::int64_t n) { Sink(out).put_number(n); }
+void append_int(std::string& out, std::int64_t n) { append_number(out, n); }
 
-void append_uint(std::string& out, std::uint64_t n) { Sink(out).put_number(n); }
+void append_uint(std::string& out, std::uint64_t n) { append_number(out, n); }
 
 void append_bool(std::string& out, bool b) { out += b ? "true" : "false"; }
 
