@@ -17,6 +17,14 @@ std::string nlohmann_text(const Json& j) {
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+// An integer's decimal text, written into `text`: 24 characters hold any 64-bit one, sign included.
+constexpr std::size_t kNumberChars = 24;
+template <class Int>
+std::string_view number_text(char (&text)[kNumberChars], Int n) {
+  auto [end, ec] = std::to_chars(text, text + kNumberChars, n);
+  return {text, std::size_t(end - text)};
+}
+
 // The string's end, written through a block on the stack; flushed when full and at the end.
 class Sink {
  public:
@@ -39,9 +47,8 @@ class Sink {
   }
   template <class Int>
   void put_number(Int n) {
-    char text[24];
-    auto [end, ec] = std::to_chars(text, text + sizeof text, n);
-    put(std::string_view(text, std::size_t(end - text)));
+    char text[kNumberChars];
+    put(number_text(text, n));
   }
   void flush() {
     out_.append(buf_, n_);
@@ -135,9 +142,8 @@ void write_value(Sink& out, const Json& j) {
 // -Wmaybe-uninitialized takes for a read of its buffer in an optimised unity build.
 template <class Int>
 void append_number(std::string& out, Int n) {
-  char text[24];
-  auto [end, ec] = std::to_chars(text, text + sizeof text, n);
-  out.append(text, std::size_t(end - text));
+  char text[kNumberChars];
+  out.append(number_text(text, n));
 }
 
 }  // namespace
