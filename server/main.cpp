@@ -233,6 +233,8 @@ int run(Config config) {
   signal_ioc.run();
 
   spdlog::info("{} received: stopping", signo == SIGINT ? "SIGINT" : "SIGTERM");
+  // A room taken over from now on would arm its timers while the room threads are being joined.
+  if (node) node->stop_taking_over();
   if (relay) relay->stop_receiving();  // the other nodes' requests wait for the rooms' next node
   if (auto left = server.stop(kShutdownGrace))
     spdlog::warn("{} connections did not close in time; dropped", left);

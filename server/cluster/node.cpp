@@ -107,6 +107,11 @@ bool Node::start(std::string address, std::string& error) {
   return true;
 }
 
+void Node::stop_taking_over() {
+  std::lock_guard lock(takeover_mutex_);
+  taking_over_ = false;
+}
+
 void Node::leave() {
   if (left_) return;
   left_ = true;
@@ -216,6 +221,8 @@ void Node::read_listings(RedisConnection& redis) {
 
 void Node::adopt_orphans(RedisConnection& redis, Clock::time_point& next_renewal) {
   for (auto it = orphans_.begin(); it != orphans_.end();) {
+    std::lock_guard lock(takeover_mutex_);
+    if (!taking_over_) return;
     const std::string room = *it;
     auto r = take_key(redis, room);
     if (r.is_error()) return;  // Redis is away: next round

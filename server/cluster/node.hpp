@@ -66,6 +66,9 @@ class Node {
   // Registers the node as reached at `address` (HOST:PORT) and starts the threads (connecting
   // first if connect() was not called); false with `error` when Redis cannot be reached.
   bool start(std::string address, std::string& error);
+  // A stop's first step: from now on no room is taken over (one being rebuilt is finished
+  // first), so that the rooms can shut down; the other nodes take the orphans instead.
+  void stop_taking_over();
   // The clean leave: stops the threads, then deletes the node's keys (node, lobby listing, the
   // owner keys it still holds) and tells the others. Idempotent.
   void leave();
@@ -111,6 +114,8 @@ class Node {
   std::map<std::string, std::set<std::string>> listed_;  // others' rooms by node, as last read
   std::set<std::string> orphans_;  // rooms of nodes gone, not yet owned again; the worker's
   Takeover takeover_;
+  std::mutex takeover_mutex_;  // held while a room is taken over
+  bool taking_over_ = true;    // guarded by takeover_mutex_
   // After a reconnect the others' keys may be missing only because Redis restarted empty: no
   // node counts as gone until each had a lease to write its keys again.
   std::uint64_t generation_ = 0;

@@ -167,7 +167,10 @@ void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
                                                       line.phrase,
                                                       line.at}));
   }
-  rooms.restore(std::move(r.setup), std::move(r.state));
+  if (!rooms.restore(std::move(r.setup), std::move(r.state))) {
+    spdlog::info("recovery: room {} not restored: the server is stopping", id);
+    return;
+  }
   ++report.restored;
 }
 

@@ -155,6 +155,10 @@ void RoomService::paired(std::uint64_t peer_id, const std::string& seek,
 }
 
 void RoomService::shutdown() {
+  {
+    std::lock_guard lock(shutdown_mutex_);
+    shut_down_ = true;
+  }
   services_->pools->stop();  // no wave makes a room from now on
   // The bots answer at once and ask nothing more; pending timers would keep the threads running.
   bots_->shutdown();
@@ -181,6 +185,8 @@ RoomService::~RoomService() {
 }
 
 std::shared_ptr<Room> RoomService::restore(RoomSetup setup, RoomRestore state) {
+  std::lock_guard lock(shutdown_mutex_);
+  if (shut_down_) return nullptr;
   return Room::restore(services_->rooms_executor, std::move(setup), services_->room,
                        services_->lobby, services_->journal, std::move(state));
 }

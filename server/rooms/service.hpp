@@ -55,7 +55,8 @@ class RoomService final : public FrameHandler {
   // How long a finished room stays (RoomSettings::retention).
   std::chrono::milliseconds retention() const { return services_->room.retention; }
   std::shared_ptr<Lobby> shared_lobby() const { return services_->lobby; }  // for the cluster
-  // A room recovery rebuilt, on this service's threads, journal and lobby.
+  // A room recovery rebuilt, on this service's threads, journal and lobby; null once shutdown()
+  // has begun, when its timers would keep the threads being joined running.
   std::shared_ptr<Room> restore(RoomSetup setup, RoomRestore state);
 
   // --- A cluster's (server/cluster/relay.hpp); unused alone. ---
@@ -117,6 +118,8 @@ class RoomService final : public FrameHandler {
   std::mutex mutex_;
   std::unordered_map<std::uint64_t, std::shared_ptr<Client>> clients_;
   std::vector<std::thread> threads_;
+  std::mutex shutdown_mutex_;  // a restore is wholly before shutdown's stop of every room, or after
+  bool shut_down_ = false;     // guarded by shutdown_mutex_
   std::shared_ptr<BotPool> bots_;
   pairing::PoolsOptions pools_options_;
   Remote remote_;

@@ -105,7 +105,8 @@ class Node {
   // `store`: the cluster's shared store (a PostgreSQL URL); empty: a SQLite file of its own.
   // `extra`: more flags, after the others (a later flag wins).
   Node(const RedisProcess& redis, const std::string& id, std::chrono::milliseconds lease,
-       const std::string& store = {}, const std::vector<std::string>& extra = {}) {
+       const std::string& store = {}, const std::vector<std::string>& extra = {})
+      : id_(id) {
     std::vector<std::string> args{"--bind",
                                   "127.0.0.1",
                                   "--port",
@@ -117,7 +118,7 @@ class Node {
                                   "--cluster",
                                   redis.url(),
                                   "--node-id",
-                                  id,
+                                  id_,
                                   "--cluster-lease-ms",
                                   std::to_string(lease.count())};
     // A shared store: games played at full speed, so no rate limit.
@@ -129,12 +130,15 @@ class Node {
   }
 
   // A node still running stops cleanly here and must exit 0: a sanitized build's report (or a
-  // leak) turns that into a failure.
+  // leak) turns that into a failure. How it ended and its log's unusual lines come first: a
+  // long log may be cut short where it is shown.
   ~Node() {
     if (stopped_) return;
-    if (auto rc = terminate(); rc != 0)
-      FAIL_CHECK("the node exited with " << (rc ? std::to_string(*rc) : "a signal") << ":\n"
-                                         << process_->stderr_text());
+    if (terminate() != 0)
+      FAIL_CHECK("node " << id_ << " " << process_->ending() << " after SIGTERM; its log's lines "
+                         << "other than info:\n"
+                         << unusual_lines(process_->stderr_text()) << "\nits whole log:\n"
+                         << process_->stderr_text());
   }
 
   std::uint16_t port() const { return port_; }
@@ -152,6 +156,17 @@ class Node {
   }
 
  private:
+  // The lines that are not the server's own info lines: warnings, errors, a sanitizer's report,
+  // a terminate message.
+  static std::string unusual_lines(const std::string& log) {
+    std::string out;
+    std::istringstream lines(log);
+    for (std::string line; std::getline(lines, line);)
+      if (auto space = line.find(' '); line.compare(space + 1, 5, "info ") != 0) out += line + "\n";
+    return out;
+  }
+
+  std::string id_;
   DataDir dir_;
   std::unique_ptr<ChildProcess> process_;
   std::uint16_t port_ = 0;

@@ -156,3 +156,14 @@ TEST_CASE("recover_room restores one room with its version and seats", "[recover
     CHECK(node.rooms->lobby().size() == 1);
   }
 }
+
+// A node's stop runs while its takeovers may go on: a room rebuilt then would arm timers on
+// threads being joined, and the stop would wait for them.
+TEST_CASE("recover_room once the rooms have shut down: false, and nothing restored",
+          "[recovery][cluster]") {
+  Database db;
+  Node node(db);
+  node.rooms->shutdown();
+  CHECK_FALSE(recover_room(*node.worker, *node.rooms, *node.identities, "playing"));
+  CHECK(node.rooms->lobby().size() == 0);
+}

@@ -101,10 +101,20 @@ std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   reaped_ = true;
+  status_ = status;
   while (read_some(std::chrono::milliseconds(100))) {
   }
   if (!WIFEXITED(status)) return std::nullopt;
   return WEXITSTATUS(status);
+}
+
+std::string ChildProcess::ending() const {
+  if (!reaped_) return "was still running";
+  if (WIFEXITED(status_)) return "exited with " + std::to_string(WEXITSTATUS(status_));
+  if (WIFSIGNALED(status_))
+    return "was killed by signal " + std::to_string(WTERMSIG(status_)) + " (" +
+           strsignal(WTERMSIG(status_)) + ")";
+  return "ended with status " + std::to_string(status_);
 }
 
 }  // namespace tanbo::server::test

@@ -26,6 +26,9 @@ class ChildProcess {
   void signal(int signo);
   // The exit status if the child exited (not killed by a signal) within the time.
   std::optional<int> wait(std::chrono::milliseconds timeout);
+  // How the child ended, as the last wait() saw it: "exited with 1", "was killed by signal 6
+  // (Aborted)", or "was still running" after a wait that timed out.
+  std::string ending() const;
   // All stderr read so far (wait() reads the rest).
   const std::string& stderr_text() const { return err_; }
 
@@ -36,6 +39,7 @@ class ChildProcess {
   int err_fd_ = -1;
   std::string err_;
   bool reaped_ = false;
+  int status_ = 0;  // waitpid's, once reaped
 };
 
 }  // namespace tanbo::server::test
