@@ -135,9 +135,9 @@ class Node {
   ~Node() {
     if (stopped_) return;
     if (terminate() != 0)
-      FAIL_CHECK("node " << id_ << " " << process_->ending() << " after SIGTERM; its log's lines "
-                         << "other than info:\n"
-                         << unusual_lines(process_->stderr_text()) << "\nits whole log:\n"
+      FAIL_CHECK("node " << id_ << ", sent SIGTERM, " << process_->ending() << " (waited up to "
+                         << kStopWait.count() << " s); its log's lines other than info:\n"
+                         << unusual_lines(process_->stderr_text()) << "its whole log:\n"
                          << process_->stderr_text());
   }
 
@@ -152,7 +152,7 @@ class Node {
   std::optional<int> terminate() {
     stopped_ = true;
     process_->signal(SIGTERM);
-    return process_->wait(std::chrono::seconds(15));
+    return process_->wait(kStopWait);
   }
 
  private:
@@ -163,8 +163,10 @@ class Node {
     std::istringstream lines(log);
     for (std::string line; std::getline(lines, line);)
       if (auto space = line.find(' '); line.compare(space + 1, 5, "info ") != 0) out += line + "\n";
-    return out;
+    return out.empty() ? "(none)\n" : out;
   }
+
+  static constexpr std::chrono::seconds kStopWait{15};
 
   std::string id_;
   DataDir dir_;
