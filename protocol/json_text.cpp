@@ -6,6 +6,7 @@
 #include "protocol/json_text.hpp"
 
 #include <charconv>
+#include <cstdint>
 #include <cstring>
 
 namespace tanbo::protocol::json_text {
@@ -61,13 +62,36 @@ class Sink {
   char buf_[512];
 };
 
-void write_string(Sink& out, std::string_view s) {
-  std::size_t plain = s.size();  // the leading run that needs no escape, copied at once
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) return out.put(nlohmann_text(Json(s)));
-    if (plain == s.size() && (c < 0x20 || c == '"' || c == '\\')) plain = i;
+// Whether a byte is written other than as itself: a control character, '"', '\\' or a byte past
+// ASCII (UTF-8, which nlohmann checks).
+constexpr bool needs_care(unsigned char c) {
+  return c < 0x20 || c == '"' || c == '\\' || c >= 0x80;
+}
+
+// The same for any of eight bytes at once; the bit tricks are exact for "any byte", which is all
+// that is asked. A state's text is mostly names and keys that need none: this is most of a string.
+constexpr bool any_needs_care(std::uint64_t w) {
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  constexpr auto has_zero = [](std::uint64_t v) { return (v - ones) & ~v; };
+  const std::uint64_t control = (w - ones * 0x20) & ~w;  // a byte below 0x20 (with bit 7 clear)
+  return ((control | has_zero(w ^ (ones * '"')) | has_zero(w ^ (ones * '\\')) | w) & highs) != 0;
+}
+
+// The length of the leading run that is copied as it is.
+std::size_t plain_run(std::string_view s) {
+  std::size_t i = 0;
+  for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
+    std::memcpy(&w, s.data() + i, 8);
+    if (any_needs_care(w)) break;
   }
+  while (i < s.size() && !needs_care(static_cast<unsigned char>(s[i]))) ++i;
+  return i;
+}
+
+void write_string(Sink& out, std::string_view s) {
+  const std::size_t plain = plain_run(s);
+  for (std::size_t i = plain; i < s.size(); ++i)
+    if (static_cast<unsigned char>(s[i]) >= 0x80) return out.put(nlohmann_text(Json(s)));
   out.put('"');
   out.put(s.substr(0, plain));
   for (unsigned char c : s.substr(plain)) {

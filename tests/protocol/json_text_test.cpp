@@ -99,6 +99,21 @@ TEST_CASE("serialize writes what nlohmann's dump writes, for every kind of value
   }
 }
 
+// The writer reads eight bytes at a time: a byte to escape must be seen at every place of a block,
+// in the first block, a later one and the tail shorter than a block.
+TEST_CASE("serialize escapes a byte at every place of a long string", "[protocol][json_text]") {
+  const std::string specials[] = {"\x01", "\x1f", "\n",       "\"",  "\\",
+                                  "\x7f", " ",    "\xC3\xA9", "\xFF"};
+  for (std::size_t length = 1; length <= 40; ++length)
+    for (std::size_t at = 0; at < length; ++at)
+      for (const std::string& special : specials) {
+        std::string s(length, 'a');
+        s.replace(at, 1, special);
+        CAPTURE(length, at, reference(Json(s)));
+        REQUIRE(serialize(Json(s)) == reference(Json(s)));
+      }
+}
+
 TEST_CASE("serialize equals nlohmann's dump on random trees", "[protocol][json_text]") {
   std::mt19937_64 gen(20261204);
   for (int i = 0; i < 3000; ++i) {
