@@ -1,5 +1,6 @@
 #pragma once
 // The Beast and Asio vocabulary of server/net.
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
@@ -13,6 +14,13 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
+
+// A connection's strand, typed rather than any_io_executor: a move posts to, reads and writes on
+// six connections, and every operation through the type-erased executor copied it and its strand
+// several times.
+using Strand = net::strand<net::io_context::executor_type>;
+using Socket = net::basic_stream_socket<tcp, Strand>;  // an accepted connection, on its strand
+using TcpStream = beast::basic_stream<tcp, Strand>;
 
 // Errors that only mean the other side or our own shutdown ended the conversation.
 inline bool is_benign(const beast::error_code& ec) {

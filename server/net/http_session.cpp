@@ -15,14 +15,14 @@ constexpr auto kReadTimeout = std::chrono::seconds(30);  // the whole request, h
 constexpr std::uint32_t kHeaderLimit = 16 * 1024;        // beyond: 431, then close
 
 template <class Stream>
-Stream open_stream(tcp::socket&& socket, const NetContext& ctx) {
+Stream open_stream(Socket&& socket, const NetContext& ctx) {
   if constexpr (HttpSession<Stream>::kTls)
     return Stream(std::move(socket), *ctx.tls);
   else
     return Stream(std::move(socket));
 }
 
-tcp::endpoint remote_of(const tcp::socket& socket) {
+tcp::endpoint remote_of(const Socket& socket) {
   beast::error_code ec;
   auto ep = socket.remote_endpoint(ec);
   return ec ? tcp::endpoint() : ep;
@@ -36,7 +36,7 @@ std::string text_of(const tcp::endpoint& ep) {
 }  // namespace
 
 template <class Stream>
-HttpSession<Stream>::HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> ctx)
+HttpSession<Stream>::HttpSession(Socket&& socket, std::shared_ptr<NetContext> ctx)
     : stream_(open_stream<Stream>(std::move(socket), *ctx)), ctx_(std::move(ctx)) {
   peer_ = remote_of(beast::get_lowest_layer(stream_).socket());
   remote_ = text_of(peer_);
@@ -196,7 +196,7 @@ void HttpSession<Stream>::do_close() {
   }
 }
 
-template class HttpSession<beast::tcp_stream>;
+template class HttpSession<TcpStream>;
 template class HttpSession<TlsStream>;
 
 }  // namespace tanbo::server

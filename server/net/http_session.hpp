@@ -9,18 +9,18 @@
 
 namespace tanbo::server {
 
-using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+using TlsStream = beast::ssl_stream<TcpStream>;
 
 // One HTTP/1.1 connection: reads a request, answers it, repeats while keep-alive lasts. A
 // WebSocket upgrade to /ws hands the stream over to a WebSocketSession. Stream is
-// beast::tcp_stream or TlsStream (which first completes the TLS handshake).
+// TcpStream or TlsStream (which first completes the TLS handshake).
 template <class Stream>
 class HttpSession final : public Connection,
                           public std::enable_shared_from_this<HttpSession<Stream>> {
  public:
   static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
 
-  HttpSession(tcp::socket&& socket, std::shared_ptr<NetContext> ctx);
+  HttpSession(Socket&& socket, std::shared_ptr<NetContext> ctx);
   ~HttpSession() override;
 
   void run();
@@ -48,7 +48,7 @@ class HttpSession final : public Connection,
   bool stopping_ = false;  // answer what is in hand, then close
 };
 
-using PlainHttpSession = HttpSession<beast::tcp_stream>;
+using PlainHttpSession = HttpSession<TcpStream>;
 using TlsHttpSession = HttpSession<TlsStream>;
 
 }  // namespace tanbo::server

@@ -58,7 +58,7 @@ void Listener::do_accept() {
                          beast::bind_front_handler(&Listener::on_accept, shared_from_this()));
 }
 
-void Listener::on_accept(beast::error_code ec, tcp::socket socket) {
+void Listener::on_accept(beast::error_code ec, Socket socket) {
   if (stopped_ || ec == net::error::operation_aborted) return;
   if (ec) return back_off(ec);
   delay_ = std::chrono::milliseconds(0);

@@ -24,7 +24,7 @@ class Listener : public std::enable_shared_from_this<Listener> {
 
  private:
   void do_accept();
-  void on_accept(beast::error_code ec, tcp::socket socket);
+  void on_accept(beast::error_code ec, Socket socket);
   void back_off(const beast::error_code& ec);
 
   net::io_context& ioc_;

@@ -53,10 +53,7 @@ WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<NetC
     : ws_(std::move(stream)),
       ctx_(std::move(ctx)),
       remote_(std::move(remote)),
-      address_(std::move(address)) {
-  const auto executor = ws_.get_executor();  // a copy: target() points into it
-  if (const auto* strand = executor.template target<Strand>()) strand_ = *strand;
-}
+      address_(std::move(address)) {}
 
 template <class Stream>
 WebSocketSession<Stream>::~WebSocketSession() {
@@ -152,13 +149,11 @@ template <class Stream>
 void WebSocketSession<Stream>::send(std::shared_ptr<const std::string> text) {
   auto op = beast::bind_front_handler(&WebSocketSession::on_send, this->shared_from_this(),
                                       std::move(text));
-  if (strand_) return net::post(*strand_, std::move(op));
   net::post(ws_.get_executor(), std::move(op));
 }
 
 template <class Stream>
 void WebSocketSession<Stream>::post(std::function<void()> fn) {
-  if (strand_) return net::post(*strand_, std::move(fn));
   net::post(ws_.get_executor(), std::move(fn));
 }
 
@@ -240,7 +235,7 @@ void WebSocketSession<Stream>::on_close(beast::error_code ec) {
   if (ec && !is_benign(ec)) spdlog::info("ws {} close: {}", id_, ec.message());
 }
 
-template class WebSocketSession<beast::tcp_stream>;
+template class WebSocketSession<TcpStream>;
 template class WebSocketSession<TlsStream>;
 
 }  // namespace tanbo::server

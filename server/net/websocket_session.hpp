@@ -11,7 +11,7 @@ namespace tanbo::server {
 
 // One WebSocket connection on its own strand. Text frames go to the FrameHandler; outgoing
 // frames wait in a queue bounded in frames and in bytes, with at most one write in flight.
-// Stream is beast::tcp_stream or the TLS stream over it, handed over by the HttpSession.
+// Stream is TcpStream or the TLS stream over it, handed over by the HttpSession.
 template <class Stream>
 class WebSocketSession final : public WsPeer,
                                public Connection,
@@ -44,11 +44,7 @@ class WebSocketSession final : public WsPeer,
   void on_close(beast::error_code ec);
   void finish();
 
-  websocket::stream<Stream> ws_;
-  // The connection's strand, typed: a broadcast posts to thousands of sessions, and a post
-  // through the type-erased executor copies it (and its strand) several times each.
-  using Strand = net::strand<net::io_context::executor_type>;
-  std::optional<Strand> strand_;
+  websocket::stream<Stream> ws_;  // on the connection's strand (Strand, beast.hpp)
   beast::flat_buffer buffer_;
   std::shared_ptr<NetContext> ctx_;
   std::deque<std::shared_ptr<const std::string>> queue_;  // front() is in flight when writing_

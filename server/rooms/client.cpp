@@ -229,7 +229,7 @@ void Client::on(const protocol::Create& m, const Id& re) {
   if (!m.spectator_chat) setup.timer["spectator_chat"] = false;  // the room's settings
   setup.cpu = m.cpu;
   setup.address = address;
-  auto r = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
+  auto r = std::make_shared<Room>(*services_->rooms_executor, std::move(setup), services_->room,
                                   services_->lobby, services_->journal);
   services_->lobby->add(r);
   rooms_[r->id()] = r;

@@ -3,7 +3,6 @@
 // messages, and dispatch to the lobby and the rooms. Beast-free; calls come from the peer's
 // strand one at a time, so the Client needs no lock of its own.
 #include <atomic>
-#include <boost/asio/any_io_executor.hpp>
 #include <chrono>
 #include <deque>
 #include <functional>
@@ -60,7 +59,7 @@ class RateBucket {
 
 // What every Client shares.
 struct Services {
-  boost::asio::any_io_executor rooms_executor;  // rooms and the lobby run their strands here
+  std::optional<RoomsExecutor> rooms_executor;  // rooms and the lobby run their strands here
   std::shared_ptr<Lobby> lobby;
   std::shared_ptr<Identities> identities;
   std::shared_ptr<RoomJournal> journal;

@@ -10,7 +10,7 @@ namespace tanbo::server {
 
 namespace net = boost::asio;
 
-Lobby::Lobby(net::any_io_executor ex, std::chrono::milliseconds push_interval)
+Lobby::Lobby(RoomsExecutor ex, std::chrono::milliseconds push_interval)
     : strand_(net::make_strand(ex)), timer_(strand_), interval_(push_interval) {}
 
 void Lobby::add(std::shared_ptr<Room> room) {

@@ -3,7 +3,6 @@
 // change; watchers get the changes batched, at most one `lobby` push per interval.
 // In a cluster (server/cluster/) the lobby also lists the other nodes' rooms as their nodes wrote
 // them to Redis, and every entry it serves names its node.
-#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
@@ -19,6 +18,7 @@
 
 #include "protocol/server.hpp"
 #include "server/net/frame_handler.hpp"
+#include "server/rooms/executor.hpp"
 
 namespace tanbo::server {
 
@@ -26,7 +26,7 @@ class Room;
 
 class Lobby final : public std::enable_shared_from_this<Lobby> {
  public:
-  Lobby(boost::asio::any_io_executor ex, std::chrono::milliseconds push_interval);
+  Lobby(RoomsExecutor ex, std::chrono::milliseconds push_interval);
 
   void add(std::shared_ptr<Room> room);
   std::shared_ptr<Room> find(const std::string& id) const;
@@ -92,7 +92,7 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   protocol::Json entry(const protocol::RoomSummary& s) const;  // under mutex_
   void tell(const std::string& room, Change change) const;     // under mutex_
 
-  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  boost::asio::strand<RoomsExecutor> strand_;
   boost::asio::steady_timer timer_;
   std::chrono::milliseconds interval_;
 

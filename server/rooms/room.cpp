@@ -45,7 +45,7 @@ std::optional<protocol::CpuLevel> cpu_level_of(const std::string& identity_id) {
   return std::nullopt;
 }
 
-Room::Room(net::any_io_executor ex, RoomSetup setup, RoomSettings settings,
+Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings,
            std::shared_ptr<Lobby> lobby, std::shared_ptr<RoomJournal> journal)
     : strand_(net::make_strand(ex)),
       setup_(std::move(setup)),

@@ -5,7 +5,6 @@
 // Every change goes to the journal first and is broadcast once the journal says it is durable;
 // requests arriving meanwhile wait in order on the strand (never refused for it).
 #include <array>
-#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
@@ -23,6 +22,7 @@
 #include "server/bots/pool.hpp"
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
+#include "server/rooms/executor.hpp"
 #include "server/rooms/journal.hpp"
 
 namespace tanbo::server {
@@ -97,12 +97,12 @@ class Room final : public std::enable_shared_from_this<Room> {
   using Id = protocol::Id;
 
   // A recovered room, added to the lobby; it publishes itself from its strand.
-  static std::shared_ptr<Room> restore(boost::asio::any_io_executor ex, RoomSetup setup,
-                                       RoomSettings settings, std::shared_ptr<Lobby> lobby,
+  static std::shared_ptr<Room> restore(RoomsExecutor ex, RoomSetup setup, RoomSettings settings,
+                                       std::shared_ptr<Lobby> lobby,
                                        std::shared_ptr<RoomJournal> journal, RoomRestore state);
 
-  Room(boost::asio::any_io_executor ex, RoomSetup setup, RoomSettings settings,
-       std::shared_ptr<Lobby> lobby, std::shared_ptr<RoomJournal> journal);
+  Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared_ptr<Lobby> lobby,
+       std::shared_ptr<RoomJournal> journal);
 
   const std::string& id() const { return setup_.id; }
   bool ranked() const { return setup_.ranked; }
@@ -245,7 +245,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::vector<protocol::SeatView> seat_views() const;
   int spectators() const;
 
-  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  boost::asio::strand<RoomsExecutor> strand_;
   RoomSetup setup_;
   RoomSettings settings_;
   std::shared_ptr<Lobby> lobby_;
@@ -266,8 +266,8 @@ class Room final : public std::enable_shared_from_this<Room> {
     std::string events;
   };
   std::deque<KeptStep> history_;
-  protocol::Frame frame_;        // the state every member gets
-  std::string events_text_;      // the events frame_ shows, serialized once for it and history_
+  protocol::Frame frame_;    // the state every member gets
+  std::string events_text_;  // the events frame_ shows, serialized once for it and history_
   // The seats as frame_ shows them, serialized again only when they change.
   std::vector<protocol::SeatView> seats_shown_;
   std::string seats_text_;

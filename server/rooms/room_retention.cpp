@@ -13,7 +13,7 @@ namespace tanbo::server {
 namespace net = boost::asio;
 using protocol::RoomStatus;
 
-std::shared_ptr<Room> Room::restore(net::any_io_executor ex, RoomSetup setup, RoomSettings settings,
+std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSettings settings,
                                     std::shared_ptr<Lobby> lobby,
                                     std::shared_ptr<RoomJournal> journal, RoomRestore state) {
   auto room =

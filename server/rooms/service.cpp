@@ -142,7 +142,7 @@ std::string RoomService::make_room(const pairing::NewRoom& r) {
                   r.terms.ranked,
                   Identity{}};
   setup.timer = timer_settings(r.terms.timer);
-  auto room = std::make_shared<Room>(services_->rooms_executor, std::move(setup), services_->room,
+  auto room = std::make_shared<Room>(*services_->rooms_executor, std::move(setup), services_->room,
                                      services_->lobby, services_->journal);
   services_->lobby->add(room);
   room->open_seated(r.seats);
@@ -187,7 +187,7 @@ RoomService::~RoomService() {
 std::shared_ptr<Room> RoomService::restore(RoomSetup setup, RoomRestore state) {
   std::lock_guard lock(shutdown_mutex_);
   if (shut_down_) return nullptr;
-  return Room::restore(services_->rooms_executor, std::move(setup), services_->room,
+  return Room::restore(*services_->rooms_executor, std::move(setup), services_->room,
                        services_->lobby, services_->journal, std::move(state));
 }
 
