@@ -36,8 +36,11 @@ std::unique_ptr<SqliteStore> SqliteStore::open(const std::filesystem::path& path
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return error = where + "cannot create its directory: " + ec.message(), nullptr;
   try {
-    auto db = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
-                                                 5000);
+    // No mutex of its own: the connection is used by one thread at a time (the StoreWorker's,
+    // or whoever holds the store before handing it over), and SQLite's serialized mode took a
+    // lock at each of the forty-odd calls an action's write makes.
+    auto db = std::make_unique<SQLite::Database>(
+        path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX, 5000);
     std::string mode = db->execAndGet("PRAGMA journal_mode = WAL").getString();
     if (mode != "wal")
       return error = where + "cannot use WAL mode (journal_mode " + mode + ")", nullptr;
