@@ -247,6 +247,29 @@ Json ok(const Id& re, std::string_view room, std::optional<std::uint64_t> versio
   return j;
 }
 
+std::string ok_text(const Id& re, std::string_view room, std::optional<std::uint64_t> version) {
+  std::string out;
+  out.reserve(48 + room.size());
+  out += "{\"re\":";  // the keys in nlohmann's order, as serialize writes them
+  if (const auto* n = std::get_if<std::int64_t>(&re))
+    json_text::append_int(out, *n);
+  else if (const auto* s = std::get_if<std::string>(&re))
+    json_text::append_string(out, *s);
+  else
+    out += "null";
+  if (!room.empty()) {
+    out += ",\"room\":";
+    json_text::append_string(out, room);
+  }
+  out += ",\"type\":\"ok\"";
+  if (version) {
+    out += ",\"version\":";
+    json_text::append_uint(out, *version);
+  }
+  out += '}';
+  return out;
+}
+
 std::string serialize(const Json& j) {
   std::string out;
   json_text::append(out, j);

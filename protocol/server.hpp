@@ -178,6 +178,10 @@ Json pong(const Id& re);
 // watch_lobby, unwatch_lobby): `room` and the room's `version` once it took effect, when they
 // apply (empty room: absent).
 Json ok(const Id& re, std::string_view room = {}, std::optional<std::uint64_t> version = {});
+// The same `ok` as its text, serialize(ok(...)) byte for byte, written without the tree: every
+// move with an id is answered by one.
+std::string ok_text(const Id& re, std::string_view room = {},
+                    std::optional<std::uint64_t> version = {});
 
 // Compact text; invalid UTF-8 in a string (never expected) becomes U+FFFD instead of throwing.
 std::string serialize(const Json& j);

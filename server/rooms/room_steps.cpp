@@ -131,7 +131,8 @@ bool Room::start_game(engine::Json options) {
 // the state it caused says the rest.
 void Room::answer(const Asker& asker) const {
   if (asker.peer && protocol::has_id(asker.re))
-    asker.peer->send(protocol::share(protocol::ok(asker.re, id(), version_)));
+    asker.peer->send(
+        std::make_shared<const std::string>(protocol::ok_text(asker.re, id(), version_)));
 }
 
 void Room::step(std::vector<JournalEntry> entries, Asker asker) {

@@ -290,3 +290,17 @@ TEST_CASE("state_text writes exactly what serialize(state) writes, without the t
   v.clock = nullptr;
   CHECK(text_of(v) == serialize(state(v)));
 }
+
+// ok_text() answers moves; ok() the reference it must equal byte for byte, and its schema's.
+TEST_CASE("ok_text writes exactly what serialize(ok) writes", "[protocol][server]") {
+  const Id ids[] = {Id{std::int64_t(0)}, Id{std::int64_t(-9007199254740991)},
+                    Id{std::string("a-1")}, Id{std::string("q\"\\\n\xC3\xA9")}, Id{}};
+  for (const Id& re : ids)
+    for (std::string_view room : {"", "r1", "room \"x\""})
+      for (std::optional<std::uint64_t> version :
+           {std::optional<std::uint64_t>{}, std::optional<std::uint64_t>{0},
+            std::optional<std::uint64_t>{18446744073709551615ull}}) {
+        CAPTURE(serialize(ok(re, room, version)));
+        CHECK(ok_text(re, room, version) == serialize(ok(re, room, version)));
+      }
+}
