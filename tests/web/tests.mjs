@@ -291,6 +291,12 @@ async function openChat(p) {
 }
 
 // Types a line in the chat's text box and sends it with Enter.
+// Waits for what the page shows once a request is answered, failing with `message`: a line
+// said shows on its `said`, which comes before the `ok` that empties the box or clears an error.
+async function shows(wait, message) {
+  await wait.catch((e) => assert.fail(`${message} (${e.message.split('\n')[0]})`));
+}
+
 async function say(p, text) {
   await openChat(p);
   await p.page.fill('#chat-input', text);
@@ -1111,9 +1117,8 @@ export function tests(env) {
         assert.equal(await b.page.getAttribute('#chat-toggle', 'aria-expanded'), 'false');
         await say(a, 'Hello Ben, have a good game');
         await chatLine(a, 'Hello Ben, have a good game').waitFor();
-        // The box empties on the request's `ok`, which follows the `said` that showed the line.
-        await a.page.waitForFunction(() => document.querySelector('#chat-input').value === '', null, {timeout: 5000})
-          .catch(async () => assert.equal(await a.page.inputValue('#chat-input'), '', 'the box is emptied once the line is said'));
+        await shows(a.page.waitForFunction(() => document.querySelector('#chat-input').value === '', null, {timeout: 5000}),
+          'the box is emptied once the line is said');
         await b.page.waitForSelector('#chat-unread');
         assert.match(await b.page.locator('#chat-unread').textContent(), /1 nouveau/);
         await openChat(b);
@@ -1159,7 +1164,7 @@ export function tests(env) {
         await b.page.waitForFunction(() => /sans caractère de contrôle/.test(document.getElementById('chat-error').textContent));
         await say(b, 'Bien reçu');
         await chatLine(a, 'Bien reçu').waitFor();
-        assert.equal(await b.page.locator('#chat-error').isHidden(), true, 'a line said clears the refusal');
+        await shows(b.page.waitForSelector('#chat-error', {state: 'hidden', timeout: 5000}), 'a line said clears the refusal');
         for (let i = 1; i <= 8 && !(await b.page.locator('#chat-error:not([hidden])').count()); ++i) await say(b, `ligne ${i}`);
         await b.page.waitForFunction(() => /trop de messages à la fois/.test(document.getElementById('chat-error').textContent));
         // On the phone: every chat control finger-sized, and the decision still in view.
@@ -1237,7 +1242,7 @@ export function tests(env) {
         await a.page.waitForSelector('#chat-notice:has-text("spectators’ chat is open")');
         await say(c, 'もしもし');
         await chatLine(c, 'もしもし').waitFor();
-        assert.equal(await c.page.locator('#chat-error').isHidden(), true);
+        await shows(c.page.waitForSelector('#chat-error', {state: 'hidden', timeout: 5000}), 'the line said clears the refusal');
         // The game over, the players read the spectators too, their history included.
         await a.page.click('#resign');
         await a.page.click('#resign-confirm');
@@ -1259,7 +1264,9 @@ export function tests(env) {
         await a.page.click('#create-form button[type=submit]');
         await a.page.waitForFunction((r) => window.tanbo.view?.msg?.room && window.tanbo.view.msg.room !== r, room);
         const closed = await a.page.evaluate(() => window.tanbo.view.msg.room);
-        assert.equal(await a.page.isChecked('#chat-spectators-open'), false);
+        // The switch learns the setting from the room's lobby entry, asked for on entering.
+        await shows(a.page.waitForSelector('#chat-spectators-open:not(:checked)', {state: 'attached', timeout: 5000}),
+          'the switch shows the channel closed');
         // The lobby shows the setting with the room.
         await c.page.goto(`${env.base}/#/`);
         await c.page.waitForSelector(`li.room[data-room="${closed}"] .room-options:has-text("観戦者チャットは閉鎖中")`);
