@@ -1,7 +1,6 @@
 #pragma once
 #include <deque>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include "server/net/beast.hpp"
