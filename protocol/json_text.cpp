@@ -77,17 +77,6 @@ constexpr bool any_needs_care(std::uint64_t w) {
   return ((control | has_zero(w ^ (ones * '"')) | has_zero(w ^ (ones * '\\')) | w) & highs) != 0;
 }
 
-// The length of the leading run that is copied as it is.
-std::size_t plain_run(std::string_view s) {
-  std::size_t i = 0;
-  for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
-    std::memcpy(&w, s.data() + i, 8);
-    if (any_needs_care(w)) break;
-  }
-  while (i < s.size() && !needs_care(static_cast<unsigned char>(s[i]))) ++i;
-  return i;
-}
-
 void write_string(Sink& out, std::string_view s) {
   const std::size_t plain = plain_run(s);
   for (std::size_t i = plain; i < s.size(); ++i)
@@ -171,6 +160,16 @@ void append_number(std::string& out, Int n) {
 }
 
 }  // namespace
+
+std::size_t plain_run(std::string_view s) {
+  std::size_t i = 0;
+  for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
+    std::memcpy(&w, s.data() + i, 8);
+    if (any_needs_care(w)) break;
+  }
+  while (i < s.size() && !needs_care(static_cast<unsigned char>(s[i]))) ++i;
+  return i;
+}
 
 void append_int(std::string& out, std::int64_t n) { append_number(out, n); }
 

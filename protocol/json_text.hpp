@@ -2,6 +2,7 @@
 // JSON written as text by appending to one string: what serialize() and the state frame are made
 // of. Byte for byte what nlohmann's dump(-1) writes with invalid UTF-8 replaced, without its
 // character-at-a-time output adapter (a frame is serialized at every step of every room).
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -19,5 +20,9 @@ void append_bool(std::string& out, bool b);
 void append_string(std::string& out, std::string_view s);
 // Any value, compact.
 void append(std::string& out, const nlohmann::json& j);
+
+// The length of the leading run of s that a JSON string holds as it is: no control character, no
+// '"' or '\\', no byte past ASCII. Read eight bytes at a time; json_read uses it too.
+std::size_t plain_run(std::string_view s);
 
 }  // namespace tanbo::protocol::json_text

@@ -1,7 +1,8 @@
 // Target (1): the bytes of a client text frame. parse() must answer a Request or an Error and
 // never throw; a Request must survive its own round trip (to_json, then parse); an Error must make
 // a valid `error` message; the client schemas must accept exactly the frames parse accepts; and
-// serialize() writes any well-formed frame's JSON as nlohmann's dump does.
+// serialize() writes any well-formed frame's JSON as nlohmann's dump does; the plain reader
+// reads a frame as nlohmann does, or declines it.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -9,10 +10,12 @@
 #include <vector>
 
 #include "protocol/client.hpp"
+#include "protocol/json_read.hpp"
 #include "protocol/limits.hpp"
 #include "protocol/schema.hpp"
 #include "protocol/server.hpp"
 #include "tests/fuzz/check.hpp"
+#include "tests/protocol/same_json.hpp"
 
 namespace {
 
@@ -72,6 +75,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // The schemas and parse agree on every well-formed JSON object naming a client type.
   if (size > kMaxFrameBytes) return 0;
   Json j = Json::parse(frame, nullptr, false);
+  // parse() reads the plain subset itself: exactly as nlohmann does, or not at all.
+  if (Json fast; json_read::read_plain(frame, fast))
+    TANBO_FUZZ_CHECK(!j.is_discarded() && tanbo::protocol::test::same_json(fast, j),
+                     std::string(frame));
   if (j.is_discarded()) return 0;
   // serialize() writes the text itself; nlohmann's dump is what it must equal.
   TANBO_FUZZ_CHECK(serialize(j) == j.dump(-1, ' ', false, Json::error_handler_t::replace),
