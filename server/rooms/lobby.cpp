@@ -49,6 +49,19 @@ void Lobby::publish(protocol::RoomSummary summary, const std::string& owner) {
   schedule();
 }
 
+bool Lobby::turned(const std::string& room, std::optional<engine::Seat> to_move,
+                   std::optional<std::int64_t> deadline_ms) {
+  std::lock_guard lock(mutex_);
+  auto it = rooms_.find(room);
+  if (it == rooms_.end() || !it->second.summary) return false;
+  it->second.summary->to_move = to_move;
+  it->second.summary->deadline_ms = deadline_ms;
+  if (!watchers_.empty()) changed_.insert(room);
+  tell(room, Change::listed);
+  schedule();
+  return true;
+}
+
 void Lobby::remove(const std::string& id) {
   std::lock_guard lock(mutex_);
   if (auto it = rooms_.find(id); it != rooms_.end() && it->second.summary)

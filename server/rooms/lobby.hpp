@@ -34,6 +34,10 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   std::string fresh_id() const;
   // Rooms call these from their strands.
   void publish(protocol::RoomSummary summary, const std::string& owner);
+  // What most moves change: whose turn it is and when that turn's time ends. False when the
+  // lobby lists no summary of the room to change (then the room publishes one).
+  bool turned(const std::string& room, std::optional<engine::Seat> to_move,
+              std::optional<std::int64_t> deadline_ms);
   void remove(const std::string& id);
 
   std::vector<protocol::RoomSummary> list(const std::optional<std::string>& game) const;

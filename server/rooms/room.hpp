@@ -282,11 +282,15 @@ class Room final : public std::enable_shared_from_this<Room> {
     int game_no;
     bool started;
     bool spectator_chat;
-    std::optional<engine::Seat> to_move;
-    std::optional<std::int64_t> deadline_ms;
     friend bool operator==(const Listed&, const Listed&) = default;
   };
+  struct Turn {  // what a move that only passes the turn changes in the listing
+    std::optional<engine::Seat> to_move;
+    std::optional<std::int64_t> deadline_ms;
+    friend bool operator==(const Turn&, const Turn&) = default;
+  };
   std::optional<Listed> listed_;
+  Turn turn_listed_;
 
   protocol::TimeControl control_;        // from setup_.timer
   std::vector<std::int64_t> remaining_;  // game clock: ms per seat at running_since_

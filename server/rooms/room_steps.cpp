@@ -249,17 +249,17 @@ void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const I
 }
 
 void Room::publish() {
-  // Most steps change nothing the lobby lists: skip the summary's copy and the lobby's lock.
+  // Most steps change nothing the lobby lists but whose turn it is: they send those two fields,
+  // not the whole summary built and copied again.
   const bool playing = status() == RoomStatus::playing;
-  Listed now{status(),
-             seat_views(),
-             spectators(),
-             game_no_,
-             match_ != nullptr,
-             spectator_chat(),
-             playing ? std::optional(match_->game().pending().seat) : std::nullopt,
-             playing && control_.timed() ? std::optional(deadline_ms()) : std::nullopt};
-  if (listed_ && *listed_ == now) return;
+  Listed now{status(), seat_views(), spectators(), game_no_, match_ != nullptr, spectator_chat()};
+  Turn turn{playing ? std::optional(match_->game().pending().seat) : std::nullopt,
+            playing && control_.timed() ? std::optional(deadline_ms()) : std::nullopt};
+  if (listed_ && *listed_ == now) {
+    if (turn_listed_ == turn) return;
+    turn_listed_ = turn;
+    if (lobby_->turned(id(), turn.to_move, turn.deadline_ms)) return;
+  }
   protocol::RoomSummary s;
   s.room = id();
   s.game = setup_.info->id;
@@ -268,10 +268,11 @@ void Room::publish() {
   s.seats = now.seats;
   s.spectators = now.spectators;
   listed_ = std::move(now);
+  turn_listed_ = turn;
   s.ranked = setup_.ranked;
   s.timer = control_;
-  s.to_move = listed_->to_move;
-  s.deadline_ms = listed_->deadline_ms;
+  s.to_move = turn.to_move;
+  s.deadline_ms = turn.deadline_ms;
   s.spectator_chat = spectator_chat();
   lobby_->publish(std::move(s), owner());
 }

@@ -34,6 +34,37 @@ TEST_CASE("the lobby lists rooms and pushes their changes at most once per 500 m
     watcher.send({{"type", "rooms"}, {"id", 2}, {"game", "tanbo"}});
     CHECK(watcher.expect("rooms").at("rooms").empty());
   }
+  SECTION("the listing follows the turn from move to move, and so do the pushes") {
+    // A move that only passes the turn updates the listing in place; seen at least once here.
+    std::uint64_t version = t.state.at("version");
+    int turns_passed = 0;
+    for (int move = 0; move < 12 && t.state.at("status") == "playing"; ++move) {
+      const int seat = t.deciding();
+      const json& legal = t.seen[std::size_t(seat)].at("legal");
+      t.at(seat).send({{"type", "act"},
+                       {"room", t.room},
+                       {"version", version},
+                       {"action", legal[std::size_t(move) % legal.size()]}});
+      t.read_states(++version);
+      turns_passed += t.deciding() != seat;
+      watcher.send({{"type", "rooms"}, {"id", 10 + move}});
+      json answer;
+      do answer = watcher.next();  // the pushes of earlier moves may come first
+      while (answer.at("type") == "lobby");
+      REQUIRE(answer.at("type") == "rooms");
+      auto rooms = answer.at("rooms");
+      REQUIRE(rooms.size() == 1);
+      const json expected = t.deciding() >= 0 ? json(t.deciding()) : json(nullptr);
+      CHECK(rooms[0].at("to_move") == expected);
+      CHECK(rooms[0].at("status") == t.state.at("status"));
+    }
+    REQUIRE(turns_passed > 0);
+    // A push within the interval carries the last turn too (expect() fails after its wait).
+    const json expected = t.deciding() >= 0 ? json(t.deciding()) : json(nullptr);
+    json pushed;
+    do pushed = watcher.expect("lobby");
+    while (pushed.at("changed").empty() || pushed.at("changed")[0].at("to_move") != expected);
+  }
   SECTION("a later change comes in the next push, no sooner than the interval") {
     t.at(1).send({{"type", "leave"}, {"id", 3}, {"room", t.room}});
     t.at(1).expect("left");
