@@ -26,7 +26,7 @@ void check_agrees(const std::string& text) {
 
 // A tree mostly in the plain subset: strings of printable ASCII with now and then a quote or a
 // backslash (escaped in the text, so declined), integers of every size, now and then a float.
-Json random_value(std::mt19937_64& gen, int depth) {
+Json plain_tree(std::mt19937_64& gen, int depth) {
   auto pick = [&](std::uint64_t n) { return gen() % n; };
   auto text = [&] {
     std::string s(pick(10), '\0');
@@ -50,12 +50,12 @@ Json random_value(std::mt19937_64& gen, int depth) {
       return text();
     case 8: {
       Json a = Json::array();
-      for (auto n = pick(5); n > 0; --n) a.push_back(random_value(gen, depth - 1));
+      for (auto n = pick(5); n > 0; --n) a.push_back(plain_tree(gen, depth - 1));
       return a;
     }
     default: {
       Json o = Json::object();
-      for (auto n = pick(5); n > 0; --n) o[text()] = random_value(gen, depth - 1);
+      for (auto n = pick(5); n > 0; --n) o[text()] = plain_tree(gen, depth - 1);
       return o;
     }
   }
@@ -156,7 +156,7 @@ TEST_CASE("read_plain agrees with nlohmann on random trees and on their texts br
   std::mt19937_64 gen(20261205);
   int read = 0;
   for (int i = 0; i < 3000; ++i) {
-    Json tree = random_value(gen, 4);
+    Json tree = plain_tree(gen, 4);
     std::string text = spaced(tree.dump(), gen);
     INFO(text);
     Json fast;
