@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <sstream>
+#include <type_traits>
 
 #include "server/net/address.hpp"
 #include "server/net/routes.hpp"
@@ -135,8 +136,17 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     }
     beast::get_lowest_layer(stream_).expires_never();   // the WebSocket sets its own timeouts
     ctx_->http_slots.release(std::exchange(slot_, 0));  // WebSockets have a limit of their own
-    std::make_shared<WebSocketSession<Stream>>(std::move(stream_), ctx_, remote_, limit_address())
-        ->run(parser_->release());
+    if constexpr (std::is_same_v<Stream, TcpStream>) {
+      // The plain socket alone: the WebSocket has timers of its own, and beast::basic_stream's
+      // (its shared state, its timer checked at every read and write) cost a few thousand
+      // instructions per move.
+      std::make_shared<WebSocketSession<Socket>>(stream_.release_socket(), ctx_, remote_,
+                                                 limit_address())
+          ->run(parser_->release());
+    } else {
+      std::make_shared<WebSocketSession<Stream>>(std::move(stream_), ctx_, remote_, limit_address())
+          ->run(parser_->release());
+    }
     return;
   }
 

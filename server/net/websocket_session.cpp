@@ -235,7 +235,7 @@ void WebSocketSession<Stream>::on_close(beast::error_code ec) {
   if (ec && !is_benign(ec)) spdlog::info("ws {} close: {}", id_, ec.message());
 }
 
-template class WebSocketSession<TcpStream>;
+template class WebSocketSession<Socket>;
 template class WebSocketSession<TlsStream>;
 
 }  // namespace tanbo::server

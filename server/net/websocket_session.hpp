@@ -10,7 +10,7 @@ namespace tanbo::server {
 
 // One WebSocket connection on its own strand. Text frames go to the FrameHandler; outgoing
 // frames wait in a queue bounded in frames and in bytes, with at most one write in flight.
-// Stream is TcpStream or the TLS stream over it, handed over by the HttpSession.
+// Stream is the plain Socket or the TLS stream, handed over by the HttpSession.
 template <class Stream>
 class WebSocketSession final : public WsPeer,
                                public Connection,

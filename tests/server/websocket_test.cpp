@@ -5,6 +5,7 @@
 
 #include "tests/server/support/clients.hpp"
 #include "tests/server/support/in_process_server.hpp"
+#include "tests/server/support/raw_tcp.hpp"
 
 using namespace tanbo::server;
 using namespace tanbo::server::test;
@@ -105,4 +106,24 @@ TEST_CASE("stopping the server closes each WebSocket with going_away after queue
   CHECK(client.close_code() == static_cast<std::uint16_t>(CloseCode::going_away));
   CHECK(left == 0);
   SECTION("and no longer accepts connections") { CHECK_THROWS(http_get(fx.port(), "/healthz")); }
+}
+
+TEST_CASE("a WebSocket that sends nothing, not even a pong, is closed after the idle timeout",
+          "[server][ws]") {
+  Config c = loopback_config();
+  c.idle_timeout = 2;  // a ping at 1 s, the close at 2 s when nothing came back
+  InProcessServer fx(c);
+  RawTcp silent(fx.port());
+  silent.send(
+      "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+  CHECK_FALSE(silent.closed_within(std::chrono::milliseconds(900)));  // upgraded, then waiting
+  CHECK(silent.closed_within(std::chrono::seconds(6)));
+  // A client that talks is not idle, past the same time.
+  WsClient talking(fx.port());
+  for (int i = 0; i < 6; ++i) {
+    talking.send("{}");
+    REQUIRE(talking.read().got == WsClient::Got::text);
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  }
 }
