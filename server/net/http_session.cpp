@@ -136,17 +136,18 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     }
     beast::get_lowest_layer(stream_).expires_never();   // the WebSocket sets its own timeouts
     ctx_->http_slots.release(std::exchange(slot_, 0));  // WebSockets have a limit of their own
-    if constexpr (std::is_same_v<Stream, TcpStream>) {
-      // The plain socket alone: the WebSocket has timers of its own, and beast::basic_stream's
-      // (its shared state, its timer checked at every read and write) cost a few thousand
-      // instructions per move.
-      std::make_shared<WebSocketSession<Socket>>(stream_.release_socket(), ctx_, remote_,
-                                                 limit_address())
+    auto start = [&]<class WsStream>(WsStream&& ws_stream) {
+      std::make_shared<WebSocketSession<WsStream>>(std::move(ws_stream), ctx_, remote_,
+                                                   limit_address())
           ->run(parser_->release());
-    } else {
-      std::make_shared<WebSocketSession<Stream>>(std::move(stream_), ctx_, remote_, limit_address())
-          ->run(parser_->release());
-    }
+    };
+    // A plain connection hands over the socket alone: the WebSocket has timers of its own, and
+    // beast::basic_stream's (its shared state, its timer checked at every read and write) cost a
+    // few thousand instructions per move.
+    if constexpr (std::is_same_v<Stream, TcpStream>)
+      start(stream_.release_socket());
+    else
+      start(std::move(stream_));
     return;
   }
 

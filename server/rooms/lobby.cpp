@@ -40,13 +40,11 @@ void Lobby::publish(protocol::RoomSummary summary, const std::string& owner) {
   auto it = rooms_.find(summary.room);
   if (it == rooms_.end()) return;  // removed meanwhile
   it->second.owner = owner;
-  if (!watchers_.empty()) changed_.insert(summary.room);  // watchers start from a `rooms` list
   metrics::room_moved(summary.game,
                       it->second.summary ? std::optional(it->second.summary->status) : std::nullopt,
                       summary.status);
-  tell(summary.room, Change::listed);
   it->second.summary = std::move(summary);
-  schedule();
+  relisted(it->first);
 }
 
 bool Lobby::turned(const std::string& room, std::optional<engine::Seat> to_move,
@@ -56,10 +54,14 @@ bool Lobby::turned(const std::string& room, std::optional<engine::Seat> to_move,
   if (it == rooms_.end() || !it->second.summary) return false;
   it->second.summary->to_move = to_move;
   it->second.summary->deadline_ms = deadline_ms;
-  if (!watchers_.empty()) changed_.insert(room);
+  relisted(room);
+  return true;
+}
+
+void Lobby::relisted(const std::string& room) {
+  if (!watchers_.empty()) changed_.insert(room);  // watchers start from a `rooms` list
   tell(room, Change::listed);
   schedule();
-  return true;
 }
 
 void Lobby::remove(const std::string& id) {

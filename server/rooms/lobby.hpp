@@ -95,6 +95,7 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   void push();
   protocol::Json entry(const protocol::RoomSummary& s) const;  // under mutex_
   void tell(const std::string& room, Change change) const;     // under mutex_
+  void relisted(const std::string& room);  // under mutex_: watchers, observer, next push
 
   boost::asio::strand<RoomsExecutor> strand_;
   boost::asio::steady_timer timer_;

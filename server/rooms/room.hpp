@@ -231,9 +231,11 @@ class Room final : public std::enable_shared_from_this<Room> {
   // Journals, then refreshes and broadcasts; the asker's `ok` follows the new state.
   void step(std::vector<JournalEntry> entries, Asker asker = {});
   void answer(const Asker& asker) const;  // `ok` with the room's version
-  void after_change();                    // refresh, broadcast, publish to the lobby
-  void halt();     // no more timers or bots: stop() and lose(); on the strand
-  void refresh();  // builds the state frames once
+  // `ok` for a request that had an id (none otherwise), as text: no tree built per move.
+  void send_ok(const Peer& peer, const Id& re, std::optional<std::uint64_t> version = {}) const;
+  void after_change();  // refresh, broadcast, publish to the lobby
+  void halt();          // no more timers or bots: stop() and lose(); on the strand
+  void refresh();       // builds the state frames once
   void send_state(const Member& m) const;
   void send_current_state(const Member& m);   // rebuilds the frames first if the count moved
   void spectators_changed();                  // the lobby and retention; no frame to members

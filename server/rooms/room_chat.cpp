@@ -108,8 +108,7 @@ void Room::do_say(const Peer& peer, const Identity& who, const protocol::Say& s,
       if (auto p = member.peer.lock()) p->send(frame);
     }
     metrics::chat_line();
-    if (protocol::has_id(re))
-      peer->send(std::make_shared<const std::string>(protocol::ok_text(re, id())));
+    send_ok(peer, re);
   };
   if (shadow) return deliver();  // never stored: nobody else will ever read it
   ++channel.next;
@@ -157,15 +156,13 @@ void Room::set_spectator_chat(Peer peer, Identity who, bool open, Id re) {
       return self->refuse(peer, ErrorCode::not_seated, "only the room's creator may do that", re);
     if (!self->setup_.timer.is_object()) self->setup_.timer = engine::Json::object();
     self->setup_.timer["spectator_chat"] = open;
-    self->journal(
-        {{JournalEntry::Kind::timer, self->id(), self->version_, engine::kNoSeat,
-          self->setup_.timer}},
-        [self, peer, re] {
-          self->publish();  // the lobby shows the room's channel open or closed
-          if (protocol::has_id(re))
-            peer->send(std::make_shared<const std::string>(protocol::ok_text(re, self->id())));
-        },
-        {peer, re});
+    self->journal({{JournalEntry::Kind::timer, self->id(), self->version_, engine::kNoSeat,
+                    self->setup_.timer}},
+                  [self, peer, re] {
+                    self->publish();  // the lobby shows the room's channel open or closed
+                    self->send_ok(peer, re);
+                  },
+                  {peer, re});
   });
 }
 

@@ -130,9 +130,12 @@ bool Room::start_game(engine::Json options) {
 // Only a request with an id is told `ok`: without one there is nothing to match it to, and
 // the state it caused says the rest.
 void Room::answer(const Asker& asker) const {
-  if (asker.peer && protocol::has_id(asker.re))
-    asker.peer->send(
-        std::make_shared<const std::string>(protocol::ok_text(asker.re, id(), version_)));
+  if (asker.peer) send_ok(asker.peer, asker.re, version_);
+}
+
+void Room::send_ok(const Peer& peer, const Id& re, std::optional<std::uint64_t> version) const {
+  if (protocol::has_id(re))
+    peer->send(std::make_shared<const std::string>(protocol::ok_text(re, id(), version)));
 }
 
 void Room::step(std::vector<JournalEntry> entries, Asker asker) {
