@@ -119,6 +119,27 @@ void Relay::push(Outgoing o) {
 void Relay::forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
                     const Identity& who, const Standing& standing, std::string_view text,
                     const protocol::Id& re) {
+  Outgoing o = request(target, name, peer, who, standing, text, 0);
+  o.re = re;
+  push(std::move(o));
+}
+
+void Relay::forward_standing(const std::string& room, const std::shared_ptr<WsPeer>& peer,
+                             const Identity& who, const Standing& standing, std::string_view text,
+                             std::function<void()> followed) {
+  std::uint64_t ticket;
+  {
+    std::lock_guard lock(mutex_);
+    ticket = next_ticket_++;
+    awaited_.emplace(ticket, Awaited{std::move(followed), {}});
+  }
+  push(request(Target::room, room, peer, who, standing, text, ticket));
+}
+
+Relay::Outgoing Relay::request(Target target, const std::string& name,
+                               const std::shared_ptr<WsPeer>& peer, const Identity& who,
+                               const Standing& standing, std::string_view text,
+                               std::uint64_t ticket) {
   engine::Json head = {{"k", "req"},
                        {"from", node_},
                        {"peer", peer->id()},
@@ -127,19 +148,45 @@ void Relay::forward(Target target, const std::string& name, const std::shared_pt
                        {"username", who.username},
                        {"mutes", standing.mutes},
                        {"shadow_until", standing.shadow_until}};
+  if (ticket) head["ticket"] = ticket;
   Outgoing o(Outgoing::request, target == Target::room ? lobby_->node_of(name) : std::string(),
              peer->id());
   o.text = std::make_shared<const std::string>(message(head, text));
   o.target = target;
   o.name = name;
   o.local = peer;
-  o.re = re;
+  o.ticket = ticket;
   o.since = Clock::now();
   {
     std::lock_guard lock(mutex_);
     locals_[peer->id()].peer = peer;
   }
-  push(std::move(o));
+  return o;
+}
+
+void Relay::settle(std::uint64_t ticket) {
+  std::function<void()> followed;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = awaited_.find(ticket);
+    if (it == awaited_.end()) return;
+    followed = std::move(it->second.followed);
+    awaited_.erase(it);
+  }
+  followed();
+}
+
+void Relay::settle_sent_to(const std::string& node) {
+  std::vector<std::function<void()>> followed;
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(awaited_, [&](auto& a) {
+      if (!node.empty() && a.second.node != node) return false;
+      followed.push_back(std::move(a.second.followed));
+      return true;
+    });
+  }
+  for (auto& f : followed) f();
 }
 
 void Relay::closed(std::uint64_t peer_id) {
@@ -159,6 +206,7 @@ void Relay::node_gone(const std::string& node) {
     std::lock_guard lock(mutex_);
     gone_.push_back(node);
   }
+  settle_sent_to(node);
   close_locals([&](const Local& l) { return l.nodes.contains(node); });
 }
 
@@ -250,6 +298,7 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
     std::shared_ptr<WsPeer> asker = {};       // a request: told when no node listens
     std::string room = {};
     protocol::Id re = {};
+    std::uint64_t ticket = 0;
   };
   std::vector<Message> out;
   std::map<std::string, std::size_t> open_frame;  // node -> its last message, if a frame
@@ -258,7 +307,10 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
     switch (o.kind) {
       case Outgoing::request: {
         auto asker = o.local.lock();
-        if (!asker) break;  // closed meanwhile
+        if (!asker) {  // closed meanwhile
+          settle(o.ticket);
+          break;
+        }
         if (waiting.contains(o.peer)) {
           deferred_.push_back(std::move(o));
           break;
@@ -271,6 +323,10 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
           break;
         }
         if (owner.empty() || owner == node_) {
+          if (o.ticket) {  // the connection is not in such a room anywhere: nothing to follow
+            settle(o.ticket);
+            break;
+          }
           using protocol::ErrorCode;
           asker->send(protocol::share(
               o.target == Target::room
@@ -284,9 +340,11 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
         {
           std::lock_guard lock(mutex_);
           if (auto it = locals_.find(o.peer); it != locals_.end()) it->second.nodes.insert(owner);
+          if (auto it = awaited_.find(o.ticket); it != awaited_.end()) it->second.node = owner;
         }
         open_frame.erase(owner);
-        out.push_back({owner, nullptr, std::move(o.text), std::move(asker), o.name, o.re});
+        out.push_back(
+            {owner, nullptr, std::move(o.text), std::move(asker), o.name, o.re, o.ticket});
         break;
       }
       case Outgoing::frame: {
@@ -311,6 +369,10 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
         open_frame.erase(o.node);
         out.push_back({o.node, {{"k", "credit"}, {"peer", o.peer}}, nullptr});
         break;
+      case Outgoing::followed:
+        open_frame.erase(o.node);
+        out.push_back({o.node, {{"k", "followed"}, {"ticket", o.ticket}}, nullptr});
+        break;
       case Outgoing::notice: {
         std::string to = resolve(redis, o);
         if (to.empty() || to == node_) break;  // held nowhere else: nothing to tell
@@ -333,10 +395,12 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
   std::size_t answered = 0;
   for (std::size_t i = 0; i < out.size(); ++i) {
     const auto& r = replies[i];
+    const bool received = r.integer().value_or(0) > 0;
+    if (out[i].ticket && !received) settle(out[i].ticket);  // lost: nothing will follow it
     if (r.is_error()) continue;
     ++answered;
     // A request nobody received: its node is gone, and the room moves once its lease expires.
-    if (out[i].asker && r.integer() == 0)
+    if (out[i].asker && !out[i].ticket && r.integer() == 0)
       out[i].asker->send(protocol::share(
           protocol::error(protocol::ErrorCode::internal,
                           out[i].room + "'s server node cannot be reached; try again", out[i].re)));
@@ -382,6 +446,7 @@ void Relay::receive_loop() {
       spdlog::warn("cluster: node channel lost ({}); closing the connections it served",
                    redis.last_error());
       close_locals([](const Local&) { return true; });
+      settle_sent_to({});
       std::vector<std::string> nodes;
       for (const auto& [key, remote] : remotes_) nodes.push_back(key.first);
       for (const auto& n : nodes) drop_remotes_of(n);
@@ -416,6 +481,8 @@ void Relay::on_message(const std::string& payload) {
       on_paired(head);
     else if (kind == "unsay")
       on_unsay(head);
+    else if (kind == "followed")
+      on_followed(head);
     else if (kind == "revoked")
       rooms_->close_connections(head.at("identity").get<std::string>(), false);
     else if (kind == "standing")
@@ -445,6 +512,12 @@ void Relay::on_request(const engine::Json& head, std::string_view body) {
   it->second.client->use_standing({false, head.value("shadow_until", std::int64_t(0)),
                                    head.value("mutes", std::vector<std::string>{})});
   it->second.client->on_text(it->second.peer, body);
+  // A standing's change is now in the rooms' queues, ahead of anything said after this.
+  if (auto t = head.find("ticket"); t != head.end()) {
+    Outgoing o(Outgoing::followed, key.first, key.second);
+    o.ticket = t->get<std::uint64_t>();
+    push(std::move(o));
+  }
   metrics::cluster(metrics::Cluster::served);
 }
 
@@ -494,6 +567,10 @@ void Relay::on_unsay(const engine::Json& head) {
 
 void Relay::on_credit(const engine::Json& head) {
   rooms_->credit(head.at("peer").get<std::uint64_t>());
+}
+
+void Relay::on_followed(const engine::Json& head) {
+  settle(head.at("ticket").get<std::uint64_t>());
 }
 
 void Relay::drop_remotes_of(const std::string& node) {

@@ -17,6 +17,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -56,6 +57,9 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
                const Identity& who, const Standing& standing, std::string_view text,
                const protocol::Id& re) override;
+  void forward_standing(const std::string& room, const std::shared_ptr<WsPeer>& peer,
+                        const Identity& who, const Standing& standing, std::string_view text,
+                        std::function<void()> followed) override;
   void closed(std::uint64_t peer_id) override;
 
   // The cluster's worker saw `node` go (its listing expired, or it said goodbye).
@@ -75,7 +79,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
  private:
   // What waits for the sender, in order.
   struct Outgoing {
-    enum Kind { request, frame, close, bye, credit, notice };
+    enum Kind { request, frame, close, bye, credit, notice, followed };
     Outgoing(Kind k, std::string to, std::uint64_t p) : kind(k), node(std::move(to)), peer(p) {}
     Kind kind;
     std::string node;  // where to; for a request, the owner when known
@@ -86,6 +90,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
     std::string name;                               // ...the room, identity or challenge
     std::weak_ptr<WsPeer> local;                    // request: where a no_such_room goes
     protocol::Id re;                                // request
+    std::uint64_t ticket = 0;                       // request: a mute, answered `followed`
     CloseCode code = CloseCode::going_away;         // close
     std::chrono::steady_clock::time_point since{};  // request: when it was asked
   };
@@ -102,6 +107,12 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   using RemoteKey = std::pair<std::string, std::uint64_t>;  // node, its peer id
 
   void push(Outgoing o);
+  Outgoing request(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
+                   const Identity& who, const Standing& standing, std::string_view text,
+                   std::uint64_t ticket);
+  // The wait of a forwarded standing is over: its `followed` runs (any thread; mutex_ not held).
+  void settle(std::uint64_t ticket);
+  void settle_sent_to(const std::string& node);  // every wait on `node`; empty: every wait
   void send_loop();
   void receive_loop();
   void flush(RedisConnection& redis, std::deque<Outgoing>& batch);
@@ -119,6 +130,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void on_credit(const engine::Json& head);
   void on_paired(const engine::Json& head);
   void on_unsay(const engine::Json& head);
+  void on_followed(const engine::Json& head);
   void drop_remotes_of(const std::string& node);  // receiver thread
   void close_locals(const std::function<bool(const Local&)>& which);
 
@@ -133,6 +145,14 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   std::deque<Outgoing> queue_;
   std::unordered_map<std::uint64_t, Local> locals_;
   std::vector<std::string> gone_;  // nodes the receiver must forget
+  // Forwarded standings waiting for their node's word, by ticket: what runs then, and the node
+  // once the sender knows it.
+  struct Awaited {
+    std::function<void()> followed;
+    std::string node;
+  };
+  std::unordered_map<std::uint64_t, Awaited> awaited_;
+  std::uint64_t next_ticket_ = 1;
   bool stopping_ = false;
   bool receiving_ = true;
   bool sender_done_ = false;  // what is pushed after goes nowhere

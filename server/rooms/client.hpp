@@ -158,7 +158,7 @@ class Client : public std::enable_shared_from_this<Client> {
   // Ranked play needs an account here (--ranked-requires-account): false, refused, when it does.
   bool may_rank(bool ranked, const protocol::Id& re);
   void mute(const std::string& player, bool on, const protocol::Id& re);
-  void reply_once_stored(const protocol::Id& re);
+  std::function<void(bool)> reply_after(std::size_t count, const protocol::Id& re);
   // The terms normalized, or nullopt with bad_option answered.
   std::optional<protocol::GameTerms> checked_terms(const protocol::GameTerms& t,
                                                    const protocol::Id& re);

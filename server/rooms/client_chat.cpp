@@ -38,24 +38,32 @@ void Client::mute(const std::string& player, bool on, const Id& re) {
   services_->identities->set_mute(identity_->id, player, on);
   apply_mute(standing_.mutes, player, on);
   for (auto& [id, room] : rooms_) room->set_mutes(peer_id_, standing_.mutes);
-  // The rooms of other nodes this connection is in hear it through their own stand-in for it.
+  // `ok` once the mute is stored (a crash right after keeps it) and each room of another node
+  // this connection is in follows it through its stand-in there (a line said there after the
+  // `ok` obeys it).
+  auto done = reply_after(remote_rooms_.size() + 1, re);
   for (const auto& id : remote_rooms_)
-    services_->forwarder->forward(Forwarder::Target::room, id, peer_, *identity_, standing_, text_,
-                                  Id{});
-  reply_once_stored(re);
+    services_->forwarder->forward_standing(id, peer_, *identity_, standing_, text_,
+                                           [done] { done(true); });
+  services_->identities->after_stored(done);
 }
 
-// `ok` once the identity's change is in the store: a crash right after it keeps it.
-void Client::reply_once_stored(const Id& re) {
-  services_->identities->after_stored([weak = weak_from_this(), re](bool stored) {
+// `count` steps must end, each saying whether it succeeded (the store's: stored); the last to
+// end answers `ok`, or `internal` if one failed. The count is the strand's own.
+std::function<void(bool)> Client::reply_after(std::size_t count, const Id& re) {
+  auto left = std::make_shared<std::size_t>(count);
+  auto failed = std::make_shared<bool>(false);
+  return [weak = weak_from_this(), left, failed, re](bool ok) {
     if (auto self = weak.lock())
-      self->on_strand([stored, re](Client& c) {
-        if (stored)
-          c.reply(protocol::ok(re));
-        else
+      self->on_strand([left, failed, re, ok](Client& c) {
+        *failed = *failed || !ok;
+        if (--*left) return;
+        if (*failed)
           c.refuse(ErrorCode::internal, "not stored; try again", re);
+        else
+          c.reply(protocol::ok(re));
       });
-  });
+  };
 }
 
 void Client::restand(Standing s) {
@@ -71,7 +79,7 @@ void Client::on(const protocol::Report& m, const Id& re) {
   if (!services_->identities->by_id(m.player))
     return refuse(ErrorCode::no_such_player, "no player " + m.player, re);
   services_->identities->report(identity_->id, m.player, m.room.value_or(""), m.reason);
-  reply_once_stored(re);
+  services_->identities->after_stored(reply_after(1, re));  // kept through a crash right after
 }
 
 void Client::on(const protocol::SpectatorChat& m, const Id& re) {

@@ -3,6 +3,7 @@
 // it (server/cluster/relay.hpp), whose answers come back to the same connection. Alone, a
 // server has none and such a request is answered no_such_room.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -26,6 +27,13 @@ class Forwarder {
   virtual void forward(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
                        const Identity& who, const Standing& standing, std::string_view text,
                        const protocol::Id& re) = 0;
+  // `text` changed the connection's own standing (a mute or unmute): the node of room `room`
+  // applies it to the rooms it runs for `peer`. `followed` runs, on any thread, once that node
+  // has, or once it is known that it never will (no node holds the room, its node is gone, Redis
+  // lost the message): whatever waits on it is never left waiting. Nothing is answered on `peer`.
+  virtual void forward_standing(const std::string& room, const std::shared_ptr<WsPeer>& peer,
+                                const Identity& who, const Standing& standing,
+                                std::string_view text, std::function<void()> followed) = 0;
   // The connection closed: every node it spoke to lets it go (as a local room's disconnect).
   virtual void closed(std::uint64_t peer_id) = 0;
 };
