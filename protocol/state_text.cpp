@@ -31,7 +31,8 @@ void append_ints(std::string& out, std::span<const int> xs) {
 // {"at","control","deadline","increment","left","remaining","seat"}: the members state() writes,
 // in their sorted order.
 void append_clock(std::string& out, const Clock& c) {
-  const bool running = c.seat != engine::kNoSeat, game_clock = c.control == TimeControl::Kind::clock;
+  const bool running = c.seat != engine::kNoSeat,
+             game_clock = c.control == TimeControl::Kind::clock;
   out += "{\"at\":";
   append_int(out, c.at_ms);
   out += ",\"control\":";

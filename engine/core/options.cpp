@@ -9,7 +9,8 @@ std::string describe_allowed(const OptionSpec& spec) {
   if (spec.kind == OptionSpec::Kind::boolean) return "true or false";
   if (spec.allowed.empty()) return std::to_string(spec.min) + " to " + std::to_string(spec.max);
   std::string s = "one of ";
-  for (std::size_t i = 0; i < spec.allowed.size(); ++i) s += (i ? ", " : "") + spec.allowed[i].dump();
+  for (std::size_t i = 0; i < spec.allowed.size(); ++i)
+    s += (i ? ", " : "") + spec.allowed[i].dump();
   return s;
 }
 
@@ -33,12 +34,19 @@ bool accepts(const OptionSpec& spec, const Json& value) {
 Json OptionSpec::to_json() const {
   Json j = {{"name", name}, {"default", default_value}, {"help", help}};
   switch (kind) {
-    case Kind::boolean: j["type"] = "boolean"; break;
-    case Kind::choice: j["type"] = "choice"; j["allowed"] = allowed; break;
+    case Kind::boolean:
+      j["type"] = "boolean";
+      break;
+    case Kind::choice:
+      j["type"] = "choice";
+      j["allowed"] = allowed;
+      break;
     case Kind::integer:
       j["type"] = "integer";
-      if (allowed.empty()) j["min"] = min, j["max"] = max;
-      else j["allowed"] = allowed;
+      if (allowed.empty())
+        j["min"] = min, j["max"] = max;
+      else
+        j["allowed"] = allowed;
       break;
   }
   return j;
@@ -54,7 +62,8 @@ Json validate_options(const std::vector<OptionSpec>& specs, const Json& options,
     return out;
   }
   for (const auto& [name, value] : options.items()) {
-    auto spec = std::find_if(specs.begin(), specs.end(), [&name = name](auto& s) { return s.name == name; });
+    auto spec = std::find_if(specs.begin(), specs.end(),
+                             [&name = name](auto& s) { return s.name == name; });
     if (spec == specs.end()) {
       problems.push_back({name, "unknown option"});
     } else if (!accepts(*spec, value)) {

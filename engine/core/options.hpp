@@ -29,6 +29,7 @@ using Problems = std::vector<Problem>;
 
 // Checks options (a JSON object, or null for all defaults) against specs. Returns the options
 // with every default filled in; problems names each unknown, mistyped or out-of-range option.
-Json validate_options(const std::vector<OptionSpec>& specs, const Json& options, Problems& problems);
+Json validate_options(const std::vector<OptionSpec>& specs, const Json& options,
+                      Problems& problems);
 
 }  // namespace tanbo::engine

@@ -5,7 +5,7 @@ namespace tanbo::engine {
 Json Record::to_json() const {
   Json acts = Json::array();
   for (const auto& a : actions) acts.push_back({{"seat", a.seat}, {"action", a.action}});
-  return {{"game", game},     {"options", options},      {"setup", setup},
+  return {{"game", game},       {"options", options},     {"setup", setup},
           {"players", players}, {"seed", seed_hex(seed)}, {"actions", std::move(acts)}};
 }
 
@@ -32,7 +32,8 @@ std::optional<Record> Record::from_json(const Json& j, std::string& error) {
   if (!parsed) return error = "seed: expected 64 hexadecimal digits", std::nullopt;
   r.seed = *parsed;
   auto acts = j.find("actions");
-  if (acts == j.end() || !acts->is_array()) return error = "actions: expected an array", std::nullopt;
+  if (acts == j.end() || !acts->is_array())
+    return error = "actions: expected an array", std::nullopt;
   for (std::size_t i = 0; i < acts->size(); ++i) {
     const Json& a = (*acts)[i];
     std::string where = "actions[" + std::to_string(i) + "]";

@@ -8,9 +8,12 @@ namespace tanbo::engine {
 
 std::string_view to_string(Status s) {
   switch (s) {
-    case Status::setup: return "setup";
-    case Status::playing: return "playing";
-    case Status::finished: return "finished";
+    case Status::setup:
+      return "setup";
+    case Status::playing:
+      return "playing";
+    case Status::finished:
+      return "finished";
   }
   return "unknown";
 }
@@ -28,7 +31,12 @@ const GameInfo* find_game(std::string_view id) {
 
 std::vector<OptionSpec> option_specs(const GameInfo& info) {
   std::vector<OptionSpec> specs = info.options;
-  OptionSpec first{"first", OptionSpec::Kind::choice, "random", {"random"}, 0, 0,
+  OptionSpec first{"first",
+                   OptionSpec::Kind::choice,
+                   "random",
+                   {"random"},
+                   0,
+                   0,
                    "seat that moves first, or random (drawn from the room's RNG)"};
   for (int s = 0; s < info.max_players; ++s) first.allowed.push_back(s);
   specs.push_back(std::move(first));

@@ -45,8 +45,8 @@ std::optional<protocol::CpuLevel> cpu_level_of(const std::string& identity_id) {
   return std::nullopt;
 }
 
-Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings,
-           std::shared_ptr<Lobby> lobby, std::shared_ptr<RoomJournal> journal)
+Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared_ptr<Lobby> lobby,
+           std::shared_ptr<RoomJournal> journal)
     : strand_(net::make_strand(ex)),
       setup_(std::move(setup)),
       settings_(settings),

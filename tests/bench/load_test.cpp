@@ -321,9 +321,9 @@ TEST_CASE("tanbo-load --seek: seekers are paired, play and seek again", "[load][
   Server server(dir.path, {"--pool-wave-ms", "200"});
   auto port = server.port(10s);
   REQUIRE(port);
-  auto [status, out] = run_load("--url ws://127.0.0.1:" + std::to_string(*port) +
-                                "/ws --seek 20 --duration 3 --game tsoro --options " +
-                                "'{\"columns\":6}'");
+  auto [status, out] =
+      run_load("--url ws://127.0.0.1:" + std::to_string(*port) +
+               "/ws --seek 20 --duration 3 --game tsoro --options " + "'{\"columns\":6}'");
   INFO(out);
   REQUIRE(status == 0);
   json r = report_of(out);

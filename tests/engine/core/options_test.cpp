@@ -58,8 +58,11 @@ TEST_CASE("Options: a non-object is refused and a float is not an integer", "[co
 
 TEST_CASE("Options: the registry form names type, default and allowed values", "[core][options]") {
   auto s = specs();
-  CHECK(s[0].to_json() == Json{{"name", "size"}, {"type", "integer"}, {"default", 6},
-                               {"allowed", {4, 6, 7}}, {"help", "holes"}});
+  CHECK(s[0].to_json() == Json{{"name", "size"},
+                               {"type", "integer"},
+                               {"default", 6},
+                               {"allowed", {4, 6, 7}},
+                               {"help", "holes"}});
   CHECK(s[1].to_json()["min"] == 1);
   CHECK(s[2].to_json()["type"] == "boolean");
   CHECK(s[3].to_json()["allowed"] == Json{"two", "one", "none"});

@@ -72,8 +72,7 @@ TEST_CASE("Seeds round-trip through hex and bad hex is refused", "[core][rng]") 
   CHECK(seed_from_hex(std::string(64, 'A')));
 }
 
-TEST_CASE("Draws are uniform: every value of a small range comes up about equally",
-          "[core][rng]") {
+TEST_CASE("Draws are uniform: every value of a small range comes up about equally", "[core][rng]") {
   Drbg drbg(seed_from_text("uniform"));
   FastRng fast(42);
   for (Rng* rng : {static_cast<Rng*>(&drbg), static_cast<Rng*>(&fast)}) {
