@@ -25,6 +25,7 @@ for arg in "$@"; do
 done
 if [ "$with_tests" = 1 ]; then
   packages+=(clang libclang-rt-14-dev)  # the libFuzzer targets (tests/fuzz)
+  packages+=(clang-format)  # the sources checked against .clang-format (tools/check-format.sh)
   packages+=(postgresql)  # the store tests run against PostgreSQL too (tests/server/store)
   packages+=(redis-server)  # the cluster tests start one (tests/server/cluster)
   packages+=(json-schema-test-suite)  # the schema validator's conformance test (tests/protocol)
