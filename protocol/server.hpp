@@ -165,6 +165,9 @@ struct StateParts {
 };
 std::string seats_text(std::span<const SeatView> seats);
 std::string state_text(const StateView& v, const StateParts& parts);
+// The game's own state as text, from its write_state (engine/core/json_sink.hpp) without a
+// tree: serialize(g.state_json()) byte for byte.
+std::string game_state_text(const engine::Game& g);
 Json left(const Id& re, std::string_view room);
 // The steps after the client's version, oldest first; the room sends its current state next.
 // `gap`: the room no longer holds every step after that version (steps is then empty), so the

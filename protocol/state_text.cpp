@@ -2,6 +2,7 @@
 // so building it is paid per move: no tree, no sorted map, no copy of the game's parts, only
 // appends to one string. The output is byte for byte serialize(state(v)): the same members in
 // the same (sorted) order, the same escapes.
+#include "engine/core/json_sink.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/server.hpp"
 
@@ -56,7 +57,75 @@ void append_clock(std::string& out, const Clock& c) {
   out += '}';
 }
 
+// A game's write_state as text: a comma before every value or key but the first of its
+// container, a colon after each key.
+class TextSink final : public engine::JsonSink {
+ public:
+  explicit TextSink(std::string& out) : out_(out) {}
+  void begin_object() override { open('{'); }
+  void end_object() override { close('}'); }
+  void begin_array() override { open('['); }
+  void end_array() override { close(']'); }
+  void key(std::string_view k) override {
+    separate();
+    if (json_text::plain_run(k) == k.size()) {  // a name from the game's code: always
+      out_ += '"';
+      out_ += k;
+      out_ += "\":";
+    } else {
+      append_string(out_, k);
+      out_ += ':';
+    }
+    comma_ = false;
+  }
+  void number(std::int64_t n) override {
+    separate();
+    append_int(out_, n);
+  }
+  void boolean(bool b) override {
+    separate();
+    append_bool(out_, b);
+  }
+  void null() override {
+    separate();
+    out_ += "null";
+  }
+  void string(std::string_view s) override {
+    separate();
+    append_string(out_, s);
+  }
+  void json(const Json& j) override {
+    separate();
+    json_text::append(out_, j);
+  }
+
+ private:
+  void separate() {
+    if (comma_) out_ += ',';
+    comma_ = true;
+  }
+  void open(char c) {
+    separate();
+    out_ += c;
+    comma_ = false;
+  }
+  void close(char c) {
+    out_ += c;
+    comma_ = true;
+  }
+  std::string& out_;
+  bool comma_ = false;
+};
+
 }  // namespace
+
+std::string game_state_text(const engine::Game& g) {
+  std::string out;
+  out.reserve(512);  // most states: one allocation, not one per doubling
+  TextSink sink(out);
+  g.write_state(sink);
+  return out;
+}
 
 std::string seats_text(std::span<const SeatView> seats) {
   std::string out = "[";

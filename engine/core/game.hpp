@@ -45,6 +45,8 @@ struct Result {
 // Events of one step, as JSON objects with a "type", appended when the sink is non-null.
 using Events = Json;
 
+class JsonSink;
+
 class Game {
  public:
   virtual ~Game() = default;
@@ -72,6 +74,9 @@ class Game {
   // code whose JSON differs from j (the referee compares), never miss one whose JSON equals it.
   virtual std::optional<Action> parse_action(const Json& j) const = 0;
   virtual Json state_json() const = 0;
+  // The same state, value by value (engine/core/json_sink.hpp): the referee writes its frame
+  // from it without a tree. By default, the tree.
+  virtual void write_state(JsonSink& out) const;
   // Empty when every invariant of the state holds (conservation, bounds); else what broke.
   virtual std::string invariant_violation() const { return {}; }
 };

@@ -198,7 +198,7 @@ void Room::refresh() {
   auto st = status();
   events_text_.clear();
   if (match_) {
-    state = protocol::serialize(match_->game().state_json());
+    state = protocol::game_state_text(match_->game());
     events_text_ = protocol::serialize(match_->events());
     if (st == RoomStatus::playing) pending = match_->game().pending();
     if (st == RoomStatus::finished) {

@@ -148,3 +148,32 @@ TEST_CASE("serialize equals nlohmann's dump on every game's states, events and l
     }
   }
 }
+
+// A game that writes its state value by value (Game::write_state) gives the frame the text of
+// the tree its state_json() builds, keys in the tree's order: checked on every state of played
+// games, with every number of players, to their end.
+TEST_CASE("game_state_text is the text of state_json on every state of played games",
+          "[protocol][json_text]") {
+  for (const engine::GameInfo* g : engine::all_games())
+    for (int players = g->min_players; players <= g->max_players; ++players)
+      for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        engine::Record head;
+        head.game = g->id;
+        head.players = players;
+        head.options = Json::object();
+        head.seed = engine::seed_from_text("game-state-text " + std::to_string(seed));
+        engine::Problems problems;
+        auto m = engine::Match::start(head, problems);
+        REQUIRE(m);
+        engine::FastRng pick(seed);
+        for (int step = 0; step < 2000; ++step) {
+          CAPTURE(g->id, players, seed, step);
+          REQUIRE(tanbo::protocol::game_state_text(m->game()) == reference(m->game().state_json()));
+          if (m->game().status() == engine::Status::finished) break;
+          const Json legal = m->legal_json();
+          REQUIRE_FALSE(
+              m->act(m->game().pending().seat, legal[pick.below(std::uint32_t(legal.size()))]));
+        }
+        CHECK(m->game().status() == engine::Status::finished);
+      }
+}

@@ -1,21 +1,46 @@
 // The state as clients see it; the layout is documented in docs/rules/mancala-simple.md.
+#include "engine/core/json_sink.hpp"
 #include "engine/games/mancala_simple/mancala_simple.hpp"
 
 namespace tanbo::engine::games::mancala_simple {
-namespace {}  // namespace
 
-Json MancalaSimple::state_json() const {
-  Json seats = Json::array();
+Json MancalaSimple::state_json() const { return state_tree(*this); }
+
+// Members in key order (json_sink.hpp).
+void MancalaSimple::write_state(JsonSink& out) const {
+  out.begin_object();
+  out.member("full_ranking", s_.full_ranking);
+  out.member("holes", s_.holes);
+  out.key("seats");
+  out.begin_array();
   for (Seat t = 0; t < s_.players; ++t) {
-    Json holes = Json::array();
-    for (int h = 0; h < s_.holes; ++h) holes.push_back(s_.hole(t, h));
-    seats.push_back(object(
-        "holes", std::move(holes), "store", s_.store(t), "in_circuit",
-        !s_.over() && s_.in_circuit(t), "place", s_.place[t] ? Json(s_.place[t]) : Json(nullptr),
-        "placed", s_.placed[t] == Placed::open ? Json(nullptr) : Json(placed_name(s_.placed[t]))));
+    out.begin_object();
+    out.key("holes");
+    out.begin_array();
+    for (int h = 0; h < s_.holes; ++h) out.value(s_.hole(t, h));
+    out.end_array();
+    out.member("in_circuit", !s_.over() && s_.in_circuit(t));
+    out.key("place");
+    if (s_.place[t])
+      out.value(s_.place[t]);
+    else
+      out.null();
+    out.key("placed");
+    if (s_.placed[t] == Placed::open)
+      out.null();
+    else
+      out.string(placed_name(s_.placed[t]));
+    out.member("store", s_.store(t));
+    out.end_object();
   }
-  return object("holes", s_.holes, "stones", s_.stones, "full_ranking", s_.full_ranking, "to_move",
-                s_.over() ? Json(nullptr) : Json(s_.to_move), "seats", std::move(seats));
+  out.end_array();
+  out.member("stones", s_.stones);
+  out.key("to_move");
+  if (s_.over())
+    out.null();
+  else
+    out.value(s_.to_move);
+  out.end_object();
 }
 
 }  // namespace tanbo::engine::games::mancala_simple

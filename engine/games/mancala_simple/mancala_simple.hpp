@@ -35,6 +35,7 @@ class MancalaSimple final : public Game {
     return hole ? std::optional(Action{std::uint32_t(*hole)}) : std::nullopt;
   }
   Json state_json() const override;
+  void write_state(JsonSink& out) const override;
   std::string invariant_violation() const override;
 
   const State& state() const { return s_; }

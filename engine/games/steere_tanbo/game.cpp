@@ -5,6 +5,7 @@
 
 #include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
+#include "engine/core/json_sink.hpp"
 
 namespace tanbo::engine::games::steere_tanbo {
 
@@ -152,31 +153,53 @@ std::optional<Action> SteereTanbo::parse_action(const Json& j) const {
   return p ? std::optional(Action{*p}) : std::nullopt;
 }
 
-Json SteereTanbo::state_json() const {
+Json SteereTanbo::state_json() const { return state_tree(*this); }
+
+// Members in key order (json_sink.hpp).
+void SteereTanbo::write_state(JsonSink& out) const {
   const Geometry& g = pos_.geometry();
-  Json roots = Json::array();
+  const auto by_colour = [&](std::string_view key, auto of) {
+    out.key(key);
+    out.begin_object();
+    out.member("black", of(black));
+    out.member("white", of(white));
+    out.end_object();
+  };
+  out.begin_object();
+  out.key("board");
+  out.begin_array();
+  for (const std::string& row : pos_.rows()) out.string(row);
+  out.end_array();
+  out.member("height", g.height);
+  out.member("ply", pos_.ply());
+  // Each root that holds stones, with its stones in board order.
   std::vector<std::vector<Point>> stones(pos_.root_count());
   for (int y = 0; y < g.height; ++y)
     for (int x = 0; x < g.width; ++x)
       if (pos_.at(g.at(x, y)) <= kWhiteStone)
         stones[pos_.root_of(g.at(x, y))].push_back(g.at(x, y));
+  out.key("roots");
+  out.begin_array();
   for (int r = 0; r < pos_.root_count(); ++r) {
     if (stones[r].empty()) continue;
-    Json names = Json::array();
-    for (Point s : stones[r]) names.push_back(g.name(s));
-    roots.push_back(object("id", r, "colour", color_name(pos_.root(RootId(r)).color), "liberties",
-                           pos_.root(RootId(r)).liberties, "stones", std::move(names)));
+    out.begin_object();
+    out.member("colour", color_name(pos_.root(RootId(r)).color));
+    out.member("id", r);
+    out.member("liberties", pos_.root(RootId(r)).liberties);
+    out.key("stones");
+    out.begin_array();
+    for (Point p : stones[r]) out.string(g.name(p));
+    out.end_array();
+    out.end_object();
   }
-  Json j = object("size", g.size_name(), "width", g.width, "height", g.height, "board", pos_.rows(),
-                  "roots", std::move(roots), "stones",
-                  object("black", pos_.stones(black), "white", pos_.stones(white)), "seats",
-                  object("black", seat_of_[black], "white", seat_of_[white]), "ply", pos_.ply());
-  if (status_ != Status::finished) {
-    j["to_move"] = color_name(pos_.to_move());
-  } else {
-    j["winner"] = color_name(winner_);
-  }
-  return j;
+  out.end_array();
+  by_colour("seats", [&](Color c) { return seat_of_[c]; });
+  out.member("size", g.size_name());
+  by_colour("stones", [&](Color c) { return pos_.stones(c); });
+  if (status_ != Status::finished) out.member("to_move", color_name(pos_.to_move()));
+  out.member("width", g.width);
+  if (status_ == Status::finished) out.member("winner", color_name(winner_));
+  out.end_object();
 }
 
 std::string SteereTanbo::invariant_violation() const {

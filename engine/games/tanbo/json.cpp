@@ -1,6 +1,7 @@
 // JSON of actions, state and the names events use. Documented in docs/rules/tanbo.md.
 #include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
+#include "engine/core/json_sink.hpp"
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
@@ -9,10 +10,33 @@ namespace {
 
 const char* const kTokenNames[TOKEN_NB] = {"snake", "yellow", "black", "red", "farmer"};
 
-Json paddy_json(const Tokens& t) {
-  return object("snakes", t.n[Snake], "yellow", t.n[Yellow], "black", t.n[Black], "red", t.n[Red],
-                "farmer", t.n[Farmer] != 0);
+// A paddy's tokens and a lot of rice, as the state and the events show them.
+void write_paddy(JsonSink& out, const Tokens& t) {
+  out.begin_object();
+  out.member("black", t.n[Black]);
+  out.member("farmer", t.n[Farmer] != 0);
+  out.member("red", t.n[Red]);
+  out.member("snakes", t.n[Snake]);
+  out.member("yellow", t.n[Yellow]);
+  out.end_object();
 }
+
+void write_rice(JsonSink& out, const Rice& r) {
+  out.begin_object();
+  out.member("black", r.n[1]);
+  out.member("red", r.n[2]);
+  out.member("yellow", r.n[0]);
+  out.end_object();
+}
+
+template <class T>
+Json tree_of(void (*write)(JsonSink&, const T&), const T& t) {
+  JsonTree tree;
+  write(tree, t);
+  return tree.take();
+}
+
+Json paddy_json(const Tokens& t) { return tree_of(write_paddy, t); }
 
 std::optional<Token> token_named(const Json* j) {
   auto name = string_of(j);
@@ -68,7 +92,7 @@ const char* reason_name(Reason r) {
 
 Json tokens_json(const Tokens& t) { return paddy_json(t); }
 
-Json rice_json(const Rice& r) { return object("yellow", r.n[0], "black", r.n[1], "red", r.n[2]); }
+Json rice_json(const Rice& r) { return tree_of(write_rice, r); }
 
 Json TanboGame::action_json(Action a) const {
   switch (kind_of(a)) {
@@ -127,34 +151,83 @@ std::optional<Action> TanboGame::parse_action(const Json& j) const {
   return std::nullopt;
 }
 
-Json TanboGame::state_json() const {
-  Json rings = Json::array();
-  for (const Ring& ring : s_.ring) {
-    Json r = Json::array();
-    for (const Tokens& p : ring) r.push_back(paddy_json(p));
-    rings.push_back(std::move(r));
-  }
+Json TanboGame::state_json() const { return state_tree(*this); }
+
+// Members in key order (json_sink.hpp).
+void TanboGame::write_state(JsonSink& out) const {
   const Pending p = pending();
-  Json applied = Json::array();
+  const bool over = s_.phase == Phase::Over;
+  out.begin_object();
+  out.key("applied");
+  out.begin_array();
   for (int l = 0; l < 5; ++l)
-    if (s_.applied >> l & 1) applied.push_back(letter_name(Letter(l)));
-  Json j = object(
-      "status", to_string(status()), "decision",
-      s_.phase == Phase::Over ? Json(nullptr) : Json(p.decision), "seat",
-      p.seat == kNoSeat ? Json(nullptr) : Json(p.seat), "first", s_.first, "mover", s_.mover,
-      "turn", s_.turn, "rings", std::move(rings), "bag", rice_json(s_.bag), "pool", s_.pool,
-      "harvest", Json::array({rice_json(s_.harvest[0]), rice_json(s_.harvest[1])}), "score",
-      Json::array({s_.score(0), s_.score(1)}), "hand", paddy_json(s_.hand), "cursor", s_.cursor,
-      "last", s_.last, "to_move", s_.to_move, "trim_paddy", s_.trim_paddy, "in_replay",
-      s_.in_replay, "applied", std::move(applied), "replays", s_.replays, "gained", s_.gained,
-      "quiet_turns", s_.quiet_turns, "stall_turns", 2 * o_.stall_rounds, "options",
-      object("replay_cascade", o_.replay_cascade, "forbid_noop_swap", o_.forbid_noop_swap,
-             "farmer_counts_toward_limit", o_.farmer_counts_toward_limit, "stall_rounds",
-             o_.stall_rounds));
-  if (s_.phase == Phase::Over)
-    j["result"] = object("winner", s_.winner == kNoSeat ? Json(nullptr) : Json(s_.winner), "reason",
-                         reason_name(s_.reason));
-  return j;
+    if (s_.applied >> l & 1) out.string(letter_name(Letter(l)));
+  out.end_array();
+  out.key("bag");
+  write_rice(out, s_.bag);
+  out.member("cursor", s_.cursor);
+  out.key("decision");
+  if (over)
+    out.null();
+  else
+    out.string(p.decision);
+  out.member("first", s_.first);
+  out.member("gained", s_.gained);
+  out.key("hand");
+  write_paddy(out, s_.hand);
+  out.key("harvest");
+  out.begin_array();
+  write_rice(out, s_.harvest[0]);
+  write_rice(out, s_.harvest[1]);
+  out.end_array();
+  out.member("in_replay", s_.in_replay);
+  out.member("last", s_.last);
+  out.member("mover", s_.mover);
+  out.key("options");
+  out.begin_object();
+  out.member("farmer_counts_toward_limit", o_.farmer_counts_toward_limit);
+  out.member("forbid_noop_swap", o_.forbid_noop_swap);
+  out.member("replay_cascade", o_.replay_cascade);
+  out.member("stall_rounds", o_.stall_rounds);
+  out.end_object();
+  out.member("pool", s_.pool);
+  out.member("quiet_turns", s_.quiet_turns);
+  out.member("replays", s_.replays);
+  if (over) {
+    out.key("result");
+    out.begin_object();
+    out.member("reason", reason_name(s_.reason));
+    out.key("winner");
+    if (s_.winner == kNoSeat)
+      out.null();
+    else
+      out.value(s_.winner);
+    out.end_object();
+  }
+  out.key("rings");
+  out.begin_array();
+  for (const Ring& ring : s_.ring) {
+    out.begin_array();
+    for (const Tokens& t : ring) write_paddy(out, t);
+    out.end_array();
+  }
+  out.end_array();
+  out.key("score");
+  out.begin_array();
+  out.value(s_.score(0));
+  out.value(s_.score(1));
+  out.end_array();
+  out.key("seat");
+  if (p.seat == kNoSeat)
+    out.null();
+  else
+    out.value(p.seat);
+  out.member("stall_turns", 2 * o_.stall_rounds);
+  out.member("status", to_string(status()));
+  out.member("to_move", s_.to_move);
+  out.member("trim_paddy", s_.trim_paddy);
+  out.member("turn", s_.turn);
+  out.end_object();
 }
 
 // Conservation (T1 component counts) and the bounds every phase relies on.

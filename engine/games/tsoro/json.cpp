@@ -1,6 +1,7 @@
 // The client's view: action and state JSON (docs/rules/tsoro.md).
 #include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
+#include "engine/core/json_sink.hpp"
 #include "engine/games/tsoro/notation.hpp"
 #include "engine/games/tsoro/tsoro.hpp"
 
@@ -67,40 +68,59 @@ std::optional<Action> Tsoro::parse_action(const Json& j) const {
   return std::nullopt;
 }
 
-Json Tsoro::state_json() const {
+Json Tsoro::state_json() const { return state_tree(*this); }
+
+// Members in key order (json_sink.hpp).
+void Tsoro::write_state(JsonSink& out) const {
   const int n = rules_.columns;
-  // Each side from its owner's left; `rows` the whole board as seat 0 sees it, top to bottom.
-  Json sides = Json::array();
-  for (Seat s = 0; s < 2; ++s) {
-    Json outer = Json::array(), inner = Json::array();
-    for (int c = 0; c < n; ++c) {
-      outer.push_back(board_[s][outer_hole(c)]);
-      inner.push_back(board_[s][inner_hole(c, n)]);
-    }
-    sides.push_back(
-        object("outer", std::move(outer), "inner", std::move(inner), "captured", captured_[s]));
-  }
-  Json rows = Json::array({Json::array(), Json::array(), Json::array(), Json::array()});
-  for (int c = 0; c < n; ++c) {
-    const int c1 = facing(c, n);
-    rows[0].push_back(board_[1][outer_hole(c1)]);
-    rows[1].push_back(board_[1][inner_hole(c1, n)]);
-    rows[2].push_back(board_[0][inner_hole(c, n)]);
-    rows[3].push_back(board_[0][outer_hole(c)]);
-  }
-  Json head_cols = Json::array();
+  const auto row = [&](std::string_view key, auto hole_at) {
+    if (!key.empty()) out.key(key);
+    out.begin_array();
+    for (int c = 0; c < n; ++c) out.value(hole_at(c));
+    out.end_array();
+  };
+  out.begin_object();
+  if (phase_ == Phase::bonus) out.member("bonus_left", bonus_left_);
+  out.member("columns", n);
+  if (phase_ == Phase::head) out.member("head", hole_json(head_, n));
+  out.key("head_cols");
+  out.begin_array();
   for (int c = 0; c < n; ++c)
-    if (contains(rules_.head_set(), outer_hole(c))) head_cols.push_back(c);
+    if (contains(rules_.head_set(), outer_hole(c))) out.value(c);
+  out.end_array();
+  out.member("heads", heads_name(rules_.heads));
+  out.member("occurrences", occurrences());
   constexpr const char* phases[] = {"sow", "head", "bonus", "over"};
-  Json j =
-      object("columns", n, "heads", heads_name(rules_.heads), "head_cols", std::move(head_cols),
-             "sides", std::move(sides), "rows", std::move(rows), "to_move",
-             phase_ == Phase::over ? Json(nullptr) : Json(mover_), "phase", phases[int(phase_)],
-             "turn", turn_, "turns_without_capture", since_capture_, "occurrences", occurrences());
-  if (phase_ == Phase::sow) j["singletons"] = singletons_;
-  if (phase_ == Phase::head) j["head"] = hole_json(head_, n), j["relay"] = relay_ok_;
-  if (phase_ == Phase::bonus) j["bonus_left"] = bonus_left_;
-  return j;
+  out.member("phase", phases[int(phase_)]);
+  if (phase_ == Phase::head) out.member("relay", relay_ok_);
+  // `rows`: the whole board as seat 0 sees it, top to bottom.
+  out.key("rows");
+  out.begin_array();
+  row({}, [&](int c) { return board_[1][outer_hole(facing(c, n))]; });
+  row({}, [&](int c) { return board_[1][inner_hole(facing(c, n), n)]; });
+  row({}, [&](int c) { return board_[0][inner_hole(c, n)]; });
+  row({}, [&](int c) { return board_[0][outer_hole(c)]; });
+  out.end_array();
+  // Each side from its owner's left.
+  out.key("sides");
+  out.begin_array();
+  for (Seat s = 0; s < 2; ++s) {
+    out.begin_object();
+    out.member("captured", captured_[s]);
+    row("inner", [&](int c) { return board_[s][inner_hole(c, n)]; });
+    row("outer", [&](int c) { return board_[s][outer_hole(c)]; });
+    out.end_object();
+  }
+  out.end_array();
+  if (phase_ == Phase::sow) out.member("singletons", singletons_);
+  out.key("to_move");
+  if (phase_ == Phase::over)
+    out.null();
+  else
+    out.value(mover_);
+  out.member("turn", turn_);
+  out.member("turns_without_capture", since_capture_);
+  out.end_object();
 }
 
 }  // namespace tanbo::engine::tsoro

@@ -1,0 +1,81 @@
+#pragma once
+// A game's state written value by value, either into a nlohmann tree (state_json(): tests,
+// records, tools) or straight into text (the referee's frame at every step, which then builds,
+// writes and frees no tree: a tenth of a move's instructions in mancala-simple). One function of
+// the game writes both, so they cannot differ; a game that has none gives its tree (the default
+// Game::write_state).
+//
+// Members come in key order: nlohmann's objects sort their keys, and the text must be the tree's
+// text byte for byte (the protocol tests compare them on every state of played games).
+#include <concepts>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/game.hpp"
+
+namespace tanbo::engine {
+
+class JsonSink {
+ public:
+  virtual ~JsonSink() = default;
+  virtual void begin_object() = 0;
+  virtual void end_object() = 0;
+  virtual void begin_array() = 0;
+  virtual void end_array() = 0;
+  virtual void key(std::string_view k) = 0;
+  virtual void number(std::int64_t n) = 0;
+  virtual void boolean(bool b) = 0;
+  virtual void null() = 0;
+  virtual void string(std::string_view s) = 0;
+  virtual void json(const Json& j) = 0;  // a whole value
+
+  // value(x): the value as JSON has it. A bool is a boolean, any other integer a number.
+  template <class T>
+  void value(const T& v) {
+    if constexpr (std::same_as<T, bool>)
+      boolean(v);
+    else if constexpr (std::integral<T>)
+      number(std::int64_t(v));
+    else if constexpr (std::same_as<T, std::nullptr_t>)
+      null();
+    else if constexpr (std::convertible_to<const T&, std::string_view>)
+      string(v);
+    else
+      json(v);
+  }
+  template <class T>
+  void member(std::string_view k, const T& v) {
+    key(k);
+    value(v);
+  }
+};
+
+// Builds the tree.
+class JsonTree final : public JsonSink {
+ public:
+  void begin_object() override { open(Json::object()); }
+  void end_object() override { close(); }
+  void begin_array() override { open(Json::array()); }
+  void end_array() override { close(); }
+  void key(std::string_view k) override { key_ = k; }
+  void number(std::int64_t n) override { put(n); }
+  void boolean(bool b) override { put(b); }
+  void null() override { put(nullptr); }
+  void string(std::string_view s) override { put(s); }
+  void json(const Json& j) override { put(j); }
+  Json take() { return std::move(root_); }
+
+ private:
+  Json& put(Json v);  // into the open object (at the last key) or array; or the root
+  void open(Json v) { open_.push_back(&put(std::move(v))); }
+  void close() { open_.pop_back(); }
+  Json root_;
+  std::vector<Json*> open_;
+  std::string_view key_;
+};
+
+// The game's state as a tree, through its write_state: what such a game's state_json() returns.
+Json state_tree(const Game& g);
+
+}  // namespace tanbo::engine
