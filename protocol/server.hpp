@@ -20,6 +20,10 @@
 #include "protocol/client.hpp"
 #include "protocol/errors.hpp"
 
+namespace tanbo::engine {
+class Match;
+}  // namespace tanbo::engine
+
 namespace tanbo::protocol {
 
 using Frame = std::shared_ptr<const std::string>;
@@ -168,6 +172,8 @@ std::string state_text(const StateView& v, const StateParts& parts);
 // The game's own state as text, from its write_state (engine/core/json_sink.hpp) without a
 // tree: serialize(g.state_json()) byte for byte.
 std::string game_state_text(const engine::Game& g);
+// The legal list as text, from the game's write_action: serialize(m.legal_json()) byte for byte.
+std::string legal_text(const engine::Match& m);
 Json left(const Id& re, std::string_view room);
 // The steps after the client's version, oldest first; the room sends its current state next.
 // `gap`: the room no longer holds every step after that version (steps is then empty), so the

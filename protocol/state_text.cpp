@@ -3,6 +3,7 @@
 // appends to one string. The output is byte for byte serialize(state(v)): the same members in
 // the same (sorted) order, the same escapes.
 #include "engine/core/json_sink.hpp"
+#include "engine/core/match.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/server.hpp"
 
@@ -124,6 +125,16 @@ std::string game_state_text(const engine::Game& g) {
   out.reserve(512);  // most states: one allocation, not one per doubling
   TextSink sink(out);
   g.write_state(sink);
+  return out;
+}
+
+std::string legal_text(const engine::Match& m) {
+  std::string out;
+  out.reserve(16 * m.legal().size() + 2);
+  TextSink sink(out);
+  sink.begin_array();
+  for (engine::Action a : m.legal()) m.game().write_action(a, sink);
+  sink.end_array();
   return out;
 }
 

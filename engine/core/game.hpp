@@ -69,6 +69,9 @@ class Game {
   virtual Result result() const = 0;
 
   virtual Json action_json(Action a) const = 0;
+  // The same action, value by value (engine/core/json_sink.hpp): the referee writes the legal
+  // list from it without a tree. By default, the tree.
+  virtual void write_action(Action a, JsonSink& out) const;
   // The code whose action_json() equals j, legal or not, when j has the shape of an action:
   // the referee compares that one action to j rather than the whole legal list. It may return a
   // code whose JSON differs from j (the referee compares), never miss one whose JSON equals it.

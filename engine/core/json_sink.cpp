@@ -20,6 +20,14 @@ Json state_tree(const Game& g) {
   return tree.take();
 }
 
+Json action_tree(const Game& g, Action a) {
+  JsonTree tree;
+  g.write_action(a, tree);
+  return tree.take();
+}
+
 void Game::write_state(JsonSink& out) const { out.json(state_json()); }
+
+void Game::write_action(Action a, JsonSink& out) const { out.json(action_json(a)); }
 
 }  // namespace tanbo::engine

@@ -75,7 +75,9 @@ class JsonTree final : public JsonSink {
   std::string_view key_;
 };
 
-// The game's state as a tree, through its write_state: what such a game's state_json() returns.
+// The game's state and an action as trees, through write_state and write_action: what such a
+// game's state_json() and action_json() return.
 Json state_tree(const Game& g);
+Json action_tree(const Game& g, Action a);
 
 }  // namespace tanbo::engine

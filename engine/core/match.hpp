@@ -49,6 +49,7 @@ class Match {
   // How many legal actions the pending decision has, and the i-th as legal_json() shows it,
   // without building the whole list.
   std::size_t legal_count() const { return legal_.size(); }
+  const ActionList& legal() const { return legal_; }
   Json legal_action(std::size_t i) const;
   std::uint64_t draws() const { return rng_.words_drawn(); }
 

@@ -229,7 +229,7 @@ void Room::refresh() {
   legal_frame_.reset();
   if (deciding_ != engine::kNoSeat)
     legal_frame_ = std::make_shared<const std::string>(
-        protocol::with_legal(*frame_, protocol::serialize(match_->legal_json())));
+        protocol::with_legal(*frame_, protocol::legal_text(*match_)));
 }
 
 void Room::send_state(const Member& m) const {

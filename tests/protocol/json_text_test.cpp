@@ -149,10 +149,11 @@ TEST_CASE("serialize equals nlohmann's dump on every game's states, events and l
   }
 }
 
-// A game that writes its state value by value (Game::write_state) gives the frame the text of
-// the tree its state_json() builds, keys in the tree's order: checked on every state of played
-// games, with every number of players, to their end.
-TEST_CASE("game_state_text is the text of state_json on every state of played games",
+// A game that writes its state and actions value by value (Game::write_state, write_action)
+// gives the frame the text of the trees state_json() and legal_json() build, keys in the trees'
+// order: checked on every state and legal list of played games, every number of players, to
+// their end.
+TEST_CASE("game_state_text and legal_text are the text of the trees on every step of played games",
           "[protocol][json_text]") {
   for (const engine::GameInfo* g : engine::all_games())
     for (int players = g->min_players; players <= g->max_players; ++players)
@@ -171,6 +172,7 @@ TEST_CASE("game_state_text is the text of state_json on every state of played ga
           REQUIRE(tanbo::protocol::game_state_text(m->game()) == reference(m->game().state_json()));
           if (m->game().status() == engine::Status::finished) break;
           const Json legal = m->legal_json();
+          REQUIRE(tanbo::protocol::legal_text(*m) == reference(legal));
           REQUIRE_FALSE(
               m->act(m->game().pending().seat, legal[pick.below(std::uint32_t(legal.size()))]));
         }

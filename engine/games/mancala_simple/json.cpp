@@ -6,6 +6,12 @@ namespace tanbo::engine::games::mancala_simple {
 
 Json MancalaSimple::state_json() const { return state_tree(*this); }
 
+void MancalaSimple::write_action(Action a, JsonSink& out) const {
+  out.begin_object();
+  out.member("hole", a.code);
+  out.end_object();
+}
+
 // Members in key order (json_sink.hpp).
 void MancalaSimple::write_state(JsonSink& out) const {
   out.begin_object();

@@ -5,6 +5,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
+#include "engine/core/json_sink.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/games/mancala_simple/state.hpp"
 
@@ -29,7 +30,8 @@ class MancalaSimple final : public Game {
   bool in_game(Seat seat) const override { return !s_.place[std::size_t(seat)]; }
   Result result() const override;
 
-  Json action_json(Action a) const override { return object("hole", a.code); }
+  Json action_json(Action a) const override { return action_tree(*this, a); }
+  void write_action(Action a, JsonSink& out) const override;
   std::optional<Action> parse_action(const Json& j) const override {
     auto hole = int_in(member(j, "hole"), 0, 255);
     return hole ? std::optional(Action{std::uint32_t(*hole)}) : std::nullopt;

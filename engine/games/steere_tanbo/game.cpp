@@ -143,8 +143,12 @@ Result SteereTanbo::result() const {
   return r;
 }
 
-Json SteereTanbo::action_json(Action a) const {
-  return object("place", pos_.geometry().name(Point(a.code)));
+Json SteereTanbo::action_json(Action a) const { return action_tree(*this, a); }
+
+void SteereTanbo::write_action(Action a, JsonSink& out) const {
+  out.begin_object();
+  out.member("place", pos_.geometry().name(Point(a.code)));
+  out.end_object();
 }
 
 std::optional<Action> SteereTanbo::parse_action(const Json& j) const {

@@ -27,17 +27,27 @@ Json across_json(Hole h, int columns) {
   return object("row", row_name(h, columns), "col", facing(column_of(h, columns), columns));
 }
 
-Json Tsoro::action_json(Action a) const {
-  switch (kind_of(a)) {
+Json Tsoro::action_json(Action a) const { return action_tree(*this, a); }
+
+void Tsoro::write_action(Action a, JsonSink& out) const {
+  const Kind k = kind_of(a);
+  if (k != Kind::sow && k != Kind::head && k != Kind::bonus) return out.null();  // no action
+  out.begin_object();
+  switch (k) {
     case Kind::sow:
-      return object("sow", hole_json(hole_of(a), rules_.columns));
+      out.member("sow", hole_json(hole_of(a), rules_.columns));
+      break;
     case Kind::head:
-      return object("head", a == kHeadRelay ? "relay" : "stop");
+      out.member("head", a == kHeadRelay ? "relay" : "stop");
+      break;
     case Kind::bonus:
-      if (a == kBonusStop) return object("bonus", "stop");
-      return object("bonus", across_json(hole_of(a), rules_.columns));
+      if (a == kBonusStop)
+        out.member("bonus", "stop");
+      else
+        out.member("bonus", across_json(hole_of(a), rules_.columns));
+      break;
   }
-  return nullptr;
+  out.end_object();
 }
 
 namespace {

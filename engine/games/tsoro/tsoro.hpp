@@ -58,6 +58,7 @@ class Tsoro final : public Game {
   std::optional<Action> parse_action(const Json& j) const override;
   Json state_json() const override;
   void write_state(JsonSink& out) const override;
+  void write_action(Action a, JsonSink& out) const override;
   std::string invariant_violation() const override;
 
   const Rules& rules() const { return rules_; }
