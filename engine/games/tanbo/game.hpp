@@ -32,6 +32,7 @@ class TanboGame final : public Game {
   std::optional<Action> parse_action(const Json& j) const override;
   Json state_json() const override;
   void write_state(JsonSink& out) const override;
+  void write_action(Action a, JsonSink& out) const override;
   std::string invariant_violation() const override;
 
   const State& state() const { return s_; }

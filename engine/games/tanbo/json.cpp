@@ -94,31 +94,57 @@ Json tokens_json(const Tokens& t) { return paddy_json(t); }
 
 Json rice_json(const Rice& r) { return tree_of(write_rice, r); }
 
-Json TanboGame::action_json(Action a) const {
-  switch (kind_of(a)) {
+Json TanboGame::action_json(Action a) const { return action_tree(*this, a); }
+
+// Members in key order (json_sink.hpp).
+void TanboGame::write_action(Action a, JsonSink& out) const {
+  const auto swap_side = [&](int paddy_at, int token_at) {
+    out.begin_object();
+    out.member("paddy", field(a, paddy_at, 4));
+    out.member("token", token_name(Token(field(a, token_at, 4))));
+    out.end_object();
+  };
+  const Kind kind = kind_of(a);
+  if (kind == Kind::None || kind > Kind::Trim) return out.null();  // no action
+  out.begin_object();
+  switch (kind) {
     case Kind::PlaceFarmer:
-      return object("farmer", field(a, 0, 4));
+      out.member("farmer", field(a, 0, 4));
+      break;
     case Kind::Sow:
-      return object("sow", token_name(Token(field(a, 0, 4))));
+      out.member("sow", token_name(Token(field(a, 0, 4))));
+      break;
     case Kind::Harvest:
-      return object("harvest", rice_json(rice_of(a)));
+      out.key("harvest");
+      write_rice(out, rice_of(a));
+      break;
     case Kind::Rest:
-      return object("return", rice_json(rice_of(a)));
+      out.key("return");
+      write_rice(out, rice_of(a));
+      break;
     case Kind::Swap:
-      return object(
-          "swap",
-          Json::array(
-              {object("paddy", field(a, 0, 4), "token", token_name(Token(field(a, 4, 4)))),
-               object("paddy", field(a, 8, 4), "token", token_name(Token(field(a, 12, 4))))}));
+      out.key("swap");
+      out.begin_array();
+      swap_side(0, 4);
+      swap_side(8, 12);
+      out.end_array();
+      break;
     case Kind::Trim: {
       const Tokens t = trim_of(a);
-      return object("trim", object("paddy", field(a, 0, 4), "snakes", t.n[Snake], "yellow",
-                                   t.n[Yellow], "black", t.n[Black], "red", t.n[Red]));
+      out.key("trim");
+      out.begin_object();
+      out.member("black", t.n[Black]);
+      out.member("paddy", field(a, 0, 4));
+      out.member("red", t.n[Red]);
+      out.member("snakes", t.n[Snake]);
+      out.member("yellow", t.n[Yellow]);
+      out.end_object();
+      break;
     }
     case Kind::None:
       break;
   }
-  return nullptr;
+  out.end_object();
 }
 
 std::optional<Action> TanboGame::parse_action(const Json& j) const {
