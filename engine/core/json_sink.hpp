@@ -1,9 +1,10 @@
 #pragma once
-// A game's state written value by value, either into a nlohmann tree (state_json(): tests,
-// records, tools) or straight into text (the referee's frame at every step, which then builds,
-// writes and frees no tree: a tenth of a move's instructions in mancala-simple). One function of
-// the game writes both, so they cannot differ; a game that has none gives its tree (the default
-// Game::write_state).
+// A game's state and actions written value by value, either into a nlohmann tree (state_json()
+// and action_json(): tests, records, tools, the referee's comparison of an action) or straight
+// into text (the frame and its legal list at every step, which then build, write and free no
+// tree: a tenth of a move's instructions in mancala-simple). One function of the game writes
+// both, so they cannot differ; a game that has none gives its tree (the defaults of
+// Game::write_state and Game::write_action).
 //
 // Members come in key order: nlohmann's objects sort their keys, and the text must be the tree's
 // text byte for byte (the protocol tests compare them on every state of played games).
