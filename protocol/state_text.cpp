@@ -70,9 +70,7 @@ class TextSink final : public engine::JsonSink {
   void key(std::string_view k) override {
     separate();
     if (json_text::plain_run(k) == k.size()) {  // a name from the game's code: always
-      out_ += '"';
-      out_ += k;
-      out_ += "\":";
+      append_key(out_, k);
     } else {
       append_string(out_, k);
       out_ += ':';
