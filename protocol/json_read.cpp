@@ -6,7 +6,7 @@
 #include <limits>
 #include <string>
 
-#include "protocol/json_text.hpp"
+#include "engine/core/json_text.hpp"
 
 namespace tanbo::protocol::json_read {
 namespace {
@@ -72,7 +72,8 @@ class Reader {
   // its closing quote: an escape, a control character or a byte past ASCII declines.
   bool string(std::string& out) {
     ++p_;
-    const std::size_t run = json_text::plain_run(std::string_view(p_, std::size_t(end_ - p_)));
+    const std::size_t run =
+        engine::json_text::plain_run(std::string_view(p_, std::size_t(end_ - p_)));
     if (p_ + run == end_ || p_[run] != '"') return false;
     out.assign(p_, run);
     p_ += run + 1;

@@ -3,7 +3,7 @@
 #include <array>
 #include <cassert>
 
-#include "protocol/json_text.hpp"
+#include "engine/core/json_text.hpp"
 #include "protocol/limits.hpp"
 
 namespace tanbo::protocol {
@@ -252,19 +252,19 @@ std::string ok_text(const Id& re, std::string_view room, std::optional<std::uint
   out.reserve(48 + room.size());
   out += "{\"re\":";  // the keys in nlohmann's order, as serialize writes them
   if (const auto* n = std::get_if<std::int64_t>(&re))
-    json_text::append_int(out, *n);
+    engine::json_text::append_int(out, *n);
   else if (const auto* s = std::get_if<std::string>(&re))
-    json_text::append_string(out, *s);
+    engine::json_text::append_string(out, *s);
   else
     out += "null";
   if (!room.empty()) {
     out += ",\"room\":";
-    json_text::append_string(out, room);
+    engine::json_text::append_string(out, room);
   }
   out += ",\"type\":\"ok\"";
   if (version) {
     out += ",\"version\":";
-    json_text::append_uint(out, *version);
+    engine::json_text::append_uint(out, *version);
   }
   out += '}';
   return out;
@@ -272,7 +272,7 @@ std::string ok_text(const Id& re, std::string_view room, std::optional<std::uint
 
 std::string serialize(const Json& j) {
   std::string out;
-  json_text::append(out, j);
+  engine::json_text::append(out, j);
   return out;
 }
 

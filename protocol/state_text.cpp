@@ -3,17 +3,17 @@
 // appends to one string. The output is byte for byte serialize(state(v)): the same members in
 // the same (sorted) order, the same escapes.
 #include "engine/core/json_sink.hpp"
+#include "engine/core/json_text.hpp"
 #include "engine/core/match.hpp"
-#include "protocol/json_text.hpp"
 #include "protocol/server.hpp"
 
 namespace tanbo::protocol {
 namespace {
 
-using json_text::append_bool;
-using json_text::append_int;
-using json_text::append_string;
-using json_text::append_uint;
+using engine::json_text::append_bool;
+using engine::json_text::append_int;
+using engine::json_text::append_string;
+using engine::json_text::append_uint;
 
 void append_key(std::string& out, std::string_view key) {
   out += '"';
@@ -58,70 +58,12 @@ void append_clock(std::string& out, const Clock& c) {
   out += '}';
 }
 
-// A game's write_state as text: a comma before every value or key but the first of its
-// container, a colon after each key.
-class TextSink final : public engine::JsonSink {
- public:
-  explicit TextSink(std::string& out) : out_(out) {}
-  void begin_object() override { open('{'); }
-  void end_object() override { close('}'); }
-  void begin_array() override { open('['); }
-  void end_array() override { close(']'); }
-  void key(std::string_view k) override {
-    separate();
-    if (json_text::plain_run(k) == k.size()) {  // a name from the game's code: always
-      append_key(out_, k);
-    } else {
-      append_string(out_, k);
-      out_ += ':';
-    }
-    comma_ = false;
-  }
-  void number(std::int64_t n) override {
-    separate();
-    append_int(out_, n);
-  }
-  void boolean(bool b) override {
-    separate();
-    append_bool(out_, b);
-  }
-  void null() override {
-    separate();
-    out_ += "null";
-  }
-  void string(std::string_view s) override {
-    separate();
-    append_string(out_, s);
-  }
-  void json(const Json& j) override {
-    separate();
-    json_text::append(out_, j);
-  }
-
- private:
-  void separate() {
-    if (comma_) out_ += ',';
-    comma_ = true;
-  }
-  void open(char c) {
-    separate();
-    out_ += c;
-    comma_ = false;
-  }
-  void close(char c) {
-    out_ += c;
-    comma_ = true;
-  }
-  std::string& out_;
-  bool comma_ = false;
-};
-
 }  // namespace
 
 std::string game_state_text(const engine::Game& g) {
   std::string out;
   out.reserve(512);  // most states: one allocation, not one per doubling
-  TextSink sink(out);
+  engine::JsonText sink(out);
   g.write_state(sink);
   return out;
 }
@@ -129,7 +71,7 @@ std::string game_state_text(const engine::Game& g) {
 std::string legal_text(const engine::Match& m) {
   std::string out;
   out.reserve(16 * m.legal().size() + 2);
-  TextSink sink(out);
+  engine::JsonText sink(out);
   sink.begin_array();
   for (engine::Action a : m.legal()) m.game().write_action(a, sink);
   sink.end_array();

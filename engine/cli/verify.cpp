@@ -19,7 +19,7 @@ Verdict verify_record(const Json& j) {
   Replay r = replay(*record, [&](std::size_t i, const Match& m) {
     if (!mismatch.empty() || !actions[i].contains("events")) return;
     const Json& recorded = actions[i]["events"];
-    const Json& replayed = m.events();
+    const Json replayed = m.events().json();
     if (!recorded.is_array()) {
       mismatch = "actions[" + std::to_string(i) + "].events: recorded " + recorded.dump() +
                  ", not a list of events";
@@ -62,7 +62,7 @@ Json replay_line(const Record& record, std::size_t i, const Match& m) {
   Json line = {{"index", i},
                {"seat", record.actions[i].seat},
                {"action", record.actions[i].action},
-               {"events", m.events()},
+               {"events", m.events().json()},
                {"status", to_string(m.game().status())},
                {"state", m.game().state_json()}};
   if (m.game().status() == Status::finished)

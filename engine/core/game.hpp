@@ -42,8 +42,8 @@ struct Result {
   friend bool operator==(const Result&, const Result&) = default;
 };
 
-// Events of one step, as JSON objects with a "type", appended when the sink is non-null.
-using Events = Json;
+// The events of one step (engine/core/events.hpp), added to when the pointer is not null.
+class Events;
 
 class JsonSink;
 

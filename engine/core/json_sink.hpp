@@ -10,6 +10,7 @@
 // text byte for byte (the protocol tests compare them on every state of played games).
 #include <concepts>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -74,6 +75,40 @@ class JsonTree final : public JsonSink {
   Json root_;
   std::vector<Json*> open_;
   std::string_view key_;
+};
+
+// Writes the text, appended to a string: a comma before every value or key but the first of its
+// container, a colon after each key.
+class JsonText final : public JsonSink {
+ public:
+  explicit JsonText(std::string& out) : out_(out) {}
+  void begin_object() override { open('{'); }
+  void end_object() override { close('}'); }
+  void begin_array() override { open('['); }
+  void end_array() override { close(']'); }
+  void key(std::string_view k) override;
+  void number(std::int64_t n) override;
+  void boolean(bool b) override;
+  void null() override;
+  void string(std::string_view s) override;
+  void json(const Json& j) override;
+
+ private:
+  void separate() {
+    if (comma_) out_ += ',';
+    comma_ = true;
+  }
+  void open(char c) {
+    separate();
+    out_ += c;
+    comma_ = false;
+  }
+  void close(char c) {
+    out_ += c;
+    comma_ = true;
+  }
+  std::string& out_;
+  bool comma_ = false;
 };
 
 // The game's state and an action as trees, through write_state and write_action: what such a

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/core/json_object.hpp"
+#include "engine/core/json_sink.hpp"
 
 namespace tanbo::engine {
 namespace {
@@ -32,7 +33,7 @@ std::unique_ptr<Match> Match::start(const Record& head, Problems& problems) {
       std::unique_ptr<Match>(new Match(std::move(created.game), std::move(record), created.first));
   // The first-seat draw (if any) was the stream's first; the match's RNG goes on from there.
   match->rng_ = creation_rng;
-  match->events_.push_back(event("start", "first", match->first_));
+  match->events_.add("start", "first", match->first_);
   match->settle();
   return match;
 }
@@ -40,22 +41,23 @@ std::unique_ptr<Match> Match::start(const Record& head, Problems& problems) {
 Match::Match(std::unique_ptr<Game> game, Record record, Seat first)
     : game_(std::move(game)), record_(std::move(record)), first_(first), rng_(record_.seed) {}
 
-void Match::settle() {
+void Match::settle(std::string_view end_reason) {
   legal_json_built_ = false;
   for (;;) {
     if (game_->status() == Status::finished) {
       legal_.clear();
       Result r = game_->result();
-      events_.push_back(event(
-          "end", "result", object("places", std::move(r.places), "reason", std::move(r.reason))));
+      if (!end_reason.empty()) r.reason = end_reason;
+      events_.add("end", "result", object("places", std::move(r.places), "reason", r.reason));
       return;
     }
     game_->legal_actions(legal_);
     if (legal_.size() != 1) break;
     // R4: a decision with one legal action is taken at once and never logged.
-    events_.push_back(event("forced", "seat", game_->pending().seat, "action",
-                            game_->action_json(legal_.front())));
-    game_->apply(legal_.front(), rng_, &events_);
+    const Action forced = legal_.front();
+    events_.add("forced", "seat", game_->pending().seat, "action",
+                [&](JsonSink& out) { game_->write_action(forced, out); });
+    game_->apply(forced, rng_, &events_);
   }
 }
 
@@ -90,9 +92,9 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_vie
       legal_json_built_ ? legal_json_[std::size_t(at - legal_.begin())] : game_->action_json(*at);
   // Not `!=`: nlohmann's != is false against a discarded value (or NaN), which would play it.
   if (!(verbatim == action)) return illegal(p, action);
-  events_ = Json::array();
-  events_.push_back(event("action", "seat", seat, "action", verbatim));
-  if (!by.empty()) events_.back()["by"] = by;
+  events_.clear();
+  events_.add("action", "seat", seat, "action", verbatim, "by",
+              by.empty() ? std::nullopt : std::optional(by));
   game_->apply(*at, rng_, &events_);
   record_.actions.push_back({seat, std::move(verbatim)});
   settle();
@@ -102,22 +104,21 @@ std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_vie
 std::optional<Refusal> Match::resign(Seat seat) { return leave(seat, "resign", kResign); }
 
 std::optional<Refusal> Match::time_out(Seat seat) {
-  auto no = leave(seat, "time", kTimeout);
+  auto no = leave(seat, "time", kTimeout, "time");
   ended_on_time_ = !no && game_->status() == Status::finished;
-  if (ended_on_time_)
-    events_.back()["result"]["reason"] = "time";  // the `end` event settle() added
   return no;
 }
 
-std::optional<Refusal> Match::leave(Seat seat, std::string_view why, std::string_view recorded) {
+std::optional<Refusal> Match::leave(Seat seat, std::string_view why, std::string_view recorded,
+                                    std::string_view end_reason) {
   if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
   if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
   if (!game_->in_game(seat)) return left_game(seat);  // R3: one resignation per seat
-  events_ = Json::array();
-  events_.push_back(event(why, "seat", seat));
+  events_.clear();
+  events_.add(why, "seat", seat);
   game_->resign(seat, &events_);
   record_.actions.push_back({seat, Json(recorded)});
-  settle();
+  settle(end_reason);
   return std::nullopt;
 }
 

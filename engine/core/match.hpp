@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/events.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/record.hpp"
 #include "engine/core/registry.hpp"
@@ -42,8 +43,8 @@ class Match {
   const Game& game() const { return *game_; }
   const Record& record() const { return record_; }
   Seat first() const { return first_; }
-  // The events of the last accepted step (creation counts as one): an array.
-  const Json& events() const { return events_; }
+  // The events of the last accepted step (creation counts as one), as JSON text.
+  const Events& events() const { return events_; }
   // The pending decision's legal actions as JSON (empty when finished), built on first use.
   const Json& legal_json() const;
   // How many legal actions the pending decision has, and the i-th as legal_json() shows it,
@@ -55,14 +56,17 @@ class Match {
 
  private:
   Match(std::unique_ptr<Game> game, Record record, Seat first);
-  void settle();  // R4: apply every forced decision, then cache the next legal list
-  std::optional<Refusal> leave(Seat seat, std::string_view why, std::string_view recorded);
+  // R4: apply every forced decision, then cache the next legal list. A game that ends here gets
+  // end_reason, when not empty, in its `end` event.
+  void settle(std::string_view end_reason = {});
+  std::optional<Refusal> leave(Seat seat, std::string_view why, std::string_view recorded,
+                               std::string_view end_reason = {});
 
   std::unique_ptr<Game> game_;
   Record record_;
   Seat first_;
   Drbg rng_;
-  Json events_ = Json::array();
+  Events events_;
   ActionList legal_;
   mutable Json legal_json_ = Json::array();
   mutable bool legal_json_built_ = true;  // legal_json_ is legal_ as JSON

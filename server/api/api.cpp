@@ -195,7 +195,8 @@ Json step_json(const engine::Match& m, std::string_view game, std::size_t step,
   v.status = finished ? protocol::RoomStatus::finished : protocol::RoomStatus::playing;
   v.state = nullptr;  // moved in below rather than copied: the same member, half the work
   v.pending = finished ? nullptr : &pending;
-  v.events = &m.events();
+  const Json events = m.events().json();
+  v.events = &events;
   v.result = result ? &*result : nullptr;
   Json j = protocol::state(v);
   j["state"] = std::move(state);

@@ -199,7 +199,7 @@ void Room::refresh() {
   events_text_.clear();
   if (match_) {
     state = protocol::game_state_text(match_->game());
-    events_text_ = protocol::serialize(match_->events());
+    events_text_ = match_->events().text();
     if (st == RoomStatus::playing) pending = match_->game().pending();
     if (st == RoomStatus::finished) {
       result = match_->result();

@@ -1,4 +1,4 @@
-#include "protocol/json_text.hpp"
+#include "engine/core/json_text.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -137,7 +137,7 @@ TEST_CASE("serialize equals nlohmann's dump on every game's states, events and l
     engine::FastRng pick(7);
     for (int step = 0; step < 400 && m->game().status() != engine::Status::finished; ++step) {
       const Json legal = m->legal_json();
-      for (const Json& j : {m->game().state_json(), m->events(), legal}) {
+      for (const Json& j : {m->game().state_json(), m->events().json(), legal}) {
         CAPTURE(g->id, step);
         REQUIRE(serialize(j) == reference(j));
       }

@@ -2,16 +2,22 @@
 
 #include <algorithm>
 
-#include "engine/core/json_object.hpp"
+#include "engine/core/events.hpp"
 
 namespace tanbo::engine::games::mancala_simple {
 namespace {
 
 bool side_empty(const State& s, Seat seat) { return s.side(seat) == 0; }
 
-Json pit_json(const State& s, int pit) {
-  if (s.is_store(pit)) return object("seat", s.seat_of(pit), "hole", "store");
-  return object("seat", s.seat_of(pit), "hole", pit % kStride);
+// {"seat":1,"hole":4}, or "store" for the hole.
+void write_pit(const State& s, int pit, JsonSink& out) {
+  out.begin_object();
+  out.member("seat", s.seat_of(pit));
+  if (s.is_store(pit))
+    out.member("hole", "store");
+  else
+    out.member("hole", pit % kStride);
+  out.end_object();
 }
 
 int best_open(const State& s) {
@@ -36,9 +42,8 @@ void give_place(State& s, Seat seat, int place, Placed how, Events* events) {
   s.place[seat] = std::uint8_t(place);
   s.placed[seat] = how;
   if (!events) return;
-  Json e = event("place", "seat", seat, "place", place, "by", placed_name(how));
-  if (how == Placed::stones_left) e["stones_left"] = side_stones(s, seat);
-  events->push_back(std::move(e));
+  events->add("place", "seat", seat, "place", place, "by", placed_name(how), "stones_left",
+              how == Placed::stones_left ? std::optional(side_stones(s, seat)) : std::nullopt);
 }
 
 void leave_circuit(State& s, Seat seat) { s.circuit &= std::uint8_t(~(1u << seat)); }
@@ -78,15 +83,16 @@ void finish(State& s, Seat mover, Events* events) {
 
 // Event builders stay out of line: the hot path only tests the sink.
 [[gnu::noinline]] void note_sow(const State& s, Seat mover, int hole, int stones, Events* events) {
-  Json pits = Json::array();
-  for (int i = 0, at = s.pit(mover, hole); i < stones; ++i)
-    pits.push_back(pit_json(s, at = next_pit(s, at)));
-  events->push_back(
-      event("sow", "seat", mover, "hole", hole, "stones", stones, "pits", std::move(pits)));
+  events->add("sow", "seat", mover, "hole", hole, "stones", stones, "pits", [&](JsonSink& out) {
+    out.begin_array();
+    for (int i = 0, at = s.pit(mover, hole); i < stones; ++i)
+      write_pit(s, at = next_pit(s, at), out);
+    out.end_array();
+  });
 }
 
 [[gnu::noinline]] void note_extra_move(Seat mover, Events* events) {
-  events->push_back(event("extra_move", "seat", mover));
+  events->add("extra_move", "seat", mover);
 }
 
 // M3: take every stone of the hole and sow one per pit from the next pit on, through every store

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/core/events.hpp"
 #include "engine/core/json_object.hpp"
 #include "engine/core/json_read.hpp"
 #include "engine/core/json_sink.hpp"
@@ -106,8 +107,8 @@ void SteereTanbo::apply(Action a, Rng&, Events* events) {
   if (!events) return;
 
   const Geometry& g = pos_.geometry();
-  events->push_back(event("place", "seat", seat_of_[c], "colour", color_name(c), "point", g.name(p),
-                          "root", turn.current));
+  events->add("place", "seat", seat_of_[c], "colour", color_name(c), "point", g.name(p), "root",
+              turn.current);
   if (turn.removed_count) {
     Json roots = Json::array();
     for (int i = 0; i < turn.removed_count; ++i) {
@@ -120,12 +121,11 @@ void SteereTanbo::apply(Action a, Rng&, Events* events) {
       roots.push_back(
           object("id", r, "colour", color_name(pos_.root(r).color), "points", std::move(names)));
     }
-    events->push_back(event("remove", "rule",
-                            turn.current_bounded ? "current_root_bounded" : "roots_bounded",
-                            "roots", std::move(roots)));
+    events->add("remove", "rule", turn.current_bounded ? "current_root_bounded" : "roots_bounded",
+                "roots", std::move(roots));
   }
   if (status_ == Status::finished)
-    events->push_back(event("win", "seat", seat_of_[winner_], "colour", color_name(winner_)));
+    events->add("win", "seat", seat_of_[winner_], "colour", color_name(winner_));
 }
 
 void SteereTanbo::resign(Seat seat, Events* events) {
@@ -133,8 +133,7 @@ void SteereTanbo::resign(Seat seat, Events* events) {
   status_ = Status::finished;
   resigned_ = true;
   winner_ = seat_of_[black] == seat ? white : black;
-  if (events)
-    events->push_back(event("win", "seat", seat_of_[winner_], "colour", color_name(winner_)));
+  if (events) events->add("win", "seat", seat_of_[winner_], "colour", color_name(winner_));
 }
 
 Result SteereTanbo::result() const {

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/core/events.hpp"
 #include "engine/core/json_object.hpp"
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
@@ -20,7 +21,7 @@ int TanboGame::draw_into_p(int count, Rng& rng, Events* ev) {
     const int c = i < s_.bag.n[0] ? 0 : i < s_.bag.n[0] + s_.bag.n[1] ? 1 : 2;
     --s_.bag.n[c];
     ++p.n[colour_token(c)];
-    if (ev) ev->push_back(event("draw", "paddy", s_.last, "colour", token_name(colour_token(c))));
+    if (ev) ev->add("draw", "paddy", s_.last, "colour", token_name(colour_token(c)));
   }
   return drawn;
 }
@@ -34,8 +35,8 @@ void TanboGame::harvest(Rice taken, Events* ev) {
   }
   s_.gained = std::uint16_t(s_.gained + taken.points());
   if (ev)
-    ev->push_back(event("harvest", "seat", s_.mover, "paddy", s_.last, "rice", rice_json(taken),
-                        "points", taken.points(), "score", s_.score(s_.mover)));
+    ev->add("harvest", "seat", s_.mover, "paddy", s_.last, "rice", rice_json(taken), "points",
+            taken.points(), "score", s_.score(s_.mover));
 }
 
 // T4 B: S - R rice drawn into P, as many as the bag holds.
@@ -43,7 +44,7 @@ void TanboGame::cultivate(Rng& rng, Events* ev) {
   const Tokens& p = s_.ring[s_.mover][s_.last];
   const int wanted = p.snakes() - p.rice();
   const int drawn = draw_into_p(wanted, rng, ev);
-  if (drawn < wanted && ev) ev->push_back(event("bag_short", "wanted", wanted, "drawn", drawn));
+  if (drawn < wanted && ev) ev->add("bag_short", "wanted", wanted, "drawn", drawn);
 }
 
 // T4 C: snakes to the pool, rice to the bag, the Farmer stays; only then 2 of the missing type,
@@ -54,7 +55,7 @@ void TanboGame::sow_paddy(Rng& rng, Events* ev) {
   if (ev) {
     Tokens cleared = p;
     cleared.n[Farmer] = 0;
-    ev->push_back(event("clear", "paddy", s_.last, "tokens", tokens_json(cleared)));
+    ev->add("clear", "paddy", s_.last, "tokens", tokens_json(cleared));
   }
   s_.pool = std::uint8_t(s_.pool + p.n[Snake]);
   p.n[Snake] = 0;
@@ -64,13 +65,13 @@ void TanboGame::sow_paddy(Rng& rng, Events* ev) {
   }
   if (had_snakes) {
     const int drawn = draw_into_p(2, rng, ev);
-    if (drawn < 2 && ev) ev->push_back(event("bag_short", "wanted", 2, "drawn", drawn));
+    if (drawn < 2 && ev) ev->add("bag_short", "wanted", 2, "drawn", drawn);
     return;
   }
   const int added = std::min<int>(2, s_.pool);
   s_.pool = std::uint8_t(s_.pool - added);
   p.n[Snake] = std::uint8_t(p.n[Snake] + added);
-  if (ev) ev->push_back(event("add_snakes", "paddy", s_.last, "count", added));
+  if (ev) ev->add("add_snakes", "paddy", s_.last, "count", added);
 }
 
 // T4 D: the Farmer (alone in P) moves clockwise to the next paddy holding a snake or rice; the
@@ -89,8 +90,7 @@ bool TanboGame::rest(Events* ev) {
   const int lose = std::min(steps, s_.harvest[s_.mover].total());
   s_.to_move = std::uint8_t(lose);
   if (ev)
-    ev->push_back(
-        event("rest", "seat", s_.mover, "from", s_.last, "to", to, "steps", steps, "lose", lose));
+    ev->add("rest", "seat", s_.mover, "from", s_.last, "to", to, "steps", steps, "lose", lose);
   return lose > 0;
 }
 
@@ -101,8 +101,8 @@ void TanboGame::give_back(Rice returned, Events* ev) {
     s_.bag.n[c] += returned.n[c];
   }
   if (ev)
-    ev->push_back(event("return", "seat", s_.mover, "rice", rice_json(returned), "points",
-                        returned.points(), "score", s_.score(s_.mover)));
+    ev->add("return", "seat", s_.mover, "rice", rice_json(returned), "points", returned.points(),
+            "score", s_.score(s_.mover));
 }
 
 // T4 E: two tokens of the opponent's ring, in two different paddies, change places.
@@ -114,9 +114,9 @@ void TanboGame::swap(Action a, Events* ev) {
   --ring[i].n[ti], ++ring[i].n[tj];
   --ring[j].n[tj], ++ring[j].n[ti];
   if (ev)
-    ev->push_back(event("swap", "seat", o, "swap",
-                        Json::array({object("paddy", i, "token", token_name(ti)),
-                                     object("paddy", j, "token", token_name(tj))})));
+    ev->add("swap", "seat", o, "swap",
+            Json::array({object("paddy", i, "token", token_name(ti)),
+                         object("paddy", j, "token", token_name(tj))}));
 }
 
 // The kinds present in a paddy, one bit per Token.
@@ -150,9 +150,7 @@ void TanboGame::trim(Tokens removed, Events* ev) {
     p.n[colour_token(c)] -= removed.n[colour_token(c)];
     s_.bag.n[c] += removed.n[colour_token(c)];
   }
-  if (ev)
-    ev->push_back(
-        event("trim", "seat", s_.mover, "paddy", s_.trim_paddy, "tokens", tokens_json(removed)));
+  if (ev) ev->add("trim", "seat", s_.mover, "paddy", s_.trim_paddy, "tokens", tokens_json(removed));
 }
 
 // T5 guard key: 17 bits a paddy (snakes 5, yellow 4, black 4, red 3, Farmer 1), P in hi.

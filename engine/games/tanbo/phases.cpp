@@ -1,7 +1,7 @@
 // The turn of Tanbo, phase by phase: who decides what, and what follows each step.
 #include <algorithm>
 
-#include "engine/core/json_object.hpp"
+#include "engine/core/events.hpp"
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
@@ -62,7 +62,7 @@ void TanboGame::apply(Action a, Rng& rng, Events* ev) {
       const Seat seat = pending().seat;
       const int paddy = field(a, 0, 4);
       s_.ring[seat][paddy].n[Farmer] = 1;
-      if (ev) ev->push_back(event("farmer_placed", "seat", seat, "paddy", paddy));
+      if (ev) ev->add("farmer_placed", "seat", seat, "paddy", paddy);
       begin_play(ev);
       return;
     }
@@ -119,14 +119,13 @@ void TanboGame::start_turn(Events* ev) {
   s_.score_changed = false;
   Ring& ring = s_.ring[s_.mover];
   const int f = farmer_paddy(ring);
-  if (ev) ev->push_back(event("turn", "seat", s_.mover, "turn", s_.turn));
+  if (ev) ev->add("turn", "seat", s_.mover, "turn", s_.turn);
   s_.hand = ring[f];
   ring[f] = {};
   s_.last = std::uint8_t(f);
   s_.cursor = std::uint8_t(next_paddy(f));
   s_.phase = Phase::Sow;
-  if (ev)
-    ev->push_back(event("pick_up", "seat", s_.mover, "paddy", f, "tokens", tokens_json(s_.hand)));
+  if (ev) ev->add("pick_up", "seat", s_.mover, "paddy", f, "tokens", tokens_json(s_.hand));
 }
 
 // T3: one token per paddy, clockwise from the paddy after the emptied one, wrapping round.
@@ -135,7 +134,7 @@ void TanboGame::sow(Token t, Rng& rng, Events* ev) {
   --s_.hand.n[t];
   s_.last = s_.cursor;
   s_.cursor = std::uint8_t(next_paddy(s_.cursor));
-  if (ev) ev->push_back(event("sow", "seat", s_.mover, "paddy", s_.last, "token", token_name(t)));
+  if (ev) ev->add("sow", "seat", s_.mover, "paddy", s_.last, "token", token_name(t));
   if (s_.hand.empty()) action_phase(rng, ev);
 }
 
@@ -144,13 +143,13 @@ void TanboGame::action_phase(Rng& rng, Events* ev) {
   const Tokens& p = s_.ring[s_.mover][s_.last];
   const Letter l = letter_of(p);
   if (s_.in_replay && (s_.applied >> int(l) & 1)) {
-    if (ev) ev->push_back(event("replay_end", "seat", s_.mover, "letter", letter_name(l)));
+    if (ev) ev->add("replay_end", "seat", s_.mover, "letter", letter_name(l));
     end_phase(ev);
     return;
   }
   if (ev)
-    ev->push_back(event("action", "seat", s_.mover, "paddy", s_.last, "letter", letter_name(l),
-                        "snakes", p.snakes(), "rice", p.rice(), "replay", s_.in_replay));
+    ev->add("action", "seat", s_.mover, "paddy", s_.last, "letter", letter_name(l), "snakes",
+            p.snakes(), "rice", p.rice(), "replay", s_.in_replay);
   switch (l) {
     case Letter::A:  // T9: the mover chooses the colours
       s_.to_move = std::uint8_t(p.rice() - p.snakes());
@@ -195,21 +194,19 @@ void TanboGame::reach_replay(Events* ev) {
   const bool limit = s_.replays >= kMaxReplays;
   if (limit || std::find(s_.seen.begin(), s_.seen.begin() + s_.replays, key) !=
                    s_.seen.begin() + s_.replays) {
-    if (ev)
-      ev->push_back(
-          event("replay_guard", "seat", s_.mover, "reason", limit ? "limit" : "repeated"));
+    if (ev) ev->add("replay_guard", "seat", s_.mover, "reason", limit ? "limit" : "repeated");
     end_phase(ev);
     return;
   }
   s_.seen[s_.replays++] = key;
   s_.in_replay = true;
   s_.applied = 0;
-  if (ev) ev->push_back(event("replay", "seat", s_.mover, "paddy", s_.last, "replays", s_.replays));
+  if (ev) ev->add("replay", "seat", s_.mover, "paddy", s_.last, "replays", s_.replays);
   if (swap_exists(opponent(s_.mover))) {
     s_.phase = Phase::Swap;
     return;
   }
-  if (ev) ev->push_back(event("no_swap", "seat", opponent(s_.mover)));
+  if (ev) ev->add("no_swap", "seat", opponent(s_.mover));
   pick_up_replay(ev);
 }
 
@@ -220,9 +217,7 @@ void TanboGame::pick_up_replay(Events* ev) {
   p = {};
   s_.cursor = std::uint8_t(next_paddy(s_.last));
   s_.phase = Phase::Sow;
-  if (ev)
-    ev->push_back(
-        event("pick_up", "seat", s_.mover, "paddy", s_.last, "tokens", tokens_json(s_.hand)));
+  if (ev) ev->add("pick_up", "seat", s_.mover, "paddy", s_.last, "tokens", tokens_json(s_.hand));
 }
 
 // T6: the mover's over-full paddies, one decision each, in paddy order.
@@ -279,9 +274,8 @@ void TanboGame::finish(Seat winner, Reason reason, Events* ev) {
   s_.winner = winner;
   s_.reason = reason;
   if (ev)
-    ev->push_back(event(reason == Reason::Stalled ? "stalled" : "victory", "seat",
-                        winner == kNoSeat ? Json(nullptr) : Json(winner), "reason",
-                        reason_name(reason)));
+    ev->add(reason == Reason::Stalled ? "stalled" : "victory", "seat",
+            winner == kNoSeat ? Json(nullptr) : Json(winner), "reason", reason_name(reason));
 }
 
 }  // namespace tanbo::engine::games::tanbo

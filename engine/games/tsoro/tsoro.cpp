@@ -4,7 +4,7 @@
 #include <bit>
 #include <cstring>
 
-#include "engine/core/json_object.hpp"
+#include "engine/core/events.hpp"
 #include "engine/games/tsoro/notation.hpp"
 #include "engine/games/tsoro/sowing.hpp"
 
@@ -64,7 +64,7 @@ void Tsoro::start_turn(Events* events) {
   if (!starts_) return finish(other(mover_), "immobilised");
   if (record_position()) return finish_by_count("repetition");
   if (since_capture_ >= kNoCaptureTurns) return finish_by_count("no_capture");
-  if (events) events->push_back(event("turn", "seat", mover_, "turn", turn_));
+  if (events) events->add("turn", "seat", mover_, "turn", turn_);
 }
 
 // Z3-Z5: starts from 2 or more stones whose sowing ends; failing those, Z4 singletons.
@@ -85,16 +85,16 @@ void Tsoro::sow_from(Hole from, Events* events) {
   Side& side = board_[mover_];
   const Sowing s = sow(side, rules_, from);
   if (events)
-    events->push_back(event("sow", "seat", mover_, "from", hole_json(from, rules_.columns), "laps",
-                            s.laps, "last", hole_json(s.last, rules_.columns), "singleton", false));
+    events->add("sow", "seat", mover_, "from", hole_json(from, rules_.columns), "laps", s.laps,
+                "last", hole_json(s.last, rules_.columns), "singleton", false);
   if (s.end == SowEnd::empty) return after_move(s.last, events);
   // Z5: a start or relay is offered only when its sowing ends, so an endless one never runs.
   phase_ = Phase::head;
   head_ = s.last;
   relay_ok_ = sowing_ends(side, rules_, head_);
   if (events)
-    events->push_back(event("head", "seat", mover_, "at", hole_json(head_, rules_.columns),
-                            "stones", side[head_], "relay", relay_ok_));
+    events->add("head", "seat", mover_, "at", hole_json(head_, rules_.columns), "stones",
+                side[head_], "relay", relay_ok_);
 }
 
 // Z4: one stone into the empty next hole; the move ends there.
@@ -104,8 +104,8 @@ void Tsoro::move_singleton(Hole from, Events* events) {
   --side[from];
   ++side[to];
   if (events)
-    events->push_back(event("sow", "seat", mover_, "from", hole_json(from, rules_.columns), "laps",
-                            1, "last", hole_json(to, rules_.columns), "singleton", true));
+    events->add("sow", "seat", mover_, "from", hole_json(from, rules_.columns), "laps", 1, "last",
+                hole_json(to, rules_.columns), "singleton", true);
   after_move(to, events);
 }
 
@@ -125,8 +125,7 @@ void Tsoro::capture(Hole last, Events* events) {
   const int theirs = facing(col, rules_.columns);
   const Hole inner = inner_hole(theirs, rules_.columns), outer = outer_hole(theirs);
   if (events)
-    events->push_back(
-        event("capture", "seat", mover_, "col", col, "inner", prey[inner], "outer", prey[outer]));
+    events->add("capture", "seat", mover_, "col", col, "inner", prey[inner], "outer", prey[outer]);
   captured_[mover_] += prey[inner] + prey[outer];
   prey[inner] = prey[outer] = 0;
   captured_now_ = true;
@@ -158,8 +157,7 @@ void Tsoro::next_bonus(Events* events) {
 void Tsoro::take(Hole h, Events* events) {
   Side& prey = board_[other(mover_)];
   if (events)
-    events->push_back(
-        event("bonus", "seat", mover_, "hole", across_json(h, rules_.columns), "stones", prey[h]));
+    events->add("bonus", "seat", mover_, "hole", across_json(h, rules_.columns), "stones", prey[h]);
   captured_[mover_] += prey[h];
   prey[h] = 0;
   --bonus_left_;

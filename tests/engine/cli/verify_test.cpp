@@ -23,7 +23,7 @@ Json published_record(const std::string& game, std::string_view seed_text) {
     Seat seat = m->game().pending().seat;
     Json action = m->legal_json()[pick.below(std::uint32_t(m->legal_json().size()))];
     REQUIRE_FALSE(m->act(seat, action));
-    actions.push_back({{"seat", seat}, {"action", action}, {"events", m->events()}});
+    actions.push_back({{"seat", seat}, {"action", action}, {"events", m->events().json()}});
   }
   Json j = m->record().to_json();
   j["actions"] = actions;

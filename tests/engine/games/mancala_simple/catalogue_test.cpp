@@ -119,9 +119,9 @@ TEST_CASE("a Match plays {\"hole\": h} as the client sends it", "[mancala][json]
 
   SECTION("a legal sowing is accepted and its events follow the action") {
     REQUIRE_FALSE(m->act(0, R"({"hole": 2})"_json));
-    CHECK(m->events()[0]["type"] == "action");
-    CHECK(m->events()[1]["type"] == "sow");
-    CHECK(m->events()[2] == R"({"type": "extra_move", "seat": 0})"_json);
+    CHECK(m->events().json()[0]["type"] == "action");
+    CHECK(m->events().json()[1]["type"] == "sow");
+    CHECK(m->events().json()[2] == R"({"type": "extra_move", "seat": 0})"_json);
     CHECK(m->game().pending().seat == 0);
   }
   SECTION("an emptied hole, another seat or a hole off the side is refused") {
@@ -133,7 +133,7 @@ TEST_CASE("a Match plays {\"hole\": h} as the client sends it", "[mancala][json]
   SECTION("a resignation ends a 2-player game") {
     REQUIRE_FALSE(m->resign(1));
     CHECK(m->game().result() == Result{{1, 2}, "resigned"});
-    CHECK(m->events().back()["type"] == "end");
+    CHECK(m->events().json().back()["type"] == "end");
   }
 }
 

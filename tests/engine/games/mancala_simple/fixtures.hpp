@@ -2,6 +2,7 @@
 // Positions for the mancala-simple tests, written the way the rulebook draws them.
 #include <initializer_list>
 
+#include "engine/core/events.hpp"
 #include "engine/core/rng.hpp"
 #include "engine/games/mancala_simple/mancala_simple.hpp"
 #include "engine/games/mancala_simple/rules.hpp"

@@ -16,8 +16,9 @@ TEST_CASE("M4: with full ranking, finishers leave in order and the last one left
   sow(g, 5);
   REQUIRE(g.status() == Status::playing);
   REQUIRE(g.pending().seat == 1);
-  Events events = Json::array();
-  sow(g, 5, &events);
+  Events written;
+  sow(g, 5, &written);
+  const Json events = written.json();
 
   SECTION("the finishers take places 1 and 2, the last one left place 3") {
     REQUIRE(g.status() == Status::finished);
@@ -103,8 +104,9 @@ TEST_CASE("M4: with full ranking off, the first finisher ends the game, the rest
   }
   SECTION("the events tell how each place was decided") {
     MancalaSimple g(position(3, 4, {{0, 0, 0, 1}, {1, 0, 0, 0}, {0, 0, 0, 3}}, 0, false));
-    Events events = Json::array();
-    sow(g, 3, &events);
+    Events written;
+    sow(g, 3, &written);
+    const Json events = written.json();
     CHECK(events == R"([
       {"type": "sow", "seat": 0, "hole": 3, "stones": 1, "pits": [{"seat": 0, "hole": "store"}]},
       {"type": "place", "seat": 0, "place": 1, "by": "finished"},
@@ -142,8 +144,9 @@ TEST_CASE("M5: a resigner takes the worst open place and the rest go on", "[manc
     CHECK(g.status() == Status::playing);
     g.resign(1, nullptr);
     CHECK(g.state().place[1] == 3);
-    Events events = Json::array();
-    g.resign(3, &events);
+    Events written;
+    g.resign(3, &written);
+    const Json events = written.json();
     REQUIRE(g.status() == Status::finished);
     CHECK(g.result() == Result{{1, 3, 4, 2}, "resigned"});
     CHECK(events == R"([{"type": "place", "seat": 3, "place": 2, "by": "resigned"},
@@ -161,8 +164,9 @@ TEST_CASE("M5: a resigner takes the worst open place and the rest go on", "[manc
   SECTION("a seat that has left cannot resign again") {
     g.resign(2, nullptr);
     const State once = g.state();
-    Events events = Json::array();
-    g.resign(2, &events);
+    Events written;
+    g.resign(2, &written);
+    const Json events = written.json();
     CHECK(g.state() == once);
     CHECK(events.empty());
   }

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/events.hpp"
 #include "engine/games/steere_tanbo/game.hpp"
 
 namespace steere_test {
@@ -40,9 +41,9 @@ inline Json play(SteereTanbo& game, std::string_view point) {
   REQUIRE(p);
   REQUIRE(game.position().legal(*p));
   FastRng rng(1);
-  Json events = Json::array();
+  Events events;
   game.apply(Action{*p}, rng, &events);
-  return events;
+  return events.json();
 }
 
 inline const Json* find_event(const Json& events, std::string_view type) {

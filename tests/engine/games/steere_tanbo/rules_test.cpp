@@ -205,8 +205,9 @@ TEST_CASE("S5: removing the opponent's last root wins", "[steere-tanbo][rules]")
 
 TEST_CASE("R3: a resignation ends the game for the other seat", "[steere-tanbo][rules]") {
   SteereTanbo game = diagram({"..b.", "..bw"});
-  Json events = Json::array();
-  game.resign(0, &events);
+  Events written;
+  game.resign(0, &written);
+  const Json events = written.json();
   REQUIRE(game.status() == Status::finished);
   CHECK(game.result() == Result{{2, 1}, "resigned"});
   CHECK(*find_event(events, "win") == Json{{"type", "win"}, {"seat", 1}, {"colour", "white"}});

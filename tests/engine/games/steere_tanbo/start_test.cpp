@@ -140,7 +140,8 @@ TEST_CASE("A move's JSON is {\"place\": point}, sent back verbatim", "[steere-ta
   CHECK(match->act(0, {{"place", "b7"}})->code == "not_your_turn");
   CHECK(match->act(1, {{"place", "b6"}})->code == "illegal_action");
   REQUIRE_FALSE(match->act(1, {{"place", "b7"}}));
-  const Json* placed = find_event(match->events(), "place");
+  const Json events = match->events().json();
+  const Json* placed = find_event(events, "place");
   REQUIRE(placed);
   CHECK(placed->at("point") == "b7");
   CHECK(placed->at("seat") == 1);

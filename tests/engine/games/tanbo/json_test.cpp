@@ -98,8 +98,9 @@ TEST_CASE("Resignation (R3) ends the game for the other seat, in set-up or in pl
   core::Drbg rng(core::seed_from_text("resign"));
   auto created = core::create_game("tanbo", nullptr, nullptr, 2, rng);
   REQUIRE(created.game);
-  Events ev = Json::array();
-  created.game->resign(0, &ev);
+  Events written;
+  created.game->resign(0, &written);
+  const Json ev = written.json();
   CHECK(created.game->status() == core::Status::finished);
   CHECK(created.game->result() == core::Result{{2, 1}, "resigned"});
   CHECK(created.game->state_json()["result"] == R"({"winner":1,"reason":"resigned"})"_json);

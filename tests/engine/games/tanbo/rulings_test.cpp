@@ -194,8 +194,9 @@ TEST_CASE("T4: shortages of the bag and the snake pool", "[tanbo][rules][T4]") {
     REQUIRE(s.bag == H(1, 0, 0));
     TanboGame g = turn_of(0, s);
     ScriptedRng rng{0};
-    Events ev = Json::array();
-    play(g, {sow(Farmer), sow(Snake)}, rng, &ev);
+    Events written;
+    play(g, {sow(Farmer), sow(Snake)}, rng, &written);
+    const Json ev = written.json();
     CHECK(rng.asked == std::vector<std::uint32_t>{1});
     CHECK(g.state().ring[0][2] == P(4, 2));
     CHECK(g.state().bag == H());
@@ -236,9 +237,10 @@ TEST_CASE("T4: D moves the Farmer to the next paddy with a snake or rice, d rice
   SECTION("d counts the paddies passed; fewer harvested rice than d: all go back") {
     const State s = position({F(1), P(), P(), P(), P(2)}, lone_ring(), H(1));
     TanboGame g = turn_of(0, s);
-    Events ev = Json::array();
+    Events written;
     ScriptedRng rng;
-    play(g, {sow(Snake), sow(Farmer)}, rng, &ev);
+    play(g, {sow(Snake), sow(Farmer)}, rng, &written);
+    const Json ev = written.json();
     const Json* rest = find_event(ev, "rest");
     REQUIRE(rest);
     CHECK((*rest)["steps"] == 2);
@@ -300,9 +302,10 @@ TEST_CASE("T4: E, the opponent swaps two of their tokens in different paddies fi
   SECTION("no swap exists when the opponent's tokens lie in one paddy: straight to the replay") {
     const State lone = position({F(1), P(), P(0, 1), P(2), P(2)}, lone_ring(5));
     TanboGame g = turn_of(0, lone);
-    Events ev = Json::array();
+    Events written;
     ScriptedRng rng;
-    play(g, {sow(Farmer), sow(Snake)}, rng, &ev);
+    play(g, {sow(Farmer), sow(Snake)}, rng, &written);
+    const Json ev = written.json();
     CHECK(count_events(ev, "no_swap") == 1);
     CHECK(g.pending().seat == 0);
     CHECK(g.pending().decision == "sow");
@@ -316,9 +319,10 @@ TEST_CASE("T5: the replay action phase, its cascade, its option and its guard",
     TanboGame g = turn_of(0, cascade(H(1, 2)));
     play(g, {sow(Farmer), sow(Snake), sow(Snake), sow(Yellow)});
     REQUIRE(legal(g) == ActionList{take(0, 0, 3), take(1, 0, 2)});
-    Events ev = Json::array();
+    Events written;
     ScriptedRng rng;
-    play(g, {take(0, 0, 3)}, rng, &ev);
+    play(g, {take(0, 0, 3)}, rng, &written);
+    const Json ev = written.json();
     CHECK(count_events(ev, "replay") == 1);
     CHECK(g.state().replays == 2);
     CHECK(g.state().hand == P(1, 1));  // paddy 4 picked up again
@@ -339,9 +343,10 @@ TEST_CASE("T5: the replay action phase, its cascade, its option and its guard",
         position({F(1), P(), P(0, 1), P(), P(2, 1)}, {F(10, 12, 10, 5), P(), P(), P(), P()});
     REQUIRE(s.bag == H(1));
     TanboGame g = turn_of(0, s);
-    Events ev = Json::array();
+    Events written;
     ScriptedRng rng{0};
-    play(g, {sow(Farmer), sow(Snake), sow(Yellow), sow(Snake)}, rng, &ev);
+    play(g, {sow(Farmer), sow(Snake), sow(Yellow), sow(Snake)}, rng, &written);
+    const Json ev = written.json();
     const Json* end = find_event(ev, "replay_end");
     REQUIRE(end);
     CHECK((*end)["letter"] == "B");
@@ -352,18 +357,19 @@ TEST_CASE("T5: the replay action phase, its cascade, its option and its guard",
     // The hand {snake, yellow, Farmer} goes round the ring: 5 replays bring back the first E.
     const State s = position({P(1, 1), P(0, 1), F(1, 1), P(0, 1), P()}, standard_ring(0));
     TanboGame g = turn_of(0, s);
-    Events ev = Json::array();
+    Events written;
     ScriptedRng rng;
-    play(g, {sow(Snake), sow(Yellow), sow(Farmer)}, rng, &ev);
+    play(g, {sow(Snake), sow(Yellow), sow(Farmer)}, rng, &written);
     REQUIRE(g.state().last == 0);
     const Ring first_e = g.state().ring[0];
     CHECK(first_e == Ring{F(1, 1), P(0, 1), P(), P(1, 1), P(0, 1)});
     for (int replay = 1; replay <= 5; ++replay) {
       INFO("replay " << replay);
       REQUIRE(g.pending().decision == "swap");
-      play(g, {swap_action(1, Snake, 2, Snake)}, rng, &ev);
-      play(g, {sow(Snake), sow(Yellow), sow(Farmer)}, rng, &ev);
+      play(g, {swap_action(1, Snake, 2, Snake)}, rng, &written);
+      play(g, {sow(Snake), sow(Yellow), sow(Farmer)}, rng, &written);
     }
+    const Json ev = written.json();
     CHECK(count_events(ev, "replay") == 5);
     const Json* guard = find_event(ev, "replay_guard");
     REQUIRE(guard);
@@ -384,9 +390,10 @@ TEST_CASE("T5: the replay action phase, its cascade, its option and its guard",
     SECTION("64 made: no replay") {
       s.replays = 64;
       TanboGame g(s, {});
-      Events ev = Json::array();
+      Events written;
       ScriptedRng rng;
-      play(g, {sow(Snake)}, rng, &ev);
+      play(g, {sow(Snake)}, rng, &written);
+      const Json ev = written.json();
       const Json* guard = find_event(ev, "replay_guard");
       REQUIRE(guard);
       CHECK((*guard)["reason"] == "limit");
@@ -455,9 +462,10 @@ TEST_CASE("T7: victory after every score change, at once, even mid-turn", "[tanb
     TanboGame g = turn_of(0, s);
     play(g, {sow(Farmer), sow(Snake)});
     REQUIRE(legal(g) == ActionList{take(0, 0, 1)});
-    Events ev = Json::array();
+    Events written;
     ScriptedRng rng;
-    play(g, {take(0, 0, 1)}, rng, &ev);
+    play(g, {take(0, 0, 1)}, rng, &written);
+    const Json ev = written.json();
     CHECK(g.status() == Status::finished);
     CHECK(g.result().places == std::vector<int>{1, 2});
     CHECK(g.result().reason == "25_points");  // lead 25 holds too: 25_points comes first

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/core/events.hpp"
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 

@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <vector>
 
+#include "engine/core/events.hpp"
 #include "engine/games/tsoro/tsoro.hpp"
 
 namespace tsoro_test {

@@ -75,8 +75,9 @@ TEST_CASE("Z6: a player's column c faces the opponent's column N-1-c", "[tsoro][
 TEST_CASE("Z3: a relay sows on over several laps", "[tsoro][rules]") {
   SECTION("each last stone in an occupied hole lifts it and sows on") {
     Tsoro t(rules(6, Heads::none), board(in_sowing_order({2, 0, 1, 0, 1}), kTwoInFirstHole), 0);
-    Events events = Json::array();
-    play(t, sow_action(0), &events);
+    Events written;
+    play(t, sow_action(0), &written);
+    const Json events = written.json();
     CHECK(t.board()[0] == in_sowing_order({0, 1, 0, 1, 0, 1, 1}));
     CHECK(events[0]["laps"] == 3);
     CHECK(events[0]["last"] == Json({{"row", "inner"}, {"col", 5}}));
@@ -84,8 +85,9 @@ TEST_CASE("Z3: a relay sows on over several laps", "[tsoro][rules]") {
   }
   SECTION("the origin is not skipped: a full round ends in the emptied start") {
     Tsoro t(rules(6, Heads::none), board(in_sowing_order({12}), kTwoInFirstHole), 0);
-    Events events = Json::array();
-    play(t, sow_action(0), &events);
+    Events written;
+    play(t, sow_action(0), &written);
+    const Json events = written.json();
     CHECK(t.board()[0] == in_sowing_order({1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}));
     CHECK(events[0]["laps"] == 1);
     CHECK(events[0]["last"] == Json({{"row", "outer"}, {"col", 0}}));
@@ -186,8 +188,9 @@ TEST_CASE("Z6: a capture takes the facing inner hole and the outer hole behind i
     Tsoro t(rules(6, Heads::two, 0),
             board(in_sowing_order({0, 0, 0, 4}), from_rows({2, 0, 0, 0, 0, 0}, {0, 3, 0, 0, 0, 0})),
             0);
-    Events events = Json::array();
-    play(t, sow_action(3), &events);
+    Events written;
+    play(t, sow_action(3), &written);
+    const Json events = written.json();
     CHECK(t.captured(0) == 3);
     CHECK(t.board()[1] == from_rows({2, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0}));
     CHECK(events[1] ==

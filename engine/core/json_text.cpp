@@ -3,13 +3,13 @@
 // twentieth of the server's CPU. Here the text goes through a buffer on the stack, appended to
 // the string in blocks. Floats and strings with bytes past ASCII are rare here and go through
 // nlohmann itself, so that its number format and UTF-8 checks stay the only ones.
-#include "protocol/json_text.hpp"
+#include "engine/core/json_text.hpp"
 
 #include <charconv>
 #include <cstdint>
 #include <cstring>
 
-namespace tanbo::protocol::json_text {
+namespace tanbo::engine::json_text {
 namespace {
 
 using Json = nlohmann::json;
@@ -187,4 +187,4 @@ void append(std::string& out, const nlohmann::json& j) {
   write_value(sink, j);
 }
 
-}  // namespace tanbo::protocol::json_text
+}  // namespace tanbo::engine::json_text

@@ -1,7 +1,8 @@
 #pragma once
-// JSON written as text by appending to one string: what serialize() and the state frame are made
-// of. Byte for byte what nlohmann's dump(-1) writes with invalid UTF-8 replaced, without its
-// character-at-a-time output adapter (a frame is serialized at every step of every room).
+// JSON written as text by appending to one string: what the protocol's frames and a step's
+// events are made of. Byte for byte what nlohmann's dump(-1) writes with invalid UTF-8 replaced,
+// without its character-at-a-time output adapter (a frame is serialized at every step of every
+// room).
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -9,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace tanbo::protocol::json_text {
+namespace tanbo::engine::json_text {
 
 void append_int(std::string& out, std::int64_t n);
 void append_uint(std::string& out, std::uint64_t n);
@@ -25,4 +26,4 @@ void append(std::string& out, const nlohmann::json& j);
 // '"' or '\\', no byte past ASCII. Read eight bytes at a time; json_read uses it too.
 std::size_t plain_run(std::string_view s);
 
-}  // namespace tanbo::protocol::json_text
+}  // namespace tanbo::engine::json_text
