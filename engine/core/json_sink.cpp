@@ -18,7 +18,7 @@ Json& JsonTree::put(Json v) {
 
 void JsonText::key(std::string_view k) {
   separate();
-  if (json_text::plain_run(k) == k.size()) {  // a name from the game's code: always
+  if (json_text::plain(k)) {  // a name from the game's code: always
     out_ += '"';
     out_ += k;
     out_ += "\":";

@@ -161,7 +161,37 @@ void append_number(std::string& out, Int n) {
 
 }  // namespace
 
+// Whether no byte of s needs care, in a few loads whatever its length: the last word overlaps the
+// one before it, and a string shorter than a word is read as two halves or three bytes. Keys and
+// most values are a few bytes long, so that the loop of plain_run would mostly run byte by byte.
+bool plain(std::string_view s) {
+  const char* p = s.data();
+  const std::size_t n = s.size();
+  std::uint64_t w;
+  if (n >= 8) {
+    for (std::size_t i = 0; i + 8 < n; i += 8) {
+      std::memcpy(&w, p + i, 8);
+      if (any_needs_care(w)) return false;
+    }
+    std::memcpy(&w, p + n - 8, 8);
+    return !any_needs_care(w);
+  }
+  if (n >= 4) {
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);
+    return !any_needs_care(lo | std::uint64_t(hi) << 32);
+  }
+  if (n == 0) return true;
+  // One to three bytes, the other five filled with a letter.
+  w = 0x6161616161000000ull | std::uint64_t(static_cast<unsigned char>(p[0])) |
+      std::uint64_t(static_cast<unsigned char>(p[n / 2])) << 8 |
+      std::uint64_t(static_cast<unsigned char>(p[n - 1])) << 16;
+  return !any_needs_care(w);
+}
+
 std::size_t plain_run(std::string_view s) {
+  if (plain(s)) return s.size();
   std::size_t i = 0;
   for (std::uint64_t w; i + 8 <= s.size(); i += 8) {
     std::memcpy(&w, s.data() + i, 8);

@@ -25,5 +25,7 @@ void append(std::string& out, const nlohmann::json& j);
 // The length of the leading run of s that a JSON string holds as it is: no control character, no
 // '"' or '\\', no byte past ASCII. Read eight bytes at a time; json_read uses it too.
 std::size_t plain_run(std::string_view s);
+// plain_run(s) == s.size(), in a few loads for a short string (a key, a name).
+bool plain(std::string_view s);
 
 }  // namespace tanbo::engine::json_text
