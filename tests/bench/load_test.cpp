@@ -320,8 +320,7 @@ TEST_CASE("tanbo-load --seek: seekers are paired, play and seek again", "[load][
   TempDir dir;
   // Each seek costs rate (moves do not), and the seekers' short games end as fast as the server
   // plays them: at the default 10 a second, a fast build's quickest seekers were refused seeks.
-  Server server(dir.path,
-                {"--pool-wave-ms", "200", "--rate", "100000", "--rate-burst", "100000"});
+  Server server(dir.path, {"--pool-wave-ms", "200", "--rate", "100000", "--rate-burst", "100000"});
   auto port = server.port(10s);
   REQUIRE(port);
   auto [status, out] =
