@@ -24,11 +24,13 @@ class Events {
     static_assert(sizeof...(members) % 2 == 0, "add() takes key, value pairs after the type");
     text_.pop_back();  // the array's ']'
     if (count_++) text_ += ',';
-    JsonText out(text_);
-    out.begin_object();
-    out.member("type", type);
-    if constexpr (sizeof...(members) > 0) put(out, members...);
-    out.end_object();
+    {
+      JsonText out(text_);
+      out.begin_object();
+      out.member("type", type);
+      if constexpr (sizeof...(members) > 0) put(out, members...);
+      out.end_object();
+    }  // its last block written into text_
     text_ += ']';
   }
 

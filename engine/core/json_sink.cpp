@@ -1,5 +1,8 @@
 #include "engine/core/json_sink.hpp"
 
+#include <charconv>
+#include <cstring>
+
 #include "engine/core/json_text.hpp"
 
 namespace tanbo::engine {
@@ -17,12 +20,16 @@ Json& JsonTree::put(Json v) {
 }
 
 void JsonText::key(std::string_view k) {
-  separate();
-  if (json_text::plain(k)) {  // a name from the game's code: always
-    out_ += '"';
-    out_ += k;
-    out_ += "\":";
+  if (k.size() <= kShort && json_text::plain(k)) {  // a name from the game's code: always
+    char* p = room(k.size() + 3);
+    *p++ = '"';
+    std::memcpy(p, k.data(), k.size());
+    p += k.size();
+    *p++ = '"';
+    *p++ = ':';
+    done(p);
   } else {
+    separate_in_string();
     json_text::append_string(out_, k);
     out_ += ':';
   }
@@ -30,27 +37,39 @@ void JsonText::key(std::string_view k) {
 }
 
 void JsonText::number(std::int64_t n) {
-  separate();
-  json_text::append_int(out_, n);
+  char* p = room(24);  // any 64-bit integer, its sign included
+  done(std::to_chars(p, p + 24, n).ptr);
 }
 
 void JsonText::boolean(bool b) {
-  separate();
-  json_text::append_bool(out_, b);
+  char* p = room(5);
+  const std::string_view text = b ? "true" : "false";
+  std::memcpy(p, text.data(), text.size());
+  done(p + text.size());
 }
 
 void JsonText::null() {
-  separate();
-  out_ += "null";
+  char* p = room(4);
+  std::memcpy(p, "null", 4);
+  done(p + 4);
 }
 
 void JsonText::string(std::string_view s) {
-  separate();
-  json_text::append_string(out_, s);
+  if (s.size() <= kShort && json_text::plain(s)) {
+    char* p = room(s.size() + 2);
+    *p++ = '"';
+    std::memcpy(p, s.data(), s.size());
+    p += s.size();
+    *p++ = '"';
+    done(p);
+  } else {
+    separate_in_string();
+    json_text::append_string(out_, s);
+  }
 }
 
 void JsonText::json(const Json& j) {
-  separate();
+  separate_in_string();
   json_text::append(out_, j);
 }
 

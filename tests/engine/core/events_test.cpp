@@ -38,6 +38,22 @@ TEST_CASE("Events are one JSON array, each event's type first and its members in
            });
     CHECK(ev.text() == R"([{"type":"place","stones_left":3,"pits":[{"hole":"store"}]}])");
   }
+  SECTION("long strings and long events are written whole, across the writer's blocks") {
+    ev.clear();
+    const std::string long_name(300, 'n'), long_quoted = std::string(200, 'q') + "\"";
+    Json expected = Json::array();
+    for (int i = 0; i < 20; ++i) {
+      ev.add("long", "name", long_name, "quoted", long_quoted, "i", i, "flag", i % 2 == 0);
+      expected.push_back({{"type", "long"},
+                          {"name", long_name},
+                          {"quoted", long_quoted},
+                          {"i", i},
+                          {"flag", i % 2 == 0}});
+    }
+    CHECK(ev.size() == 20);
+    CHECK(ev.json() == expected);
+    CHECK(ev.text().starts_with(R"([{"type":"long","name":")" + long_name + R"(","quoted":")"));
+  }
   SECTION("text past ASCII is kept, bytes that are not UTF-8 replaced as in every frame") {
     ev.clear();
     ev.add("say", "name", "Zo\xC3\xAB", "bad", "\xFF");
