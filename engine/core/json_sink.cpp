@@ -20,19 +20,8 @@ Json& JsonTree::put(Json v) {
 }
 
 void JsonText::key(std::string_view k) {
-  if (k.size() <= kShort && json_text::plain(k)) {  // a name from the game's code: always
-    char* p = room(k.size() + 3);
-    *p++ = '"';
-    std::memcpy(p, k.data(), k.size());
-    p += k.size();
-    *p++ = '"';
-    *p++ = ':';
-    done(p);
-  } else {
-    separate_in_string();
-    json_text::append_string(out_, k);
-    out_ += ':';
-  }
+  quoted(k);
+  put(':');
   comma_ = false;
 }
 
@@ -41,21 +30,14 @@ void JsonText::number(std::int64_t n) {
   done(std::to_chars(p, p + 24, n).ptr);
 }
 
-void JsonText::boolean(bool b) {
-  char* p = room(5);
-  const std::string_view text = b ? "true" : "false";
-  std::memcpy(p, text.data(), text.size());
-  done(p + text.size());
-}
+void JsonText::boolean(bool b) { literal(b ? "true" : "false"); }
 
-void JsonText::null() {
-  char* p = room(4);
-  std::memcpy(p, "null", 4);
-  done(p + 4);
-}
+void JsonText::null() { literal("null"); }
 
-void JsonText::string(std::string_view s) {
-  if (s.size() <= kShort && json_text::plain(s)) {
+void JsonText::string(std::string_view s) { quoted(s); }
+
+void JsonText::quoted(std::string_view s) {
+  if (s.size() <= kShort && json_text::plain(s)) {  // a name from the game's code: always
     char* p = room(s.size() + 2);
     *p++ = '"';
     std::memcpy(p, s.data(), s.size());
@@ -66,6 +48,12 @@ void JsonText::string(std::string_view s) {
     separate_in_string();
     json_text::append_string(out_, s);
   }
+}
+
+void JsonText::literal(std::string_view word) {
+  char* p = room(word.size());
+  std::memcpy(p, word.data(), word.size());
+  done(p + word.size());
 }
 
 void JsonText::json(const Json& j) {

@@ -124,10 +124,16 @@ class JsonText final : public JsonSink {
     comma_ = false;
   }
   void close(char c) {
-    if (used_ == kBlock) flush();
-    block_[used_++] = c;
+    put(c);
     comma_ = true;
   }
+  // One byte after what was just written, without a comma.
+  void put(char c) {
+    if (used_ == kBlock) flush();
+    block_[used_++] = c;
+  }
+  void quoted(std::string_view s);      // a string, through the block when short and plain
+  void literal(std::string_view word);  // true, false, null
   // Long or escaped text: the block flushed, then appended to the string itself.
   void separate_in_string() {
     flush();
