@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <unordered_map>
 
 namespace tanbo::protocol {
 
@@ -33,16 +35,6 @@ bool listed(auto& list, std::string_view s) {
 
 std::size_t code_points(const std::string& s) {
   return std::size_t(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-bool has_type(const Json& x, std::string_view t) {
-  if (t == "object") return x.is_object();
-  if (t == "array") return x.is_array();
-  if (t == "string") return x.is_string();
-  if (t == "integer") return x.is_number_integer();
-  if (t == "number") return x.is_number();
-  if (t == "boolean") return x.is_boolean();
-  return x.is_null();
 }
 
 bool unique(const Json& list) {
@@ -183,6 +175,7 @@ bool SchemaSet::add(const std::string& name, Json schema, std::vector<std::strin
   if (doc(name)) problems.push_back(name + ": loaded twice");
   if (problems.size() != before) return false;
   docs_.push_back({name, std::move(schema)});
+  cache_.reset();
   return true;
 }
 
@@ -254,91 +247,264 @@ const Json* SchemaSet::resolve(const Doc& from, const std::string& ref, const Do
   }
 }
 
+// One schema object read into its keywords: what check() used to look up by name at every value.
+struct SchemaSet::Node {
+  bool never = false;  // the schema `false`
+  bool has_ref = false;
+  const Node* ref = nullptr;  // null with has_ref: the $ref does not resolve
+  const std::string* ref_text = nullptr;
+  const Json* type = nullptr;
+  unsigned types = 0;  // the bits of type_bits() the type keyword allows
+  const Json* constant = nullptr;
+  const Json* enum_values = nullptr;  // enum
+  const Json *minimum = nullptr, *maximum = nullptr;
+  const Json *min_length = nullptr, *max_length = nullptr;
+  const Json *min_items = nullptr, *max_items = nullptr;
+  const Node* items = nullptr;
+  const Json* required = nullptr;
+  bool has_properties = false;
+  std::vector<std::pair<std::string_view, const Node*>> properties;  // in key order
+  const Node* additional = nullptr;
+  bool has_any_of = false, has_one_of = false;
+  std::vector<const Node*> any_of, one_of;
+
+  const Node* property(std::string_view key) const {
+    auto it = std::lower_bound(properties.begin(), properties.end(), key,
+                               [](const auto& p, std::string_view k) { return p.first < k; });
+    return it != properties.end() && it->first == key ? it->second : nullptr;
+  }
+};
+
+struct SchemaSet::Compiled {
+  std::deque<Node> nodes;  // a deque: a node's address outlives later insertions
+  std::unordered_map<const Json*, const Node*> by_schema;
+  std::vector<std::pair<std::string_view, const Node*>> roots;  // per document, in docs_ order
+};
+
+namespace {
+
+constexpr unsigned kObject = 1, kArray = 2, kString = 4, kInteger = 8, kNumber = 16, kBoolean = 32,
+                   kNull = 64;
+
+unsigned type_bit(std::string_view t) {
+  if (t == "object") return kObject;
+  if (t == "array") return kArray;
+  if (t == "string") return kString;
+  if (t == "integer") return kInteger;
+  if (t == "number") return kNumber;
+  if (t == "boolean") return kBoolean;
+  return t == "null" ? kNull : 0;
+}
+
+// The types a value has: an integer is a number too.
+unsigned type_bits(const Json& x) {
+  if (x.is_object()) return kObject;
+  if (x.is_array()) return kArray;
+  if (x.is_string()) return kString;
+  if (x.is_number_integer()) return kInteger | kNumber;
+  if (x.is_number()) return kNumber;
+  if (x.is_boolean()) return kBoolean;
+  return kNull;
+}
+
+}  // namespace
+
+// Where a value sits, kept as links on the stack and written out only for a violation.
+struct SchemaSet::Path {
+  const Path* up = nullptr;
+  const std::string* key = nullptr;
+  std::size_t index = 0;
+
+  static void write(const Path* p, std::string& out) {
+    if (!p) return;
+    write(p->up, out);
+    out += '/';
+    if (p->key)
+      out += *p->key;
+    else
+      out += std::to_string(p->index);
+  }
+};
+
+// Reads the keywords of s, a schema of document d; a schema met again is the node it became.
+const SchemaSet::Node* SchemaSet::compile(Compiled& c, const Doc& d, const Json& s) const {
+  if (auto known = c.by_schema.find(&s); known != c.by_schema.end()) return known->second;
+  Node& n = c.nodes.emplace_back();
+  c.by_schema.emplace(&s, &n);
+  if (s.is_boolean()) n.never = !s.get<bool>();
+  if (!s.is_object()) return &n;
+  auto branches = [&](const Json& list, std::vector<const Node*>& out) {
+    if (list.is_array())
+      for (const auto& one : list) out.push_back(compile(c, d, one));
+  };
+  for (const auto& [key, value] : s.items()) {
+    if (key == "$ref") {
+      if (!value.is_string()) continue;
+      n.has_ref = true;
+      n.ref_text = &value.get_ref<const std::string&>();
+      const Doc* in = nullptr;
+      if (const Json* target = resolve(d, *n.ref_text, in)) n.ref = compile(c, *in, *target);
+    } else if (key == "type") {
+      n.type = &value;
+      if (value.is_string()) n.types = type_bit(value.get_ref<const std::string&>());
+      if (value.is_array())
+        for (const auto& t : value)
+          if (t.is_string()) n.types |= type_bit(t.get_ref<const std::string&>());
+    } else if (key == "const") {
+      n.constant = &value;
+    } else if (key == "enum") {
+      if (value.is_array()) n.enum_values = &value;
+    } else if (key == "minimum" || key == "maximum") {
+      if (value.is_number()) (key == "minimum" ? n.minimum : n.maximum) = &value;
+    } else if (key == "minLength" || key == "maxLength") {
+      if (value.is_number()) (key == "minLength" ? n.min_length : n.max_length) = &value;
+    } else if (key == "minItems" || key == "maxItems") {
+      if (value.is_number()) (key == "minItems" ? n.min_items : n.max_items) = &value;
+    } else if (key == "items") {
+      n.items = compile(c, d, value);
+    } else if (key == "required") {
+      if (value.is_array()) n.required = &value;
+    } else if (key == "properties") {
+      n.has_properties = value.is_object();
+      if (n.has_properties)
+        for (const auto& [name, sub] : value.items())
+          n.properties.emplace_back(name, compile(c, d, sub));
+    } else if (key == "additionalProperties") {
+      n.additional = compile(c, d, value);
+    } else if (key == "anyOf") {
+      n.has_any_of = true;
+      branches(value, n.any_of);
+    } else if (key == "oneOf") {
+      n.has_one_of = true;
+      branches(value, n.one_of);
+    }
+  }
+  return &n;
+}
+
+std::shared_ptr<const SchemaSet::Compiled> SchemaSet::compiled() const {
+  std::lock_guard lock(cache_.mutex);
+  if (!cache_.compiled) {
+    auto c = std::make_shared<Compiled>();
+    for (const auto& d : docs_) c->roots.emplace_back(d.name, compile(*c, d, d.schema));
+    cache_.compiled = std::move(c);
+  }
+  return cache_.compiled;
+}
+
 std::vector<std::string> SchemaSet::validate(std::string_view name, const Json& instance) const {
   std::vector<std::string> out;
-  const Doc* d = doc(name);
-  if (!d)
+  auto c = compiled();
+  auto root = std::find_if(c->roots.begin(), c->roots.end(),
+                           [&](const auto& r) { return r.first == name; });
+  if (root == c->roots.end())
     out.push_back("no schema named " + std::string(name));
   else
-    check(*d, d->schema, instance, "", 0, out);
+    check(*root->second, instance, nullptr, 0, &out);
   return out;
 }
 
-void SchemaSet::check(const Doc& d, const Json& s, const Json& x, const std::string& path,
-                      int depth, std::vector<std::string>& out) const {
-  auto fail = [&](const std::string& what) {
-    out.push_back((path.empty() ? "/" : path) + ": " + what);
+bool SchemaSet::check(const Node& n, const Json& x, const Path* path, int depth,
+                      std::vector<std::string>* out) {
+  bool ok = true;
+  // Notes a violation; true when the check ends there, as one that only answers yes or no does.
+  auto violated = [&](auto&& what) {
+    ok = false;
+    if (!out) return true;
+    std::string line;
+    Path::write(path, line);
+    if (line.empty()) line = "/";
+    out->push_back(line + ": " + what());
+    return false;
   };
-  if (s.is_boolean()) {
-    if (!s.get<bool>()) fail("no value is allowed here");
-    return;
+  // Checks a part of x; false when the check ends there.
+  auto sub = [&](const Node& s, const Json& y, const Path* at) {
+    if (check(s, y, at, depth + 1, out)) return true;
+    ok = false;
+    return out != nullptr;
+  };
+  if (n.never && violated([] { return std::string("no value is allowed here"); })) return false;
+  if (depth > kMaxRefDepth) {
+    violated([] { return std::string("schema nesting too deep"); });
+    return false;
   }
-  if (depth > kMaxRefDepth) return fail("schema nesting too deep");
-  if (auto r = s.find("$ref"); r != s.end()) {
-    const Doc* in = nullptr;
-    const Json* target = resolve(d, r->get<std::string>(), in);
-    if (!target) return fail("$ref " + r->get<std::string>() + " does not resolve");
-    check(*in, *target, x, path, depth + 1, out);
+  if (n.has_ref) {
+    if (!n.ref) {
+      violated([&] { return "$ref " + *n.ref_text + " does not resolve"; });
+      return false;
+    }
+    if (!sub(*n.ref, x, path)) return false;
   }
-  if (auto t = s.find("type"); t != s.end()) {
-    bool ok = false;
-    if (t->is_string())
-      ok = has_type(x, t->get<std::string>());
-    else
-      for (const auto& one : *t) ok = ok || has_type(x, one.get<std::string>());
-    if (!ok) return fail("expected type " + t->dump() + ", got " + x.type_name());
+  if (n.type && !(type_bits(x) & n.types)) {
+    violated([&] { return "expected type " + n.type->dump() + ", got " + x.type_name(); });
+    return false;
   }
-  if (auto c = s.find("const"); c != s.end() && x != *c) fail("expected " + c->dump());
-  if (auto e = s.find("enum"); e != s.end() && std::find(e->begin(), e->end(), x) == e->end())
-    fail("expected one of " + e->dump());
+  if (n.constant && x != *n.constant && violated([&] { return "expected " + n.constant->dump(); }))
+    return false;
+  if (n.enum_values &&
+      std::find(n.enum_values->begin(), n.enum_values->end(), x) == n.enum_values->end() &&
+      violated([&] { return "expected one of " + n.enum_values->dump(); }))
+    return false;
   if (x.is_number()) {
-    if (auto m = s.find("minimum"); m != s.end() && num(x) < num(*m)) fail("below " + m->dump());
-    if (auto m = s.find("maximum"); m != s.end() && num(x) > num(*m)) fail("above " + m->dump());
+    if (n.minimum && num(x) < num(*n.minimum) &&
+        violated([&] { return "below " + n.minimum->dump(); }))
+      return false;
+    if (n.maximum && num(x) > num(*n.maximum) &&
+        violated([&] { return "above " + n.maximum->dump(); }))
+      return false;
   }
-  if (x.is_string()) {
-    std::size_t n = code_points(x.get_ref<const std::string&>());
-    if (auto m = s.find("minLength"); m != s.end() && num(*m) > n)
-      fail("shorter than " + m->dump());
-    if (auto m = s.find("maxLength"); m != s.end() && num(*m) < n) fail("longer than " + m->dump());
+  if (x.is_string() && (n.min_length || n.max_length)) {
+    std::size_t length = code_points(x.get_ref<const std::string&>());
+    if (n.min_length && num(*n.min_length) > length &&
+        violated([&] { return "shorter than " + n.min_length->dump(); }))
+      return false;
+    if (n.max_length && num(*n.max_length) < length &&
+        violated([&] { return "longer than " + n.max_length->dump(); }))
+      return false;
   }
   if (x.is_array()) {
-    if (auto m = s.find("minItems"); m != s.end() && num(*m) > x.size())
-      fail("fewer items than " + m->dump());
-    if (auto m = s.find("maxItems"); m != s.end() && num(*m) < x.size())
-      fail("more items than " + m->dump());
-    if (auto items = s.find("items"); items != s.end())
-      for (std::size_t i = 0; i < x.size(); ++i)
-        check(d, *items, x[i], path + "/" + std::to_string(i), depth + 1, out);
+    if (n.min_items && num(*n.min_items) > x.size() &&
+        violated([&] { return "fewer items than " + n.min_items->dump(); }))
+      return false;
+    if (n.max_items && num(*n.max_items) < x.size() &&
+        violated([&] { return "more items than " + n.max_items->dump(); }))
+      return false;
+    if (n.items)
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        Path at{path, nullptr, i};
+        if (!sub(*n.items, x[i], &at)) return false;
+      }
   }
   if (x.is_object()) {
-    if (auto req = s.find("required"); req != s.end())
-      for (const auto& k : *req)
-        if (!x.contains(k.get<std::string>())) fail("missing \"" + k.get<std::string>() + "\"");
-    auto props = s.find("properties");
-    auto extra = s.find("additionalProperties");
+    if (n.required)
+      for (const auto& k : *n.required)
+        if (k.is_string() && !x.contains(k.get_ref<const std::string&>()) &&
+            violated([&] { return "missing \"" + k.get<std::string>() + "\""; }))
+          return false;
     for (const auto& [key, value] : x.items()) {
-      std::string at = path + "/" + key;
-      if (props != s.end() && props->contains(key))
-        check(d, props->at(key), value, at, depth + 1, out);
-      else if (extra != s.end())
-        check(d, *extra, value, at, depth + 1, out);
+      const Node* s = n.has_properties ? n.property(key) : nullptr;
+      if (!s) s = n.additional;
+      if (!s) continue;
+      Path at{path, &key, 0};
+      if (!sub(*s, value, &at)) return false;
     }
   }
-  auto count = [&](const Json& list) {
-    int n = 0;
-    for (const auto& sub : list) {
-      std::vector<std::string> ignored;
-      check(d, sub, x, path, depth + 1, ignored);
-      n += ignored.empty();
-    }
-    return n;
+  // A branch is only asked whether it matches: its own violations are not kept.
+  auto matches = [&](const std::vector<const Node*>& list) {
+    int m = 0;
+    for (const auto* branch : list) m += check(*branch, x, path, depth + 1, nullptr);
+    return m;
   };
-  if (auto any = s.find("anyOf"); any != s.end() && count(*any) == 0)
-    fail("matches no anyOf branch");
-  if (auto one = s.find("oneOf"); one != s.end()) {
-    int n = count(*one);
-    if (n != 1) fail("matches " + std::to_string(n) + " oneOf branches, not exactly 1");
+  if (n.has_any_of && matches(n.any_of) == 0 &&
+      violated([] { return std::string("matches no anyOf branch"); }))
+    return false;
+  if (n.has_one_of) {
+    int m = matches(n.one_of);
+    if (m != 1 &&
+        violated([&] { return "matches " + std::to_string(m) + " oneOf branches, not exactly 1"; }))
+      return false;
   }
+  return ok;
 }
 
 }  // namespace tanbo::protocol

@@ -14,6 +14,8 @@
 // JSON-Schema-Test-Suite's draft 7 files of every claimed keyword passes, except those it lists
 // with their reason (a keyword or $id resolution this validator does not have, a document the
 // suite does not ship, a place where draft 7 and 2020-12 differ); docs/testing.md sums them up.
+#include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,13 +45,38 @@ class SchemaSet {
     std::string name;
     engine::Json schema;
   };
+  struct Node;
+  struct Compiled;
+  struct Path;
+  // Checks x against node n. With out, every violation is written there; without, the answer is
+  // only whether x passes, and the first violation ends the check.
+  static bool check(const Node& n, const engine::Json& x, const Path* path, int depth,
+                    std::vector<std::string>* out);
+  // The documents compiled for validate(): each schema object read once into its keywords and
+  // each $ref resolved once, instead of on every value checked. Built on first use after the
+  // last add(), under a lock, since one set may serve several threads; a copy starts without it.
+  struct CompiledCache {
+    CompiledCache() = default;
+    CompiledCache(const CompiledCache&) {}
+    CompiledCache& operator=(const CompiledCache&) {
+      reset();
+      return *this;
+    }
+    void reset() {
+      std::lock_guard lock(mutex);
+      compiled.reset();
+    }
+    std::mutex mutex;
+    std::shared_ptr<const Compiled> compiled;
+  };
   const Doc* doc(std::string_view name) const;
   // Resolves ref from within doc `from`; sets `in` to the document the target lives in.
   const engine::Json* resolve(const Doc& from, const std::string& ref, const Doc*& in) const;
-  void check(const Doc& d, const engine::Json& s, const engine::Json& x, const std::string& path,
-             int depth, std::vector<std::string>& out) const;
+  std::shared_ptr<const Compiled> compiled() const;
+  const Node* compile(Compiled& c, const Doc& d, const engine::Json& s) const;
 
   std::vector<Doc> docs_;
+  mutable CompiledCache cache_;
 };
 
 }  // namespace tanbo::protocol

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
@@ -140,6 +141,45 @@ TEST_CASE("a $ref cycle ends instead of recursing forever", "[protocol][schema]"
                   Json::parse(R"({"$defs":{"a":{"$ref":"#/$defs/a"}},"$ref":"#/$defs/a"})"),
                   problems));
   CHECK_FALSE(set.validate("loop.json", 1).empty());
+}
+
+TEST_CASE("a document added after a validation is read, and so is a $ref that now resolves",
+          "[protocol][schema]") {
+  SchemaSet set;
+  std::vector<std::string> problems;
+  REQUIRE(set.add("a.json", Json::parse(R"({"$ref":"b.json"})"), problems));
+  auto v = set.validate("a.json", 1);
+  REQUIRE(v.size() == 1);
+  CHECK(v[0] == "/: $ref b.json does not resolve");
+  CHECK(set.validate("b.json", 1) == std::vector<std::string>{"no schema named b.json"});
+  REQUIRE(set.add("b.json", Json::parse(R"({"type":"string"})"), problems));
+  CHECK(set.validate("b.json", "x").empty());
+  CHECK(set.validate("a.json", "x").empty());
+  CHECK(set.validate("a.json", 1) ==
+        std::vector<std::string>{"/: expected type \"string\", got number"});
+  SECTION("a copy validates as the original") {
+    SchemaSet copy = set;
+    CHECK(copy.validate("a.json", "x").empty());
+    CHECK_FALSE(copy.validate("a.json", 1).empty());
+  }
+}
+
+TEST_CASE("every violation is named, each once, with where it is", "[protocol][schema]") {
+  SchemaSet set;
+  std::vector<std::string> problems;
+  REQUIRE(set.add("t.json", Json::parse(R"({
+    "type": "object", "required": ["a", "b"],
+    "properties": {"l": {"type": "array", "items": {"oneOf": [{"type": "integer"}, {"minimum": 0}]}},
+                   "s": {"anyOf": [{"const": 1}, {"const": 2}]}},
+    "additionalProperties": {"type": "string", "maxLength": 2}})"),
+                  problems));
+  auto v = set.validate("t.json", Json::parse(R"({"l":[1,-1.5,2.5],"s":3,"x":"abc","y":4})"));
+  std::sort(v.begin(), v.end());
+  CHECK(v == std::vector<std::string>{"/: missing \"a\"", "/: missing \"b\"",
+                                      "/l/0: matches 2 oneOf branches, not exactly 1",
+                                      "/l/1: matches 0 oneOf branches, not exactly 1",
+                                      "/s: matches no anyOf branch", "/x: longer than 2",
+                                      "/y: expected type \"string\", got number"});
 }
 
 TEST_CASE("the client schemas accept exactly what parse accepts", "[protocol][schema]") {
