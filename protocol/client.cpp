@@ -437,13 +437,9 @@ Parsed parse(std::string_view frame) noexcept {
     if (too_deep(frame))
       return error(ErrorCode::bad_json,
                    "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-    // The plain subset first (nearly every frame), nlohmann for the rest. It throws nothing:
-    // invalid JSON, invalid UTF-8 and number overflow all come back discarded.
-    Json j;
-    if (!json_read::read_plain(frame, j)) {
-      j = Json::parse(frame, nullptr, false);
-      if (j.is_discarded()) return error(ErrorCode::bad_json, "not valid JSON text in UTF-8");
-    }
+    // Invalid JSON, invalid UTF-8 and number overflow all come back discarded, never thrown.
+    Json j = json_read::read(frame);
+    if (j.is_discarded()) return error(ErrorCode::bad_json, "not valid JSON text in UTF-8");
     return parse_object(j);
   } catch (const std::exception& e) {
     return error(ErrorCode::internal, e.what());

@@ -145,4 +145,10 @@ bool read_plain(std::string_view text, Json& out) {
   return r.value(out, 0) && r.at_end();
 }
 
+Json read(std::string_view text) {
+  Json out;
+  if (!read_plain(text, out)) out = Json::parse(text, nullptr, false);
+  return out;
+}
+
 }  // namespace tanbo::protocol::json_read

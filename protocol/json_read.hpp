@@ -18,4 +18,8 @@ namespace tanbo::protocol::json_read {
 // unspecified: the text may still be valid JSON outside the subset.
 bool read_plain(std::string_view text, nlohmann::json& out);
 
+// Any JSON text: the plain subset by read_plain, the rest by nlohmann. A discarded value when
+// `text` is not one JSON value in UTF-8; nothing is thrown.
+nlohmann::json read(std::string_view text);
+
 }  // namespace tanbo::protocol::json_read

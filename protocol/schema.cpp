@@ -249,10 +249,9 @@ const Json* SchemaSet::resolve(const Doc& from, const std::string& ref, const Do
 
 // One schema object read into its keywords: what check() used to look up by name at every value.
 struct SchemaSet::Node {
-  bool never = false;  // the schema `false`
-  bool has_ref = false;
-  const Node* ref = nullptr;  // null with has_ref: the $ref does not resolve
-  const std::string* ref_text = nullptr;
+  bool never = false;                     // the schema `false`
+  const std::string* ref_text = nullptr;  // the $ref, if any
+  const Node* ref = nullptr;              // what it names; null when it does not resolve
   const Json* type = nullptr;
   unsigned types = 0;  // the bits of type_bits() the type keyword allows
   const Json* constant = nullptr;
@@ -262,7 +261,6 @@ struct SchemaSet::Node {
   const Json *min_items = nullptr, *max_items = nullptr;
   const Node* items = nullptr;
   const Json* required = nullptr;
-  bool has_properties = false;
   std::vector<std::pair<std::string_view, const Node*>> properties;  // in key order
   const Node* additional = nullptr;
   bool has_any_of = false, has_one_of = false;
@@ -340,7 +338,6 @@ const SchemaSet::Node* SchemaSet::compile(Compiled& c, const Doc& d, const Json&
   for (const auto& [key, value] : s.items()) {
     if (key == "$ref") {
       if (!value.is_string()) continue;
-      n.has_ref = true;
       n.ref_text = &value.get_ref<const std::string&>();
       const Doc* in = nullptr;
       if (const Json* target = resolve(d, *n.ref_text, in)) n.ref = compile(c, *in, *target);
@@ -365,8 +362,7 @@ const SchemaSet::Node* SchemaSet::compile(Compiled& c, const Doc& d, const Json&
     } else if (key == "required") {
       if (value.is_array()) n.required = &value;
     } else if (key == "properties") {
-      n.has_properties = value.is_object();
-      if (n.has_properties)
+      if (value.is_object())
         for (const auto& [name, sub] : value.items())
           n.properties.emplace_back(name, compile(c, d, sub));
     } else if (key == "additionalProperties") {
@@ -428,7 +424,7 @@ bool SchemaSet::check(const Node& n, const Json& x, const Path* path, int depth,
     violated([] { return std::string("schema nesting too deep"); });
     return false;
   }
-  if (n.has_ref) {
+  if (n.ref_text) {
     if (!n.ref) {
       violated([&] { return "$ref " + *n.ref_text + " does not resolve"; });
       return false;
@@ -482,7 +478,7 @@ bool SchemaSet::check(const Node& n, const Json& x, const Path* path, int depth,
             violated([&] { return "missing \"" + k.get<std::string>() + "\""; }))
           return false;
     for (const auto& [key, value] : x.items()) {
-      const Node* s = n.has_properties ? n.property(key) : nullptr;
+      const Node* s = n.property(key);
       if (!s) s = n.additional;
       if (!s) continue;
       Path at{path, &key, 0};

@@ -169,9 +169,6 @@ struct StateParts {
 };
 std::string seats_text(std::span<const SeatView> seats);
 std::string state_text(const StateView& v, const StateParts& parts);
-// The game's own state as text, from its write_state (engine/core/json_sink.hpp) without a
-// tree: serialize(g.state_json()) byte for byte.
-std::string game_state_text(const engine::Game& g);
 // The legal list as text, from the game's write_action: serialize(m.legal_json()) byte for byte.
 std::string legal_text(const engine::Match& m);
 Json left(const Id& re, std::string_view room);

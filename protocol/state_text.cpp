@@ -60,16 +60,6 @@ void append_clock(std::string& out, const Clock& c) {
 
 }  // namespace
 
-std::string game_state_text(const engine::Game& g) {
-  std::string out;
-  out.reserve(512);  // most states: one allocation, not one per doubling
-  {
-    engine::JsonText sink(out);
-    g.write_state(sink);
-  }  // its last block written into `out`
-  return out;
-}
-
 std::string legal_text(const engine::Match& m) {
   std::string out;
   out.reserve(16 * m.legal().size() + 2);

@@ -67,6 +67,16 @@ Json state_tree(const Game& g) {
   return tree.take();
 }
 
+std::string state_text(const Game& g) {
+  std::string out;
+  out.reserve(512);  // most states: one allocation, not one per doubling
+  {
+    JsonText sink(out);
+    g.write_state(sink);
+  }  // its last block written into `out`
+  return out;
+}
+
 Json action_tree(const Game& g, Action a) {
   JsonTree tree;
   g.write_action(a, tree);

@@ -151,5 +151,8 @@ class JsonText final : public JsonSink {
 // game's state_json() and action_json() return.
 Json state_tree(const Game& g);
 Json action_tree(const Game& g, Action a);
+// The game's state as text through write_state, without a tree: serialize(g.state_json()) byte
+// for byte. What a room puts in its frame at every step.
+std::string state_text(const Game& g);
 
 }  // namespace tanbo::engine

@@ -4,6 +4,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "engine/core/json_sink.hpp"
 #include "server/metrics/metrics.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/wall_clock.hpp"
@@ -198,7 +199,7 @@ void Room::refresh() {
   auto st = status();
   events_text_.clear();
   if (match_) {
-    state = protocol::game_state_text(match_->game());
+    state = engine::state_text(match_->game());
     events_text_ = match_->events().text();
     if (st == RoomStatus::playing) pending = match_->game().pending();
     if (st == RoomStatus::finished) {

@@ -93,16 +93,6 @@ bool is_legal(const Match& m, const Json& action) {
   return std::find(legal.begin(), legal.end(), action) != legal.end();
 }
 
-// The game's state as the text its write_state gives: the same content as the tree, without a
-// node allocated per value.
-std::string state_text(const Game& g) {
-  std::string text;
-  JsonText sink(text);
-  g.write_state(sink);
-  sink.flush();
-  return text;
-}
-
 // A refusal changes nothing the referee shows. The whole state and legal list are compared on
 // one refusal in eight (they cost more than the step): a refusal that moves the game still shows
 // up within a few inputs, and the cheap part is compared on every one. The legal list is

@@ -151,6 +151,19 @@ TEST_CASE("read_plain declines every text outside the subset", "[protocol][json_
   }
 }
 
+TEST_CASE("read gives what nlohmann gives, inside the plain subset and outside it",
+          "[protocol][json_read]") {
+  for (const char* text : {R"({"type":"act","version":3})", R"("a\nb")", "1.5", "\"caf\xc3\xa9\"",
+                           R"({"a":1,"a":2})"}) {
+    INFO(text);
+    CHECK(same_json(tanbo::protocol::json_read::read(text), Json::parse(text)));
+  }
+  for (const char* text : {"", "[1,]", "\"\x80\"", "{}{}"}) {
+    INFO(text);
+    CHECK(tanbo::protocol::json_read::read(text).is_discarded());
+  }
+}
+
 TEST_CASE("read_plain agrees with nlohmann on random trees and on their texts broken",
           "[protocol][json_read]") {
   std::mt19937_64 gen(20261205);

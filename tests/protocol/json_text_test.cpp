@@ -153,8 +153,9 @@ TEST_CASE("serialize equals nlohmann's dump on every game's states, events and l
 // gives the frame the text of the trees state_json() and legal_json() build, keys in the trees'
 // order: checked on every state and legal list of played games, every number of players, to
 // their end.
-TEST_CASE("game_state_text and legal_text are the text of the trees on every step of played games",
-          "[protocol][json_text]") {
+TEST_CASE(
+    "engine::state_text and legal_text are the text of the trees on every step of played games",
+    "[protocol][json_text]") {
   for (const engine::GameInfo* g : engine::all_games())
     for (int players = g->min_players; players <= g->max_players; ++players)
       for (std::uint64_t seed = 1; seed <= 2; ++seed) {
@@ -169,7 +170,7 @@ TEST_CASE("game_state_text and legal_text are the text of the trees on every ste
         engine::FastRng pick(seed);
         for (int step = 0; step < 2000; ++step) {
           CAPTURE(g->id, players, seed, step);
-          REQUIRE(tanbo::protocol::game_state_text(m->game()) == reference(m->game().state_json()));
+          REQUIRE(engine::state_text(m->game()) == reference(m->game().state_json()));
           if (m->game().status() == engine::Status::finished) break;
           const Json legal = m->legal_json();
           REQUIRE(tanbo::protocol::legal_text(*m) == reference(legal));
