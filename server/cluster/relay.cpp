@@ -44,6 +44,10 @@ class RemotePeer final : public WsPeer {
   void send(std::shared_ptr<const std::string> text) override {
     if (auto r = relay_.lock()) r->send_to(node_, peer_, std::move(text));
   }
+  void send_both(std::shared_ptr<const std::string> first,
+                 std::shared_ptr<const std::string> then) override {
+    if (auto r = relay_.lock()) r->send_to(node_, peer_, std::move(first), std::move(then));
+  }
   void close(CloseCode code) override {
     if (auto r = relay_.lock()) r->close_on(node_, peer_, code);
   }
@@ -230,9 +234,11 @@ void Relay::close_locals(const std::function<bool(const Local&)>& which) {
 // --- What the rooms here send to other nodes' connections ---
 
 void Relay::send_to(const std::string& node, std::uint64_t peer,
-                    std::shared_ptr<const std::string> text) {
+                    std::shared_ptr<const std::string> text,
+                    std::shared_ptr<const std::string> then) {
   Outgoing o(Outgoing::frame, node, peer);
   o.text = std::move(text);
+  o.then = std::move(then);
   push(std::move(o));
 }
 
@@ -348,6 +354,13 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
         break;
       }
       case Outgoing::frame: {
+        if (o.then) {  // one message for both, cut at `split` on arrival
+          open_frame.erase(o.node);
+          out.push_back({o.node,
+                         {{"k", "frame"}, {"peers", {o.peer}}, {"split", o.text->size()}},
+                         std::make_shared<const std::string>(*o.text + *o.then)});
+          break;
+        }
         if (auto it = open_frame.find(o.node);
             it != open_frame.end() && out[it->second].body == o.text) {
           out[it->second].head["peers"].push_back(o.peer);
@@ -530,6 +543,13 @@ void Relay::on_frame(const engine::Json& head, std::shared_ptr<const std::string
         if (auto peer = it->second.peer.lock()) to.push_back(std::move(peer));
   }
   metrics::cluster(metrics::Cluster::delivered, to.size());
+  if (auto split = head.find("split"); split != head.end()) {  // an answer and its state
+    const auto at = std::min(split->get<std::size_t>(), text->size());
+    auto first = std::make_shared<const std::string>(text->substr(0, at));
+    auto then = std::make_shared<const std::string>(text->substr(at));
+    for (auto& p : to) p->send_both(first, then);
+    return;
+  }
   for (auto& p : to) p->send(text);
 }
 

@@ -65,9 +65,10 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   // The cluster's worker saw `node` go (its listing expired, or it said goodbye).
   void node_gone(const std::string& node);
 
-  // What a RemotePeer hands the sender: a frame or a close for peer `peer` of node `node`.
-  void send_to(const std::string& node, std::uint64_t peer,
-               std::shared_ptr<const std::string> text);
+  // What a RemotePeer hands the sender: a frame or a close for peer `peer` of node `node`;
+  // `then`, a second frame that follows it with nothing between (WsPeer::send_both).
+  void send_to(const std::string& node, std::uint64_t peer, std::shared_ptr<const std::string> text,
+               std::shared_ptr<const std::string> then = nullptr);
   void close_on(const std::string& node, std::uint64_t peer, CloseCode code);
   // A move of peer `peer` of node `node` was accepted here: its token goes back there, ahead
   // of the frames that move causes.
@@ -85,6 +86,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
     std::string node;  // where to; for a request, the owner when known
     std::uint64_t peer = 0;
     std::shared_ptr<const std::string> text;        // frame: the frame; request: header + request
+    std::shared_ptr<const std::string> then;        // frame: a second one, nothing between
     engine::Json head;                              // notice: the message
     Target target = Target::room;                   // request: what names its node...
     std::string name;                               // ...the room, identity or challenge

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace tanbo::server {
 
@@ -28,6 +29,13 @@ class WsPeer {
   // Queues one text frame. The buffer is shared, so a broadcast serializes once. A peer whose
   // queue is full is closed with policy_error rather than allowed to stall the sender.
   virtual void send(std::shared_ptr<const std::string> text) = 0;
+  // Queues two frames with nothing between them: an answer and the state that comes with it
+  // (`joined`, `resumed`), which a reply to the client's next request must not overtake.
+  virtual void send_both(std::shared_ptr<const std::string> first,
+                         std::shared_ptr<const std::string> then) {
+    send(std::move(first));
+    send(std::move(then));
+  }
   // Sends what is queued, then a close frame.
   virtual void close(CloseCode code) = 0;
   // Where the client connects from, as the per-address limits count it (server/net/address.hpp);

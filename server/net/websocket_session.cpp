@@ -152,6 +152,17 @@ void WebSocketSession<Stream>::send(std::shared_ptr<const std::string> text) {
   net::post(ws_.get_executor(), std::move(op));
 }
 
+// One post for both: two posts from another thread leave room for a frame queued between them.
+template <class Stream>
+void WebSocketSession<Stream>::send_both(std::shared_ptr<const std::string> first,
+                                         std::shared_ptr<const std::string> then) {
+  net::post(ws_.get_executor(), [self = this->shared_from_this(), first = std::move(first),
+                                 then = std::move(then)]() mutable {
+    self->on_send(std::move(first));
+    self->on_send(std::move(then));
+  });
+}
+
 template <class Stream>
 void WebSocketSession<Stream>::post(std::function<void()> fn) {
   net::post(ws_.get_executor(), std::move(fn));

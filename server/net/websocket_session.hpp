@@ -26,6 +26,8 @@ class WebSocketSession final : public WsPeer,
 
   std::uint64_t id() const override { return id_; }
   void send(std::shared_ptr<const std::string> text) override;
+  void send_both(std::shared_ptr<const std::string> first,
+                 std::shared_ptr<const std::string> then) override;
   void close(CloseCode code) override;
   void shutdown() override { close(CloseCode::going_away); }
   std::string address() const override { return address_; }

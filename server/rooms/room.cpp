@@ -137,9 +137,9 @@ void Room::open(Peer peer, Identity who, Id re) {
     self->journal(std::move(entries), [self, peer, who, re] {
       spdlog::info("room {} created by {}: {} for {}", self->id(), who.id, self->setup_.info->id,
                    self->setup_.players);
-      // `created` answers the request; the creator is seated without a `joined` of its own.
-      peer->send(protocol::share(protocol::created(re, self->id(), 0)));
-      self->do_join(peer, who, protocol::Join{self->id(), protocol::Role::player, 0}, re, false);
+      // `created` answers the request, with the creator's state; no `joined` of its own.
+      self->do_join(peer, who, protocol::Join{self->id(), protocol::Role::player, 0}, re,
+                    protocol::share(protocol::created(re, self->id(), 0)));
     });
   });
 }
@@ -164,7 +164,7 @@ void Room::open_seated(std::vector<Identity> seats) {
 void Room::join(Peer peer, Identity who, protocol::Join j, Id re, std::vector<std::string> mutes) {
   enqueue([self = shared_from_this(), peer = std::move(peer), who = std::move(who),
            j = std::move(j), re,
-           mutes = std::move(mutes)] { self->do_join(peer, who, j, re, true, mutes); });
+           mutes = std::move(mutes)] { self->do_join(peer, who, j, re, nullptr, mutes); });
 }
 void Room::act(Peer peer, protocol::Act a, Id re, std::function<void()> accepted) {
   enqueue([self = shared_from_this(), peer = std::move(peer), a = std::move(a), re,

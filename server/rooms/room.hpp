@@ -172,10 +172,10 @@ class Room final : public std::enable_shared_from_this<Room> {
   // and answers the asker `internal` instead.
   void journal(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker = {});
 
-  // `answer`: reply `joined` (not for the creator, whose answer is `created`).
+  // `created`: the creator's answer, sent with its state in place of `joined`.
   // `mutes`: the joiner's, applied before its `joined` carries the history.
   void do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re,
-               bool answer = true, std::vector<std::string> mutes = {});
+               protocol::Frame created = nullptr, std::vector<std::string> mutes = {});
   void do_act(const Peer& peer, const protocol::Act& a, const Id& re,
               const std::function<void()>& accepted);
   void do_resign(const Peer& peer, const Id& re);
@@ -233,11 +233,14 @@ class Room final : public std::enable_shared_from_this<Room> {
   void answer(const Asker& asker) const;  // `ok` with the room's version
   // `ok` for a request that had an id (none otherwise), as text: no tree built per move.
   void send_ok(const Peer& peer, const Id& re, std::optional<std::uint64_t> version = {}) const;
-  void after_change();  // refresh, broadcast, publish to the lobby
-  void halt();          // no more timers or bots: stop() and lose(); on the strand
-  void refresh();       // builds the state frames once
-  void send_state(const Member& m) const;
-  void send_current_state(const Member& m);   // rebuilds the frames first if the count moved
+  // Refresh, broadcast, publish to the lobby; `answer` goes to `answered` with its state.
+  void after_change(std::uint64_t answered = 0, protocol::Frame answer = nullptr);
+  void halt();     // no more timers or bots: stop() and lose(); on the strand
+  void refresh();  // builds the state frames once
+  // `answer`, when given, goes out just before the state, in one post (WsPeer::send_both).
+  void send_state(const Member& m, protocol::Frame answer = nullptr) const;
+  // Rebuilds the frames first if the count moved.
+  void send_current_state(const Member& m, protocol::Frame answer = nullptr);
   void spectators_changed();                  // the lobby and retention; no frame to members
   bool remove_member(std::uint64_t peer_id);  // true when the member held a seat
   void refuse(const Peer& peer, protocol::ErrorCode code, std::string message, const Id& re) const;

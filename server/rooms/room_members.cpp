@@ -9,7 +9,7 @@ namespace tanbo::server {
 using protocol::ErrorCode;
 
 void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re,
-                   bool answer, std::vector<std::string> mutes) {
+                   protocol::Frame created, std::vector<std::string> mutes) {
   if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   engine::Seat seat = engine::kNoSeat;
   bool taken_now = false;
@@ -34,7 +34,7 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
       taken_now = true;
     }
   }
-  auto finish = [this, peer, who, seat, j, re, answer, mutes = std::move(mutes)] {
+  auto finish = [this, peer, who, seat, j, re, created, mutes = std::move(mutes)] {
     bool seats_moved = seat != engine::kNoSeat;
     Member* m = member(peer->id());
     if (m) {
@@ -45,16 +45,18 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
       members_.push_back(Member{peer, peer->id(), who.id, seat, mutes, {}});
       m = &members_.back();
     }
-    if (answer) {
+    // The answer leaves with the joiner's state: no reply to a later request comes between.
+    auto answer = created;
+    if (!answer) {
       const auto chat = chat_for(*m);
-      peer->send(protocol::share(protocol::joined(
-          re, id(), j.as, seat == engine::kNoSeat ? std::nullopt : std::optional(seat), &chat)));
+      answer = protocol::share(protocol::joined(
+          re, id(), j.as, seat == engine::kNoSeat ? std::nullopt : std::optional(seat), &chat));
     }
-    if (seats_moved) return after_change();
+    if (seats_moved) return after_change(peer->id(), std::move(answer));
     // A spectator arriving changes no seat: the joiner alone gets the state; the others see the
     // new count in the room's next state, so a crowd joining costs one state per arrival.
     spectators_changed();
-    send_current_state(*member(peer->id()));
+    send_current_state(*member(peer->id()), std::move(answer));
   };
   if (!taken_now) return finish();
 
@@ -89,8 +91,8 @@ void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) 
     for (const auto& s : history_)
       if (s.version > r.version) steps.push_back({s.version, protocol::Json::parse(s.events)});
   const auto chat = chat_for(*m, r.chat_players, r.chat_spectators);
-  peer->send(protocol::share(protocol::resumed(re, id(), version_, steps, !covered, &chat)));
-  send_current_state(*m);
+  send_current_state(
+      *m, protocol::share(protocol::resumed(re, id(), version_, steps, !covered, &chat)));
 }
 
 void Room::do_disconnect(std::uint64_t peer_id) {

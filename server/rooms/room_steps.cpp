@@ -171,7 +171,7 @@ void Room::step(std::vector<JournalEntry> entries, Asker asker) {
       asker);
 }
 
-void Room::after_change() {
+void Room::after_change(std::uint64_t answered, protocol::Frame answer) {
   watch_seats();
   publish();  // the lobby knows the change before any member sees it
   refresh();
@@ -179,7 +179,7 @@ void Room::after_change() {
   if (match_ && (history_.empty() || history_.back().version != version_) && version_ > 0)
     history_.push_back({version_, events_text_});
   while (history_.size() > settings_.history) history_.pop_front();
-  for (const auto& m : members_) send_state(m);
+  for (const auto& m : members_) send_state(m, m.peer_id == answered ? answer : nullptr);
   check_retention();
   next_decision();
 }
@@ -233,17 +233,19 @@ void Room::refresh() {
         protocol::with_legal(*frame_, protocol::legal_text(*match_)));
 }
 
-void Room::send_state(const Member& m) const {
+void Room::send_state(const Member& m, protocol::Frame answer) const {
   auto peer = m.peer.lock();
-  if (!frame_ || !peer) return;
-  peer->send(m.seat != engine::kNoSeat && m.seat == deciding_ ? legal_frame_ : frame_);
+  if (!peer) return;
+  if (!frame_) return answer ? peer->send(std::move(answer)) : void();
+  const auto& state = m.seat != engine::kNoSeat && m.seat == deciding_ ? legal_frame_ : frame_;
+  answer ? peer->send_both(std::move(answer), state) : peer->send(state);
 }
 
 // A state for one member (a join, a resume) shows the count as it is now: the frames are built
 // again, same version and game state, when spectators came or went since they were last built.
-void Room::send_current_state(const Member& m) {
+void Room::send_current_state(const Member& m, protocol::Frame answer) {
   if (frame_ && frame_spectators_ != spectators()) refresh();
-  send_state(m);
+  send_state(m, std::move(answer));
 }
 
 void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const Id& re) const {

@@ -61,6 +61,10 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
   REQUIRE(bo.client->next_but_states().at("type") == "joined");
   cid.client->send({{"type", "join"}, {"id", 1}, {"room", room}, {"as", "spectator"}});
   REQUIRE(cid.client->next_but_states().at("type") == "joined");
+  // From the room's node as one message: its state, then the pong n2 answers at once.
+  cid.client->send({{"type", "ping"}, {"id", "p"}});
+  CHECK(cid.client->next().at("type") == "state");
+  CHECK(cid.client->expect("pong").at("re") == "p");
   REQUIRE(c->owner(room) == "n0");
 
   // One order for the channel, whichever node a line comes from.
