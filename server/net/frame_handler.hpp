@@ -30,7 +30,7 @@ class WsPeer {
   // queue is full is closed with policy_error rather than allowed to stall the sender.
   virtual void send(std::shared_ptr<const std::string> text) = 0;
   // Queues two frames with nothing between them: an answer and the state that comes with it
-  // (`joined`, `resumed`), which a reply to the client's next request must not overtake.
+  // (`created`, `joined`, `resumed`), which a reply to the client's next request must not overtake.
   virtual void send_both(std::shared_ptr<const std::string> first,
                          std::shared_ptr<const std::string> then) {
     send(std::move(first));

@@ -236,9 +236,15 @@ void Room::refresh() {
 void Room::send_state(const Member& m, protocol::Frame answer) const {
   auto peer = m.peer.lock();
   if (!peer) return;
-  if (!frame_) return answer ? peer->send(std::move(answer)) : void();
+  if (!frame_) {
+    if (answer) peer->send(std::move(answer));
+    return;
+  }
   const auto& state = m.seat != engine::kNoSeat && m.seat == deciding_ ? legal_frame_ : frame_;
-  answer ? peer->send_both(std::move(answer), state) : peer->send(state);
+  if (answer)
+    peer->send_both(std::move(answer), state);
+  else
+    peer->send(state);
 }
 
 // A state for one member (a join, a resume) shows the count as it is now: the frames are built
