@@ -310,6 +310,20 @@ CREATE TABLE accounts (
 ALTER TABLE identities ADD COLUMN deleted_at BIGINT;
 )sql";
 
+// Version 7: sessions. A token remembers when it was last used (an account's token unused longer
+// than --session-expiry ends) and the browser or client that logged in with it, so that its
+// owner can tell its sessions apart, list them and end one.
+constexpr const char* kMigration7 = R"sql(
+ALTER TABLE tokens ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tokens ADD COLUMN agent TEXT NOT NULL DEFAULT '';
+UPDATE tokens SET last_used_at = created_at;
+)sql";
+constexpr const char* kPgMigration7 = R"sql(
+ALTER TABLE tokens ADD COLUMN last_used_at BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE tokens ADD COLUMN agent TEXT NOT NULL DEFAULT '';
+UPDATE tokens SET last_used_at = created_at;
+)sql";
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
@@ -318,7 +332,8 @@ struct Migration {
 constexpr std::array kMigrations{
     Migration{kMigration1, kPgMigration1}, Migration{kMigration2, kPgMigration2},
     Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4},
-    Migration{kMigration5, kPgMigration5}, Migration{kMigration6, kPgMigration6}};
+    Migration{kMigration5, kPgMigration5}, Migration{kMigration6, kPgMigration6},
+    Migration{kMigration7, kPgMigration7}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace
