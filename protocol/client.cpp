@@ -171,7 +171,8 @@ bool read(Reader&, MyGames&) { return true; }
 
 bool read_login(Reader& r, Login& m) {
   return r.text("username", m.username, 1, kMaxUsernameChars) &&
-         r.text("password", m.password, 1, kMaxPasswordWireChars);
+         r.text("password", m.password, 1, kMaxPasswordWireChars) &&
+         r.text("token", m.token, 1, kMaxTokenChars);
 }
 
 bool read(Reader& r, Hello& m) {
@@ -466,7 +467,10 @@ void write(Json&, const MyGames&) {}
 void write(Json& j, const Hello& m) {
   if (m.token) j["token"] = *m.token;
   if (m.name) j["name"] = *m.name;
-  if (m.login) j["login"] = {{"username", m.login->username}, {"password", m.login->password}};
+  if (m.login) {
+    j["login"] = {{"username", m.login->username}, {"password", m.login->password}};
+    if (m.login->token) j["login"]["token"] = *m.login->token;
+  }
 }
 void write(Json& j, const Claim& m) {
   j["username"] = m.username;

@@ -28,6 +28,8 @@ std::string_view to_string(CpuLevel l);
 struct Login {
   std::string username;
   std::string password;
+  // A token of the account the device already holds: the account's waits do not apply to it.
+  std::optional<std::string> token = {};
   friend bool operator==(const Login&, const Login&) = default;
 };
 

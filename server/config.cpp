@@ -166,7 +166,8 @@ struct Option {
   Verdict (*set)(Config&, std::string_view);
 };
 
-constexpr std::array<Option, 39> kOptions = {{
+// Sized by its list, so that adding a flag is adding a line.
+constexpr auto kOptions = std::to_array<Option>({
     {"--bind", "TANBO_BIND", "ADDR", "address to listen on (default 0.0.0.0)", set_bind},
     {"--port", "TANBO_PORT", "N", "TCP port; 0 picks a free one (default 8080)", set_port},
     {"--data-dir", "TANBO_DATA_DIR", "DIR", "where games and records are kept (default ./data)",
@@ -278,12 +279,20 @@ constexpr std::array<Option, 39> kOptions = {{
      "ranked rooms, pools and challenges for accounts only, not guests (default off)",
      set_ranked_requires_account},
     {"--login-lockout", "TANBO_LOGIN_LOCKOUT", "SECONDS",
-     "how long an account, or an address, is locked after too many failed logins (default 900)",
+     "the longest wait between an account's login attempts once 5 failed (from 1 s, doubling), "
+     "and how long an address waits after 20 failed logins (default 900)",
      set_number<&Config::login_lockout, 1, 86400>},
+    {"--login-queue", "TANBO_LOGIN_QUEUE", "N",
+     "password checks that may wait for the hashing thread; beyond, a login is answered 503 at "
+     "once (default 64)",
+     set_number<&Config::login_queue, 1, 100000>},
+    {"--session-expiry", "TANBO_SESSION_EXPIRY", "SECONDS",
+     "an account's session (token) unused this long ends; 0: never (default 7776000, 90 days)",
+     set_number<&Config::session_expiry, 0, 100LL * 365 * 86400>},
     {"--healthcheck", "", "",
      "probe GET /healthz of the server at --bind/--port; exit 0 if healthy, 1 if not",
      set_healthcheck},
-}};
+});
 
 unsigned default_threads() {
   unsigned n = std::thread::hardware_concurrency();

@@ -51,8 +51,10 @@ struct Config {
   unsigned takeover_grace = 30;          // seconds away before the CPU plays a seat
   unsigned timer_second_ms = 1000;       // the length of a time control's second (tests shorten it)
   bool ranked_requires_account = false;  // ranked rooms and pools for accounts only
-  unsigned login_lockout = 900;          // seconds a login is locked after too many failures
-  std::size_t ws_queue_bytes = 4 << 20;  // queued outgoing bytes before a session is dropped
+  unsigned login_lockout = 900;          // seconds: an account's longest wait, an address's lock
+  unsigned login_queue = 64;             // password checks waiting for the hashing thread
+  std::int64_t session_expiry = 90LL * 86400;  // seconds an account's unused token lasts; 0: ever
+  std::size_t ws_queue_bytes = 4 << 20;        // queued outgoing bytes before a session is dropped
   // permessage-deflate (RFC 7692) for the clients that offer it: false answers every client
   // uncompressed.
   bool compression = true;

@@ -113,7 +113,8 @@ int run(Config config) {
   auto options = service_options(config);
   std::shared_ptr<StoreIdentities> identities;
   try {
-    identities = std::make_shared<StoreIdentities>(store_worker, !config.cluster.empty());
+    identities = std::make_shared<StoreIdentities>(store_worker, !config.cluster.empty(),
+                                                   SessionExpiry{config.session_expiry * 1000});
   } catch (const std::exception& e) {
     spdlog::critical("cannot read the identities from {}: {}", db_path, e.what());
     return 1;
@@ -121,7 +122,8 @@ int run(Config config) {
   options.identities = identities;
   options.accounts = std::make_shared<accounts::Accounts>(
       store_worker, identities,
-      accounts::Rules{.lockout = std::chrono::seconds(config.login_lockout)});
+      accounts::Rules{.lockout = std::chrono::seconds(config.login_lockout),
+                      .hashing_queue = config.login_queue});
   options.journal = std::make_shared<StoreJournal>(store_worker);
   options.rating = pairing::store_rating(store_worker);
   auto rooms = std::make_shared<RoomService>(options);
@@ -160,11 +162,11 @@ int run(Config config) {
                                {"banned", banned},
                                {"shadow_until", shadow_until}});
             },
+        // Every node: an identity may be connected to several.
         .revoked =
-            [weak = std::weak_ptr(relay)](const std::string& identity) {
+            [weak = std::weak_ptr(relay)](const std::string& identity, const std::string& token) {
               if (auto relay = weak.lock())
-                relay->notify(Forwarder::Target::identity, identity,
-                              {{"k", "revoked"}, {"identity", identity}});
+                relay->notify_all({{"k", "revoked"}, {"identity", identity}, {"token", token}});
             },
     });
     // Play now: one pool for the cluster, in Redis; this node runs the waves of the pools whose

@@ -1,16 +1,17 @@
 // Optional accounts (docs/web.md, "Accounts"): the Account part of the header's drop-down.
 // A guest may claim an account (its identity, name, ratings and games become the account's) or
-// log in to one; an account changes its password, logs out here or everywhere, exports its data
-// and deletes itself. Each form is a dialog that says a refusal in the player's words beside its
+// log in to one; an account changes its password, sees and ends its sessions (sessions.js), logs
+// out here or everywhere, exports its data and deletes itself. Each form is a dialog that says a refusal in the player's words beside its
 // fields. Whenever the page becomes another identity (logged in, logged out, deleted, a saved
 // token refused) it says so once the server's welcome names the new player.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {errorText} from './words.js';
+import {openSessions} from './sessions.js';
 
 // The refusals the account forms have a sentence for; the others go through errorText.
 const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name',
-  'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message']);
+  'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message', 'rate_limited']);
 // Where the server's own message adds something to the sentence (why a name or a password was
 // refused, how long a lock lasts), it is shown beneath it.
 const DETAIL = new Set(['bad_name', 'weak_password', 'login_locked', 'accounts_unavailable']);
@@ -22,6 +23,8 @@ function refusal(err) {
   const sentence = CODES.has(code) ? t(`account.error.${code}`, {rule: t('name.rule')}) : errorText(err);
   const parts = [h('span', {class: 'account-why', 'data-code': code || ''}, sentence)];
   if (DETAIL.has(code) && err.message) parts.push(' ', h('small', {class: 'account-detail muted'}, err.message));
+  // The server answers a login that comes too soon after failed ones as it does a wrong password.
+  if (code === 'bad_login') parts.push(' ', h('small', {class: 'account-detail muted'}, t('account.error.bad_login_hint')));
   const rooms = Array.isArray(err?.rooms) ? err.rooms.map((r) => (typeof r === 'string' ? r : r?.room)).filter(Boolean) : [];
   if (code === 'games_in_progress' && rooms.length)
     parts.push(h('ul', {class: 'account-rooms'}, rooms.map((room) => h('li', {},
@@ -98,6 +101,7 @@ export class Account extends EventTarget {
       parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
         h('div', {class: 'account-buttons'},
           button('account-password', 'account.change_password', () => this.openChangePassword()),
+          button('account-sessions', 'account.sessions', () => openSessions({conn, call, httpError, refusal})),
           button('account-export', 'account.export', () => this.exportData()),
           button('account-logout', 'account.logout', () => this.logout(false)),
           button('account-logout-all', 'account.logout_everywhere', () => this.logout(true)),

@@ -63,9 +63,11 @@ export class Connection extends EventTarget {
     this.pendingLogin = null;
     const msg = {type: 'hello'};
     if (login) {
-      // No token, so the guest is not renamed or tied to the account; no name, so the
-      // account keeps its own.
+      // No token of its own, so the guest is not renamed or tied to the account; no name, so the
+      // account keeps its own. The saved token goes inside the login: if it is one of that
+      // account's, the waits others' failed attempts impose on the account do not apply to it.
       msg.login = {username: login.username, password: login.password};
+      if (this.token) msg.login.token = this.token;
     } else {
       if (this.token) msg.token = this.token;
       if (this.name) msg.name = this.name;

@@ -2,11 +2,11 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/post.hpp>
-#include <boost/asio/thread_pool.hpp>
+#include <algorithm>
 #include <optional>
 
 #include "protocol/text.hpp"
+#include "server/accounts/hashing_queue.hpp"
 #include "server/accounts/passwords.hpp"
 #include "server/metrics/metrics.hpp"
 #include "server/store/worker.hpp"
@@ -19,12 +19,13 @@ struct Accounts::Shared {
       : worker(std::move(w)),
         identities(std::move(i)),
         rules(r),
-        guard(r.failures_per_address, r.lockout) {}
+        gate({r.checks_per_account, r.checks_per_address, r.failures_per_address, r.lockout}),
+        hashing(r.hashing_queue) {}
   std::shared_ptr<store::StoreWorker> worker;
   std::shared_ptr<Identities> identities;
   Rules rules;
-  LoginGuard guard;
-  boost::asio::thread_pool hasher{1};
+  LoginGate gate;
+  HashingQueue hashing;
 };
 
 namespace {
@@ -46,14 +47,19 @@ Answer unavailable() {
 
 Answer bad_login() { return refused(Refusal::bad_login, "wrong username or password"); }
 
-Answer locked(std::chrono::milliseconds left) {
-  auto s = std::chrono::ceil<std::chrono::seconds>(left);
-  auto a = refused(Refusal::login_locked,
-                   "too many failed logins; try again in " +
-                       (s.count() > 90 ? std::to_string((s.count() + 59) / 60) + " minutes"
-                                       : std::to_string(s.count()) + " seconds"));
-  a.retry_after = s;
+Answer waiting(Refusal r, std::string message, std::chrono::milliseconds left) {
+  auto a = refused(r, std::move(message));
+  a.retry_after = std::max(std::chrono::seconds(1), std::chrono::ceil<std::chrono::seconds>(left));
   return a;
+}
+
+Answer address_locked(std::chrono::milliseconds left) {
+  auto s = std::chrono::ceil<std::chrono::seconds>(left);
+  return waiting(Refusal::login_locked,
+                 "too many failed logins from this address; try again in " +
+                     (s.count() > 90 ? std::to_string((s.count() + 59) / 60) + " minutes"
+                                     : std::to_string(s.count()) + " seconds"),
+                 left);
 }
 
 // The key a username is found by: its NFC, case-folded; nullopt for a name the rule refuses.
@@ -80,11 +86,12 @@ void in_store(const Weak& weak, const Done& done, std::function<void(Shared&, st
   if (!posted) done(unavailable());
 }
 
-// Runs `job` on the hashing thread.
-void hashing(const Weak& weak, const Done& done, std::function<void(Shared&)> job) {
+// Runs `job` on the hashing thread, in `address`'s turn; a full queue answers at once.
+void hashing(const Weak& weak, const std::string& address, const Done& done,
+             std::function<void(Shared&)> job) {
   auto sh = weak.lock();
   if (!sh) return done(unavailable());
-  boost::asio::post(sh->hasher, [weak, done, job = std::move(job)] {
+  bool posted = sh->hashing.post(address, [weak, done, job = std::move(job)] {
     auto sh = weak.lock();
     if (!sh) return done(unavailable());
     try {
@@ -94,6 +101,11 @@ void hashing(const Weak& weak, const Done& done, std::function<void(Shared&)> jo
       done(unavailable());
     }
   });
+  if (!posted) {
+    metrics::login("busy");
+    done(waiting(Refusal::unavailable, "the server is busy checking passwords; try again shortly",
+                 std::chrono::seconds(1)));
+  }
 }
 
 // `answer` once every write queued so far is committed; `then` runs first when it is.
@@ -110,54 +122,87 @@ void require(const store::WriteResult& r) {
   if (!r.ok()) throw store::StoreError(r.message);
 }
 
-// Checks `password` against `account` on the hashing thread, counting a failure against the
-// account and the address; `then` runs there once it matched. A lock, or no account, costs the
-// time of a wrong password and says nothing sooner.
-void verified(const Weak& weak, std::string address, std::optional<store::Account> account,
-              std::string password, Done done, std::function<void(Shared&)> then) {
-  hashing(weak, done, [=, then = std::move(then)](Shared& sh) {
-    const auto at = wall_ms();
-    if (!account) {
-      verify_nothing(password);
-      sh.guard.failed(address, Clock::now());
-      metrics::login("bad_login");
-      return done(bad_login());
-    }
-    if (account->locked_until > at) {
-      verify_nothing(password);
+// Lets a password check through the node's gate. On a refusal it answers and returns nullopt;
+// else the `done` to answer with, which gives the places back as it answers.
+std::optional<Done> admitted(Shared& sh, const std::string& address, const std::string& account,
+                             Done done) {
+  auto verdict = sh.gate.admit(address, account, Clock::now());
+  if (auto* no = std::get_if<LoginGate::Refused>(&verdict)) {
+    if (no->why == LoginGate::Refusal::address_locked) {
       metrics::login("locked");
-      return done(locked(std::chrono::milliseconds(account->locked_until - at)));
+      done(address_locked(no->retry_after));
+    } else {
+      metrics::login("busy");
+      done(waiting(Refusal::busy,
+                   "a login for this account or from this address is being checked; try again "
+                   "in a moment",
+                   no->retry_after));
     }
-    if (!verify_password(account->password_hash, password)) {
-      sh.guard.failed(address, Clock::now());
-      metrics::login("bad_login");
-      spdlog::info("accounts: failed login for {} from {}", account->identity,
-                   address.empty() ? "an unknown address" : address);
-      const auto& rules = sh.rules;
-      return in_store(weak, done, [=](Shared&, store::Store& s) {
-        require(s.note_login_failure(account->identity, at, rules.failures_per_account,
-                                     rules.lockout.count()));
-        once_committed(s, bad_login(), done);
-      });
-    }
-    then(sh);
-  });
+    return std::nullopt;
+  }
+  auto pass = std::make_shared<LoginGate::Pass>(std::get<LoginGate::Pass>(std::move(verdict)));
+  return [pass, done = std::move(done)](Answer a) {
+    pass->release();
+    done(std::move(a));
+  };
 }
 
-// The address's lock, if any, answered after the time a wrong password takes.
-bool address_locked(const Weak& weak, Shared& sh, const std::string& address,
-                    const std::string& password, const Done& done) {
-  auto left = sh.guard.locked_for(address, Clock::now());
-  if (left <= std::chrono::milliseconds::zero()) return false;
-  hashing(weak, done, [password, left, done](Shared&) {
-    verify_nothing(password);
-    metrics::login("locked");
-    done(locked(left));
+// Who a password check is for, and from where.
+struct Attempt {
+  std::string address;  // a limit key; empty for the machine itself
+  std::string device;   // the hash of a token of the account that the device holds, if any
+};
+
+// Checks `password` against `account`, from a job on the store's queue: the attempt is counted
+// first (the account's count, or the device's own wait), then, once that is committed, the hash
+// runs; `then` runs on the hashing thread if it matched. No account, or an attempt that comes
+// too soon, costs the time of a wrong password and gets its answer.
+void verified(const Weak& weak, store::Store& s, Shared& sh, const Attempt& attempt,
+              const std::optional<store::Account>& account, std::string password, Done done,
+              std::function<void(Shared&)> then) {
+  bool admitted = false;
+  if (account && attempt.device.empty()) {
+    store::LoginTurn turn;
+    require(s.count_login_attempt(
+        account->identity, wall_ms(),
+        [rules = sh.rules](int attempts) {
+          return std::int64_t(wait_after(attempts, rules).count());
+        },
+        turn));
+    admitted = turn.admitted;
+  } else if (account) {
+    admitted = sh.gate.device_turn(attempt.device, Clock::now(),
+                                   [rules = sh.rules](int n) { return wait_after(n, rules); });
+  }
+  auto check = [=, then = std::move(then)](Shared& sh) {
+    if (!admitted) {
+      verify_nothing(password);
+      metrics::login(account ? "delayed" : "bad_login");
+      return done(bad_login());
+    }
+    if (!verify_password(account->password_hash, password)) {
+      metrics::login("bad_login");
+      spdlog::info("accounts: failed login for {} from {}", account->identity,
+                   attempt.address.empty() ? "this machine" : attempt.address);
+      return done(bad_login());
+    }
+    sh.gate.succeeded(attempt.address, attempt.device);
+    then(sh);
+  };
+  s.after_commit([weak, address = attempt.address, done, check = std::move(check)](bool stored) {
+    if (!stored) return done(unavailable());
+    hashing(weak, address, done, check);
   });
-  return true;
 }
 
 }  // namespace
+
+std::chrono::milliseconds wait_after(int attempts, const Rules& rules) {
+  const int over = attempts - rules.free_attempts;
+  if (over < 0) return std::chrono::milliseconds::zero();
+  const std::chrono::milliseconds doubled = std::chrono::seconds(1) * (1LL << std::min(over, 30));
+  return std::min(doubled, rules.lockout);
+}
 
 Accounts::Accounts(std::shared_ptr<store::StoreWorker> worker,
                    std::shared_ptr<Identities> identities, Rules rules)
@@ -166,11 +211,11 @@ Accounts::Accounts(std::shared_ptr<store::StoreWorker> worker,
 
 Accounts::~Accounts() {
   // Jobs hold the state weakly: once the hashing thread is joined, none is left to run.
-  shared_->hasher.stop();
-  shared_->hasher.join();
+  shared_->hashing.stop();
 }
 
-void Accounts::claim(const Identity& who, std::string username, std::string password, Done done) {
+void Accounts::claim(const Identity& who, std::string address, std::string username,
+                     std::string password, Done done) {
   if (!who.username.empty())
     return done(
         refused(Refusal::already_account, "this identity has an account already: " + who.username));
@@ -180,14 +225,19 @@ void Accounts::claim(const Identity& who, std::string username, std::string pass
     return done(refused(Refusal::weak_password, "field \"password\": " + *problem));
   const std::string key = protocol::fold_case(name.name).value_or(name.name);
   const Weak weak = shared_;
+  auto pass = admitted(*shared_, address, key, std::move(done));
+  if (!pass) return;
+  done = std::move(*pass);
   const std::string id = who.id;
   auto taken = [] {
     return refused(Refusal::username_taken, "this username is taken: choose another");
   };
-  // Asked first, so that a taken name costs no hash; the insert's unique key settles a race.
-  in_store(weak, done, [=](Shared&, store::Store& s) {
+  // Asked first, so that a taken name costs no hash; the insert's unique key settles a race. A
+  // claim is no failed login: the address gets its attempt back.
+  in_store(weak, done, [=](Shared& sh, store::Store& s) {
+    sh.gate.succeeded(address, {});
     if (s.account_by_key(key)) return done(taken());
-    hashing(weak, done, [=](Shared&) {
+    hashing(weak, address, done, [=](Shared&) {
       std::string hash = hash_password(password);
       in_store(weak, done, [=](Shared& sh, store::Store& s) {
         store::Account account{id, name.name, hash, wall_ms()};
@@ -210,28 +260,41 @@ void Accounts::claim(const Identity& who, std::string username, std::string pass
   });
 }
 
-void Accounts::login(std::string address, std::string username, std::string password, Done done) {
+void Accounts::login(std::string address, std::string username, std::string password,
+                     std::string device, std::string agent, Done done) {
   const Weak weak = shared_;
-  if (address_locked(weak, *shared_, address, password, done)) return;
   auto key = username_key(username);
-  in_store(weak, done, [=](Shared&, store::Store& s) {
+  // An unreadable username has no account, but its attempts still count and queue like any.
+  auto pass = admitted(*shared_, address, key.value_or("?" + username), std::move(done));
+  if (!pass) return;
+  done = std::move(*pass);
+  // A token the device holds, looked up here: in a cluster that asks the store, and a job on
+  // the store's queue must not wait for another.
+  std::optional<Identity> holder;
+  if (!device.empty()) holder = shared_->identities->find(device);
+  in_store(weak, done, [=](Shared& sh, store::Store& s) {
     std::optional<store::Account> account = key ? s.account_by_key(*key) : std::nullopt;
-    verified(weak, address, account, password, done, [=](Shared& sh) {
+    Attempt attempt{address, holder && account && holder->id == account->identity
+                                 ? token_hash(device)
+                                 : std::string()};
+    verified(weak, s, sh, attempt, account, password, done, [=](Shared&) {
       const std::string id = account->identity;
-      std::string rehash = needs_rehash(account->password_hash) ? hash_password(password) : "";
-      std::string token = sh.identities->issue_token(id);  // queued before the job below
-      in_store(weak, done, [=](Shared&, store::Store& s) {
+      const std::string checked = account->password_hash;
+      std::string rehash = needs_rehash(checked) ? hash_password(password) : "";
+      in_store(weak, done, [=](Shared& sh, store::Store& s) {
         auto who = s.identity_by_id(id);
-        if (!who) return done(bad_login());
+        auto now = s.account_of(id);
+        // The password checked must still be the account's: a change since refuses it.
+        if (!who || !now || now->password_hash != checked) return done(bad_login());
         require(s.note_login_success(id));
         if (!rehash.empty()) require(s.set_password(id, rehash));
         Answer a;
         a.identity = Identity{who->id, who->name, who->username};
-        a.token = token;
+        a.token = sh.identities->issue_token(id, agent);  // queued before the commit below
         once_committed(s, std::move(a), done, [id, address] {
           metrics::login("ok");
           spdlog::info("accounts: {} logged in from {}", id,
-                       address.empty() ? "an unknown address" : address);
+                       address.empty() ? "this machine" : address);
         });
       });
     });
@@ -245,12 +308,15 @@ void Accounts::change_password(const Identity& who, std::string keep, std::strin
   if (auto problem = password_problem(next, who.username))
     return done(refused(Refusal::weak_password, "field \"password\": " + *problem));
   const Weak weak = shared_;
-  if (address_locked(weak, *shared_, address, current, done)) return;
+  auto pass =
+      admitted(*shared_, address, protocol::fold_case(who.username).value_or(who.username), done);
+  if (!pass) return;
+  done = std::move(*pass);
   const std::string id = who.id;
-  in_store(weak, done, [=](Shared&, store::Store& s) {
+  in_store(weak, done, [=](Shared& sh, store::Store& s) {
     auto account = s.account_of(id);
     if (!account) return done(refused(Refusal::no_account, "this identity has no account"));
-    verified(weak, address, account, current, done, [=](Shared& sh) {
+    verified(weak, s, sh, {address, token_hash(keep)}, account, current, done, [=](Shared& sh) {
       std::string hash = hash_password(next);
       sh.identities->revoke_tokens(id, keep);  // every device but this one logs in again
       in_store(weak, done, [=](Shared&, store::Store& s) {
@@ -282,10 +348,11 @@ void Accounts::logout(const Identity& who, std::string token, bool everywhere, D
   });
 }
 
-void Accounts::erase(const Identity& who, std::string address, std::string password, Done done) {
+void Accounts::erase(const Identity& who, std::string token, std::string address,
+                     std::string password, Done done) {
   const Weak weak = shared_;
   const std::string id = who.id;
-  auto remove = [weak, id, done](Shared&) {
+  auto remove = [weak, id](const Done& done) {
     in_store(weak, done, [=](Shared& sh, store::Store& s) {
       require(s.delete_identity(id, wall_ms()));
       once_committed(s, {}, done, [identities = sh.identities, id] {
@@ -295,12 +362,16 @@ void Accounts::erase(const Identity& who, std::string address, std::string passw
       });
     });
   };
-  if (who.username.empty()) return remove(*shared_);
-  if (address_locked(weak, *shared_, address, password, done)) return;
-  in_store(weak, done, [=](Shared&, store::Store& s) {
+  if (who.username.empty()) return remove(done);
+  auto pass =
+      admitted(*shared_, address, protocol::fold_case(who.username).value_or(who.username), done);
+  if (!pass) return;
+  done = std::move(*pass);
+  in_store(weak, done, [=](Shared& sh, store::Store& s) {
     auto account = s.account_of(id);
     if (!account) return done(refused(Refusal::no_account, "this identity has no account"));
-    verified(weak, address, account, password, done, remove);
+    verified(weak, s, sh, {address, token_hash(token)}, account, password, done,
+             [remove, done](Shared&) { remove(done); });
   });
 }
 
@@ -312,6 +383,8 @@ std::string_view code_of(Refusal r) {
       return "bad_login";
     case Refusal::login_locked:
       return "login_locked";
+    case Refusal::busy:
+      return "rate_limited";
     case Refusal::bad_name:
       return "bad_name";
     case Refusal::username_taken:

@@ -4,6 +4,7 @@
 
 #include "protocol/limits.hpp"
 #include "server/api/api.hpp"
+#include "server/api/sessions.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
@@ -21,6 +22,7 @@ unsigned status_of(Refusal r, bool logged_in) {
     case Refusal::bad_login:
       return logged_in ? 403 : 401;  // a wrong password, or no login
     case Refusal::login_locked:
+    case Refusal::busy:
       return 429;
     case Refusal::no_account:
     case Refusal::already_account:
@@ -96,7 +98,7 @@ std::optional<std::pair<Identity, std::string>> bearer(const http::request<http:
 
 bool is_account_path(std::string_view path) {
   return path == "/api/login" || path == "/api/logout" || path == "/api/me" ||
-         path == "/api/me/export";
+         path == "/api/me/export" || is_sessions_path(path);
 }
 
 void serve_account(const http::request<http::string_body>& req, const NetContext& ctx,
@@ -120,18 +122,26 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
     if (!username || !password)
       return call.send(
           error_reply(400, "bad_request", "expected {\"username\": ..., \"password\": ...}"));
-    return accounts.login(
-        address, *username, *password, call.answer(false, [](const accounts::Answer& a) {
-          return Reply{200,
-                       {{"player", {{"id", a.identity.id}, {"name", a.identity.name}}},
-                        {"token", a.token},
-                        {"username", a.identity.username}}};
-        }));
+    // A bearer token the device holds spares it the account's waits, if it is the account's.
+    auto held = req.find(http::field::authorization);
+    std::string device;
+    if (held != req.end() && held->value().starts_with("Bearer "))
+      device = std::string(held->value().substr(7, protocol::kMaxTokenChars));
+    std::string agent(req[http::field::user_agent]);
+    return accounts.login(address, *username, *password, std::move(device), std::move(agent),
+                          call.answer(false, [](const accounts::Answer& a) {
+                            return Reply{
+                                200,
+                                {{"player", {{"id", a.identity.id}, {"name", a.identity.name}}},
+                                 {"token", a.token},
+                                 {"username", a.identity.username}}};
+                          }));
   }
 
   auto who = bearer(req, rooms->identities());
   if (!who) return call.send(error_reply(401, "unauthorized", "a valid bearer token is required"));
   auto& [identity, token] = *who;
+  if (is_sessions_path(path)) return serve_sessions(req, ctx, identity, token, respond);
 
   // POST /api/logout {everywhere?}: this token, or every token of the identity.
   if (path == "/api/logout") {
@@ -189,7 +199,7 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
     auto password = text(*body, "password", protocol::kMaxPasswordWireChars);
     if (!identity.username.empty() && !password)
       return call.send(error_reply(400, "bad_request", "expected {\"password\": ...}"));
-    return accounts.erase(identity, address, password.value_or(""),
+    return accounts.erase(identity, token, address, password.value_or(""),
                           call.answer(true, [rooms, id = identity.id](auto&) {
                             rooms->close_connections(id);
                             return Reply{200, {{"deleted", id}}};

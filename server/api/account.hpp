@@ -1,7 +1,7 @@
 #pragma once
 // Accounts over HTTP (docs/protocol.md, "Accounts"): POST /api/login and /api/logout, GET
-// /api/me/export, DELETE /api/me. Everything but the login names its identity with
-// `Authorization: Bearer <token>`, the token a welcome or a login gave.
+// /api/me/export, DELETE /api/me, and the sessions (sessions.hpp). Everything but the login names
+// its identity with `Authorization: Bearer <token>`, the token a welcome or a login gave.
 #include <string>
 
 #include "server/api/serve.hpp"

@@ -12,20 +12,41 @@ bool write_listing(RedisConnection& redis, const std::string& node, const engine
   return !redis.command({"PUBLISH", std::string(keys::kLobbyChannel), node}).is_error();
 }
 
-std::optional<std::map<std::string, std::vector<engine::Json>>> read_listings(
-    RedisConnection& redis, const std::string& self) {
-  // SCAN, not KEYS: it never blocks Redis for long however many keys it holds.
+namespace {
+
+// Every key that starts with `prefix`. SCAN, not KEYS: it never blocks Redis for long however
+// many keys it holds.
+std::optional<std::vector<std::string>> scan(RedisConnection& redis, std::string_view prefix) {
   std::vector<std::string> found;
   std::string cursor = "0";
   do {
-    auto r = redis.command(
-        {"SCAN", cursor, "MATCH", std::string(keys::kLobbyPrefix) + "*", "COUNT", "1000"});
+    auto r = redis.command({"SCAN", cursor, "MATCH", std::string(prefix) + "*", "COUNT", "1000"});
     const auto* a = r.array();
     if (!a || a->size() != 2 || !(*a)[0].text() || !(*a)[1].array()) return std::nullopt;
     cursor = *(*a)[0].text();
     for (const auto& k : *(*a)[1].array())
-      if (auto key = k.text(); key && *key != keys::lobby(self)) found.push_back(*key);
+      if (auto key = k.text()) found.push_back(*key);
   } while (cursor != "0");
+  return found;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> live_nodes(RedisConnection& redis) {
+  const std::string prefix = keys::node("");
+  auto found = scan(redis, prefix);
+  if (found)
+    for (auto& key : *found) key.erase(0, prefix.size());
+  return found;
+}
+
+std::optional<std::map<std::string, std::vector<engine::Json>>> read_listings(
+    RedisConnection& redis, const std::string& self) {
+  auto scanned = scan(redis, keys::kLobbyPrefix);
+  if (!scanned) return std::nullopt;
+  std::vector<std::string> found;
+  for (auto& key : *scanned)
+    if (key != keys::lobby(self)) found.push_back(std::move(key));
 
   std::map<std::string, std::vector<engine::Json>> out;
   if (found.empty()) return out;

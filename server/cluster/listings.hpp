@@ -1,6 +1,6 @@
 #pragma once
 // The lobby across nodes: each node writes its own listing under its own key and reads the
-// others'. Called on the cluster worker's thread, with its connection.
+// others'; and which nodes are live. Called on a cluster thread, with its connection.
 #include <chrono>
 #include <map>
 #include <optional>
@@ -19,5 +19,7 @@ bool write_listing(RedisConnection& redis, const std::string& node, const engine
 // keeps what it had). A listing that is not a JSON array counts as empty.
 std::optional<std::map<std::string, std::vector<engine::Json>>> read_listings(
     RedisConnection& redis, const std::string& self);
+// The ids of the live nodes (their keys::node not expired); nullopt when Redis could not be read.
+std::optional<std::vector<std::string>> live_nodes(RedisConnection& redis);
 
 }  // namespace tanbo::server::cluster

@@ -9,6 +9,7 @@
 
 #include "protocol/server.hpp"
 #include "server/cluster/keys.hpp"
+#include "server/cluster/listings.hpp"
 #include "server/metrics/metrics.hpp"
 #include "server/rooms/client.hpp"
 #include "server/rooms/lobby.hpp"
@@ -23,6 +24,8 @@ using Clock = std::chrono::steady_clock;
 // A room created on another node has an owner key a moment later; so long its requests wait.
 constexpr auto kOwnerWait = milliseconds(1000);
 constexpr auto kDeferredRetry = milliseconds(20);
+// A notice's destination meaning every other live node; no node id has a '*'.
+constexpr std::string_view kEveryNode = "*";
 
 // A message on a node's channel: a JSON head on the first line, then the body verbatim (a
 // client's request, or a frame), so a frame is never escaped into another JSON document.
@@ -256,6 +259,12 @@ void Relay::notify(Target target, const std::string& name, engine::Json head) {
   push(std::move(o));
 }
 
+void Relay::notify_all(engine::Json head) {
+  Outgoing o(Outgoing::notice, std::string(kEveryNode), 0);
+  o.head = std::move(head);
+  push(std::move(o));
+}
+
 void Relay::credit_on(const std::string& node, std::uint64_t peer) {
   push(Outgoing(Outgoing::credit, node, peer));
 }
@@ -387,6 +396,14 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
         out.push_back({o.node, {{"k", "followed"}, {"ticket", o.ticket}}, nullptr});
         break;
       case Outgoing::notice: {
+        if (o.node == kEveryNode) {
+          for (const auto& node : live_nodes(redis).value_or(std::vector<std::string>{}))
+            if (node != node_) {
+              open_frame.erase(node);
+              out.push_back({node, o.head, nullptr});
+            }
+          break;
+        }
         std::string to = resolve(redis, o);
         if (to.empty() || to == node_) break;  // held nowhere else: nothing to tell
         open_frame.erase(to);
@@ -497,7 +514,8 @@ void Relay::on_message(const std::string& payload) {
     else if (kind == "followed")
       on_followed(head);
     else if (kind == "revoked")
-      rooms_->close_connections(head.at("identity").get<std::string>(), false);
+      rooms_->close_connections(head.at("identity").get<std::string>(), false,
+                                head.value("token", std::string()));
     else if (kind == "standing")
       rooms_->refresh_standing(head.at("identity").get<std::string>(), head.value("banned", false),
                                head.value("shadow_until", std::int64_t(0)));

@@ -76,6 +76,8 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   // Tells the node holding `name` (a room, or an identity's connection) of a change there: a
   // removed chat line, a new standing. Nobody holds it: nothing is sent.
   void notify(Target target, const std::string& name, engine::Json head);
+  // Tells every other live node (revoked tokens: an identity may be connected to several).
+  void notify_all(engine::Json head);
 
  private:
   // What waits for the sender, in order.

@@ -14,8 +14,20 @@ namespace tanbo::server {
 
 std::string token_hash(std::string_view token) { return engine::to_hex(engine::sha256(token)); }
 
-void IdentityTable::add(Identity identity, const std::string& token_hash) {
-  if (!token_hash.empty()) tokens_[token_hash] = identity.id;
+std::string cut_utf8(std::string_view text, std::size_t max) {
+  if (text.size() <= max) return std::string(text);
+  std::size_t n = max;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  return std::string(text.substr(0, n));
+}
+
+std::int64_t SessionExpiry::touch_every_ms() const {
+  constexpr std::int64_t kHour = 3600 * 1000;
+  return after_ms > 0 ? std::min(kHour, after_ms / 10) : kHour;
+}
+
+void IdentityTable::add(Identity identity, const std::string& token_hash, std::int64_t at) {
+  if (!token_hash.empty()) tokens_[token_hash] = TokenUse{identity.id, at, at};
   auto id = identity.id;
   identities_.insert_or_assign(std::move(id), std::move(identity));
 }
@@ -23,7 +35,12 @@ void IdentityTable::add(Identity identity, const std::string& token_hash) {
 std::optional<Identity> IdentityTable::by_token_hash(const std::string& hash) const {
   auto t = tokens_.find(hash);
   if (t == tokens_.end()) return std::nullopt;
-  return identities_.at(t->second);
+  return identities_.at(t->second.id);
+}
+
+TokenUse* IdentityTable::token(const std::string& hash) {
+  auto t = tokens_.find(hash);
+  return t == tokens_.end() ? nullptr : &t->second;
 }
 
 const Identity* IdentityTable::by_id(const std::string& id) const {
@@ -36,14 +53,15 @@ Identity* IdentityTable::by_id(const std::string& id) {
   return it == identities_.end() ? nullptr : &it->second;
 }
 
-void IdentityTable::add_token(const std::string& id, const std::string& hash) {
-  if (identities_.contains(id)) tokens_[hash] = id;
+void IdentityTable::add_token(const std::string& id, const std::string& hash,
+                              std::int64_t last_used) {
+  if (identities_.contains(id)) tokens_[hash] = TokenUse{id, last_used, last_used};
 }
 
 void IdentityTable::remove_token(const std::string& hash) { tokens_.erase(hash); }
 
 void IdentityTable::remove_tokens(const std::string& id, const std::string& keep_hash) {
-  std::erase_if(tokens_, [&](const auto& t) { return t.second == id && t.first != keep_hash; });
+  std::erase_if(tokens_, [&](const auto& t) { return t.second.id == id && t.first != keep_hash; });
 }
 
 std::string random_hex(std::size_t n) {
@@ -76,7 +94,7 @@ std::optional<Identity> MemoryIdentities::by_id(const std::string& id) const {
   return i ? std::optional(*i) : std::nullopt;
 }
 
-std::string MemoryIdentities::issue_token(const std::string& id) {
+std::string MemoryIdentities::issue_token(const std::string& id, std::string_view) {
   std::string token = random_hex(32);
   std::lock_guard lock(mutex_);
   table_.add_token(id, token_hash(token));
@@ -86,6 +104,14 @@ std::string MemoryIdentities::issue_token(const std::string& id) {
 void MemoryIdentities::revoke_token(std::string_view token) {
   std::lock_guard lock(mutex_);
   table_.remove_token(token_hash(token));
+}
+
+bool MemoryIdentities::end_session(const std::string& id, const std::string& hash) {
+  std::lock_guard lock(mutex_);
+  const TokenUse* use = table_.token(hash);
+  if (!use || use->id != id) return false;
+  table_.remove_token(hash);
+  return true;
 }
 
 void MemoryIdentities::revoke_tokens(const std::string& id, std::string_view keep) {

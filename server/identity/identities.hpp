@@ -1,7 +1,9 @@
 #pragma once
 // Who a connection speaks for. A guest identity is made on the first hello; its token (256 random
 // bits, hex) is shown once and only its SHA-256 is kept, so a leaked table cannot be replayed.
-// An identity with an account gets one more token per login (server/accounts/accounts.hpp).
+// An identity with an account gets one more token per login (server/accounts/accounts.hpp): a
+// session, which its owner may list and end, and which ends by itself once unused for the
+// session expiry (a guest's only token never expires: it would lose its identity).
 // MemoryIdentities serves the tests that run without a store; StoreIdentities the server.
 #include <cstdint>
 #include <functional>
@@ -35,12 +37,16 @@ struct NewIdentity {
   std::string token;  // the secret; never stored
 };
 
+// The longest client description kept with a token (its User-Agent, cut there).
+inline constexpr std::size_t kMaxAgentBytes = 200;
+
 class Identities {
  public:
   virtual ~Identities() = default;
   // A new guest; `name` already validated (empty: a generated one).
   virtual NewIdentity create_guest(std::string_view name) = 0;
-  // The identity a token brings back; nullopt for a token never issued.
+  // The identity a token brings back, which counts as a use of the token; nullopt for a token
+  // never issued, revoked, or expired.
   virtual std::optional<Identity> find(std::string_view token) = 0;
   virtual void rename(const std::string& id, std::string_view name) = 0;
   // The identity with this public id; nullopt for none.
@@ -48,8 +54,11 @@ class Identities {
 
   // Tokens and accounts (server/accounts). The store's rows of an account are the Accounts'
   // to write; the tokens are written here, through the same queue as everything else.
-  virtual std::string issue_token(const std::string& id) = 0;  // a login's: the secret
+  // A login's: the secret. `agent`: the client that logged in (cut to kMaxAgentBytes).
+  virtual std::string issue_token(const std::string& id, std::string_view agent) = 0;
   virtual void revoke_token(std::string_view token) = 0;
+  // The token of `id` whose hash is `hash`: false when `id` holds none such.
+  virtual bool end_session(const std::string& id, const std::string& hash) = 0;
   // Every token of `id` but `keep` (empty: every one).
   virtual void revoke_tokens(const std::string& id, std::string_view keep) = 0;
   virtual void set_username(const std::string& id, std::string username) = 0;
@@ -68,14 +77,34 @@ class Identities {
   virtual void after_stored(std::function<void(bool stored)> done) = 0;
 };
 
+// When a token was last used, as far as this server knows, and when that was last stored: a use
+// is written to the store only once the stored one is `touch_every` old, so that a hello costs no
+// write while its token's last use stays known to that precision.
+struct TokenUse {
+  std::string id;
+  std::int64_t last_used = 0;  // ms since the Unix epoch
+  std::int64_t stored = 0;     // the last use the store holds
+};
+
+// How long an account's unused token lasts (0: forever), and the precision of its last use.
+struct SessionExpiry {
+  std::int64_t after_ms = 0;
+  std::int64_t touch_every_ms() const;  // an hour, or a tenth of the expiry when shorter
+  bool expired(const TokenUse& use, const Identity& who, std::int64_t now) const {
+    return after_ms > 0 && !who.username.empty() && now - use.last_used > after_ms;
+  }
+};
+
 // The identities and tokens a server holds in memory; not thread-safe (its owner locks).
 class IdentityTable {
  public:
-  void add(Identity identity, const std::string& token_hash);  // hash empty: no token
+  void add(Identity identity, const std::string& token_hash,
+           std::int64_t at = 0);  // hash empty: no token
   std::optional<Identity> by_token_hash(const std::string& hash) const;
+  TokenUse* token(const std::string& hash);
   const Identity* by_id(const std::string& id) const;
   Identity* by_id(const std::string& id);
-  void add_token(const std::string& id, const std::string& hash);
+  void add_token(const std::string& id, const std::string& hash, std::int64_t last_used = 0);
   void remove_token(const std::string& hash);
   void remove_tokens(const std::string& id, const std::string& keep_hash);
   bool contains(const std::string& id) const { return identities_.contains(id); }
@@ -83,7 +112,7 @@ class IdentityTable {
 
  private:
   std::unordered_map<std::string, Identity> identities_;  // by id
-  std::unordered_map<std::string, std::string> tokens_;   // SHA-256(token) hex -> id
+  std::unordered_map<std::string, TokenUse> tokens_;      // by SHA-256(token) hex
 };
 
 class MemoryIdentities final : public Identities {
@@ -99,8 +128,9 @@ class MemoryIdentities final : public Identities {
   void set_shadow_mute(const std::string& id, std::int64_t until) override;
   void set_ban(const std::string& id, bool banned) override;
   void after_stored(std::function<void(bool)> done) override { done(true); }
-  std::string issue_token(const std::string& id) override;
+  std::string issue_token(const std::string& id, std::string_view agent) override;
   void revoke_token(std::string_view token) override;
+  bool end_session(const std::string& id, const std::string& hash) override;
   void revoke_tokens(const std::string& id, std::string_view keep) override;
   void set_username(const std::string& id, std::string username) override;
   void erase(const std::string& id) override;
@@ -113,6 +143,8 @@ class MemoryIdentities final : public Identities {
 
 // SHA-256 of a token, as hex: all that is ever kept of it.
 std::string token_hash(std::string_view token);
+// At most `max` bytes of `text`, cut before a UTF-8 sequence rather than inside it.
+std::string cut_utf8(std::string_view text, std::size_t max);
 
 // Adds or removes `muted` in a sorted list.
 void apply_mute(std::vector<std::string>& mutes, const std::string& muted, bool on);

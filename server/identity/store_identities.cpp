@@ -55,14 +55,26 @@ Found ask_store(store::StoreWorker& worker, const std::string& what,
 
 }  // namespace
 
-StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared)
-    : worker_(std::move(worker)), shared_(shared) {
+StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared,
+                                 SessionExpiry expiry)
+    : worker_(std::move(worker)), shared_(shared), expiry_(expiry) {
   std::promise<void> loaded;
   auto done = loaded.get_future();
   bool posted = worker_->post([this, &loaded](store::Store& s) {
     try {
       s.each_identity([this](store::Identity i) { table_.add(from_store(std::move(i)), {}); });
-      s.each_token([this](std::string hash, std::string id) { table_.add_token(id, hash); });
+      const std::int64_t now = wall_ms();
+      std::vector<std::string> expired;
+      s.each_token([&](store::Token t) {
+        const Identity* who = table_.by_id(t.identity);
+        if (who && expiry_.expired(TokenUse{t.identity, t.last_used_at, t.last_used_at}, *who, now))
+          return expired.push_back(std::move(t.hash));
+        table_.add_token(t.identity, t.hash, t.last_used_at);
+      });
+      for (const auto& hash : expired) require(s.remove_token(hash), "an expired token");
+      if (!expired.empty())
+        spdlog::info("identities: {} sessions unused for {} s ended", expired.size(),
+                     expiry_.after_ms / 1000);
       for (auto& [id, st] : s.standings())
         standing_[id] = Standing{st.banned, st.shadow_until, std::move(st.mutes)};
       loaded.set_value();
@@ -84,31 +96,88 @@ NewIdentity StoreIdentities::create_guest(std::string_view name) {
     while (table_.contains(out.identity.id));
     out.identity.name =
         name.empty() ? std::string("Guest ").append(out.identity.id, 1, 4) : std::string(name);
-    table_.add(out.identity, hash);
+    table_.add(out.identity, hash, wall_ms());
   }
-  worker_->post([i = out.identity, hash](store::Store& s) {
-    require(s.create_identity(i.id, i.name, hash), "identity " + i.id);
+  worker_->post([i = out.identity, hash, at = wall_ms()](store::Store& s) {
+    require(s.create_identity(i.id, i.name, hash, at), "identity " + i.id);
   });
   return out;
+}
+
+bool StoreIdentities::use_token(const std::string& hash, TokenUse& use, const Identity& who) {
+  const std::int64_t now = wall_ms();
+  if (expiry_.expired(use, who, now)) {
+    spdlog::info("identities: a session of {} ended, unused for {} s", who.id,
+                 (now - use.last_used) / 1000);
+    forget_token(hash);
+    return true;
+  }
+  use.last_used = std::max(use.last_used, now);
+  if (use.last_used - use.stored >= expiry_.touch_every_ms()) {
+    use.stored = use.last_used;
+    worker_->post([hash, at = use.last_used](store::Store& s) {
+      require(s.touch_token(hash, at), "a token's use");
+    });
+  }
+  return false;
+}
+
+void StoreIdentities::forget_token(const std::string& hash) {
+  table_.remove_token(hash);
+  worker_->post([hash](store::Store& s) {
+    auto r = s.remove_token(hash);
+    if (r.code != store::WriteResult::Code::not_found) require(r, "revoking a token");
+  });
 }
 
 std::optional<Identity> StoreIdentities::find(std::string_view token) {
   std::string hash = token_hash(token);
   if (!shared_) {
     std::lock_guard lock(mutex_);
-    return table_.by_token_hash(hash);
+    TokenUse* use = table_.token(hash);
+    if (!use) return std::nullopt;
+    Identity who = *table_.by_id(use->id);
+    if (use_token(hash, *use, who)) return std::nullopt;
+    return who;
   }
-  // Another node may have revoked it, or issued it: the store says.
-  auto found = ask_store(*worker_, "a token",
-                         [hash](store::Store& s) { return s.identity_by_token_hash(hash); });
+  // Another node may have revoked it, or issued it, or used it since: the store says.
+  using Row = std::optional<std::pair<store::Identity, store::Token>>;
+  Row row;
+  auto answer = std::make_shared<std::promise<Row>>();
+  auto got = answer->get_future();
+  bool posted = worker_->post([answer, hash](store::Store& s) {
+    try {
+      auto token = s.token(hash);
+      auto who = token ? s.identity_by_token_hash(hash) : std::nullopt;
+      answer->set_value(who ? Row(std::pair(std::move(*who), std::move(*token))) : Row());
+    } catch (...) {
+      answer->set_exception(std::current_exception());
+    }
+  });
+  try {
+    if (!posted) throw store::StoreError("the store is stopped");
+    row = got.get();
+  } catch (const std::exception& e) {
+    spdlog::warn("identities: a token cannot be looked up in the store, taken as unknown: {}",
+                 e.what());
+  }
   std::lock_guard lock(mutex_);
-  if (!found) {
+  if (!row) {
     table_.remove_token(hash);
     return std::nullopt;
   }
-  Identity i = from_store(std::move(*found));
-  table_.add(i, hash);
-  return i;
+  Identity who = from_store(std::move(row->first));
+  TokenUse use{who.id, row->second.last_used_at, row->second.last_used_at};
+  if (const TokenUse* known = table_.token(hash)) {  // this node's later use, not stored yet
+    use.last_used = std::max(use.last_used, known->last_used);
+    use.stored = std::max(use.stored, known->stored);
+  }
+  table_.add(who, {});
+  table_.add_token(who.id, hash);
+  TokenUse& kept = *table_.token(hash);
+  kept = use;
+  if (use_token(hash, kept, who)) return std::nullopt;
+  return who;
 }
 
 void StoreIdentities::rename(const std::string& id, std::string_view name) {
@@ -139,17 +208,27 @@ std::optional<Identity> StoreIdentities::by_id(const std::string& id) const {
   return i;
 }
 
-std::string StoreIdentities::issue_token(const std::string& id) {
+std::string StoreIdentities::issue_token(const std::string& id, std::string_view agent) {
   std::string token = random_hex(32);
   std::string hash = token_hash(token);
+  const std::int64_t at = wall_ms();
   {
     std::lock_guard lock(mutex_);
-    table_.add_token(id, hash);
+    table_.add_token(id, hash, at);
   }
-  worker_->post([id, hash, at = wall_ms()](store::Store& s) {
-    require(s.add_token(id, hash, at), "token of " + id);
+  worker_->post([id, hash, at, agent = cut_utf8(agent, kMaxAgentBytes)](store::Store& s) {
+    require(s.add_token(id, hash, at, agent), "token of " + id);
   });
   return token;
+}
+
+bool StoreIdentities::end_session(const std::string& id, const std::string& hash) {
+  std::lock_guard lock(mutex_);
+  const TokenUse* use = table_.token(hash);
+  if (use && use->id != id) return false;
+  // Not known here (another node's login, in a cluster): the caller found it in the store.
+  forget_token(hash);
+  return true;
 }
 
 void StoreIdentities::revoke_token(std::string_view token) {

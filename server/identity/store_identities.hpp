@@ -28,8 +28,11 @@ class StoreIdentities final : public Identities {
  public:
   // Reads every identity through `worker` and waits for it (call before the network starts).
   // Throws store::StoreError when the read fails.
-  // `shared`: other servers write identities to the same store (a cluster).
-  explicit StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared = false);
+  // `shared`: other servers write identities to the same store (a cluster). An account's token
+  // unused for `expiry` ends (docs/operations.md, "Security"); the ones already over it go at
+  // start.
+  explicit StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared = false,
+                           SessionExpiry expiry = {});
 
   NewIdentity create_guest(std::string_view name) override;
   std::optional<Identity> find(std::string_view token) override;
@@ -46,16 +49,23 @@ class StoreIdentities final : public Identities {
   void set_shadow_mute(const std::string& id, std::int64_t until) override;
   void set_ban(const std::string& id, bool banned) override;
   void after_stored(std::function<void(bool)> done) override;
-  std::string issue_token(const std::string& id) override;
+  std::string issue_token(const std::string& id, std::string_view agent) override;
   void revoke_token(std::string_view token) override;
+  bool end_session(const std::string& id, const std::string& hash) override;
   void revoke_tokens(const std::string& id, std::string_view keep) override;
   void set_username(const std::string& id, std::string username) override;
   void erase(const std::string& id) override;
   std::size_t size() const;
 
  private:
+  // Under the lock: whether `use` of `who` ended by expiry (then it is revoked), else its use now
+  // (stored when the stored one is old enough).
+  bool use_token(const std::string& hash, TokenUse& use, const Identity& who);
+  void forget_token(const std::string& hash);  // under the lock
+
   std::shared_ptr<store::StoreWorker> worker_;
   bool shared_;
+  SessionExpiry expiry_;
   mutable std::mutex mutex_;
   // What the store holds, as far as it was read: by_id (const) adds to it as find does.
   mutable IdentityTable table_;

@@ -125,7 +125,7 @@ struct Metrics {
   pm::Family<pm::Counter>& logins_family =
       pm::BuildCounter()
           .Name("tanbo_logins_total")
-          .Help("Logins with a username and password, by result (ok, bad_login, locked)")
+          .Help("Password checks by result (ok, bad_login, delayed, locked, busy)")
           .Register(*registry);
   pm::Family<pm::Counter>& account_events_family =
       pm::BuildCounter()
@@ -134,7 +134,7 @@ struct Metrics {
           .Register(*registry);
   // Every label child exists from the start, so a scrape shows zeros rather than nothing.
   std::map<std::string, pm::Counter*, std::less<>> logins =
-      children(logins_family, "result", {"ok", "bad_login", "locked"});
+      children(logins_family, "result", {"ok", "bad_login", "delayed", "locked", "busy"});
   std::map<std::string, pm::Counter*, std::less<>> account_events =
       children(account_events_family, "event",
                {"claimed", "logout", "logout_everywhere", "password_changed", "deleted"});

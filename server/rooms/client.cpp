@@ -163,6 +163,10 @@ void Client::welcome(Identity who, std::string token, bool returning, const Id& 
   }
   identity_ = std::move(who);
   token_ = std::move(token);
+  {
+    std::lock_guard lock(token_mutex_);
+    token_hash_ = token_hash(token_);
+  }
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
                returning ? "returning" : "new");
   if (services_->challenges)

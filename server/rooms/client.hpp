@@ -7,6 +7,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -105,6 +106,8 @@ class Client : public std::enable_shared_from_this<Client> {
   void restand(Standing s);
   // Any thread: this connection's token was revoked (a logout or a password change elsewhere).
   void revoked();
+  // Whether this connection said hello with the token of this hash.
+  bool holds(const std::string& token_hash) const;
   // A forwarded connection's standing, as its own node sent it with the request.
   void use_standing(Standing s) { standing_ = std::move(s); }
   const Standing& standing() const { return standing_; }
@@ -180,7 +183,9 @@ class Client : public std::enable_shared_from_this<Client> {
   std::string_view text_;  // the message on_text is handling, to forward as it came
   std::shared_ptr<Services> services_;
   std::optional<Identity> identity_;
-  std::string token_;        // the one this connection said hello with, or was given
+  std::string token_;       // the one this connection said hello with, or was given
+  std::string token_hash_;  // its hash, for ending a session (under token_mutex_: read anywhere)
+  mutable std::mutex token_mutex_;
   bool logging_in_ = false;  // a hello's login is being checked
   std::unordered_map<std::string, std::shared_ptr<Room>> rooms_;  // joined: told on close
   bool watching_ = false;

@@ -33,6 +33,7 @@ void Client::log_in(const protocol::Hello& m, const Id& re) {
     return refuse(ErrorCode::accounts_unavailable, "this server keeps no accounts", re);
   logging_in_ = true;
   services_->accounts->login(peer_->address(), m.login->username, m.login->password,
+                             m.login->token.value_or(""), {},
                              on_answer([re, name = m.name](Client& c, accounts::Answer a) {
                                c.logging_in_ = false;
                                if (!a.ok()) return c.refuse(a, re);
@@ -47,7 +48,7 @@ void Client::log_in(const protocol::Hello& m, const Id& re) {
 void Client::on(const protocol::Claim& m, const Id& re) {
   if (!services_->accounts || remote_)
     return refuse(ErrorCode::accounts_unavailable, "this server keeps no accounts", re);
-  services_->accounts->claim(*identity_, m.username, m.password,
+  services_->accounts->claim(*identity_, peer_->address(), m.username, m.password,
                              on_answer([re](Client& c, accounts::Answer a) {
                                if (!a.ok()) return c.refuse(a, re);
                                c.identity_->username = a.identity.username;
@@ -86,6 +87,11 @@ void Client::close_others() {
     for (const auto& other : services_->challenges->clients(identity_->id))
       if (other.get() != this) other->revoked();
   if (services_->tell_revoked) services_->tell_revoked(identity_->id);
+}
+
+bool Client::holds(const std::string& token_hash) const {
+  std::lock_guard lock(token_mutex_);
+  return token_hash_ == token_hash;
 }
 
 void Client::revoked() {

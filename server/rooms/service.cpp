@@ -115,12 +115,16 @@ void RoomService::moderate(const std::string& identity, std::optional<std::int64
 
 void RoomService::set_remote(Remote remote) {
   remote_ = std::move(remote);
-  services_->tell_revoked = remote_.revoked;
+  services_->tell_revoked = [revoked = remote_.revoked](const std::string& identity) {
+    if (revoked) revoked(identity, {});
+  };
 }
 
-void RoomService::close_connections(const std::string& identity, bool everywhere) {
-  for (const auto& c : services_->challenges->clients(identity)) c->revoked();
-  if (everywhere && remote_.revoked) remote_.revoked(identity);
+void RoomService::close_connections(const std::string& identity, bool everywhere,
+                                    const std::string& token_hash) {
+  for (const auto& c : services_->challenges->clients(identity))
+    if (token_hash.empty() || c->holds(token_hash)) c->revoked();
+  if (everywhere && remote_.revoked) remote_.revoked(identity, token_hash);
 }
 
 void RoomService::refresh_standing(const std::string& identity, bool banned,

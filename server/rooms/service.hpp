@@ -86,13 +86,15 @@ class RoomService final : public FrameHandler {
     // Carries the new ban and shadow mute: the other node may read the store before it is written.
     std::function<void(const std::string& identity, bool banned, std::int64_t shadow_until)>
         standing_changed;
-    // The identity's tokens were revoked (logout everywhere, a password change, a deletion).
-    std::function<void(const std::string& identity)> revoked;
+    // The identity's tokens were revoked (logout everywhere, a password change, a deletion), or
+    // (`token_hash` not empty) that one token of it (a session its owner ended).
+    std::function<void(const std::string& identity, const std::string& token_hash)> revoked;
   };
   void set_remote(Remote remote);
   // The identity's tokens were revoked: its connections close, here and (`everywhere`) on the
-  // cluster's other nodes.
-  void close_connections(const std::string& identity, bool everywhere = true);
+  // cluster's other nodes; with `token_hash`, only those that said hello with that token.
+  void close_connections(const std::string& identity, bool everywhere = true,
+                         const std::string& token_hash = {});
   // Another node changed `identity`'s ban and shadow mute: its connections here follow.
   void refresh_standing(const std::string& identity, bool banned, std::int64_t shadow_until);
 

@@ -66,24 +66,40 @@ std::optional<Account> Store::account_of(std::string_view identity) {
   return out;
 }
 
-WriteResult Store::note_login_failure(std::string_view identity, std::int64_t at, int max_failures,
-                                      std::int64_t lock_ms) {
-  return transact("note_login_failure " + str(identity), [&]() -> WriteResult {
-    auto rows = query("SELECT failures FROM accounts WHERE identity = $1", {str(identity)});
-    if (rows.empty()) return refuse(Code::not_found, "no account " + str(identity));
-    if (sql_int(rows[0][0]) + 1 >= max_failures)
-      query("UPDATE accounts SET failures = 0, locked_until = $1 WHERE identity = $2",
-            {at + lock_ms, str(identity)});
-    else
-      query("UPDATE accounts SET failures = failures + 1 WHERE identity = $1", {str(identity)});
-    return {};
+WriteResult Store::count_login_attempt(std::string_view identity, std::int64_t at,
+                                       const std::function<std::int64_t(int)>& wait_after,
+                                       LoginTurn& turn) {
+  return transact("count_login_attempt " + str(identity), [&]() -> WriteResult {
+    // Compare and swap: another node's attempt may count between the read and the write, and
+    // then the write changes nothing and the count is read again.
+    for (int tries = 0; tries < 16; ++tries) {
+      auto rows =
+          query("SELECT failures, locked_until FROM accounts WHERE identity = $1", {str(identity)});
+      if (rows.empty()) return refuse(Code::not_found, "no account " + str(identity));
+      const std::int64_t attempts = sql_int(rows[0][0]), next_at = sql_int(rows[0][1]);
+      if (at < next_at) {
+        turn = {false, int(attempts), next_at};
+        return {};
+      }
+      const LoginTurn counted{true, int(attempts) + 1, at + wait_after(int(attempts) + 1)};
+      if (execute("UPDATE accounts SET failures = $1, locked_until = $2 "
+                  "WHERE identity = $3 AND failures = $4 AND locked_until = $5",
+                  {std::int64_t(counted.attempts), counted.next_attempt_at, str(identity), attempts,
+                   next_at}) == 1) {
+        turn = counted;
+        return {};
+      }
+    }
+    return refuse(Code::failed, "the login count of " + str(identity) + " kept changing");
   });
 }
 
 WriteResult Store::note_login_success(std::string_view identity) {
   return transact("note_login_success " + str(identity), [&]() -> WriteResult {
-    query("UPDATE accounts SET failures = 0 WHERE identity = $1 AND failures <> 0",
-          {str(identity)});
+    query(
+        "UPDATE accounts SET failures = 0, locked_until = 0 WHERE identity = $1 AND "
+        "(failures <> 0 OR locked_until <> 0)",
+        {str(identity)});
     return {};
   });
 }
@@ -92,7 +108,7 @@ WriteResult Store::set_password(std::string_view identity, std::string_view pass
   return transact("set_password " + str(identity), [&]() -> WriteResult {
     if (query("SELECT identity FROM accounts WHERE identity = $1", {str(identity)}).empty())
       return refuse(Code::not_found, "no account " + str(identity));
-    query("UPDATE accounts SET password = $1, failures = 0 WHERE identity = $2",
+    query("UPDATE accounts SET password = $1, failures = 0, locked_until = 0 WHERE identity = $2",
           {str(password_hash), str(identity)});
     return {};
   });

@@ -312,16 +312,17 @@ ALTER TABLE identities ADD COLUMN deleted_at BIGINT;
 
 // Version 7: sessions. A token remembers when it was last used (an account's token unused longer
 // than --session-expiry ends) and the browser or client that logged in with it, so that its
-// owner can tell its sessions apart, list them and end one.
+// owner can tell its sessions apart, list them and end one. The tokens there are count as used
+// at the upgrade, so that none ends before a whole expiry has passed since.
 constexpr const char* kMigration7 = R"sql(
 ALTER TABLE tokens ADD COLUMN last_used_at INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE tokens ADD COLUMN agent TEXT NOT NULL DEFAULT '';
-UPDATE tokens SET last_used_at = created_at;
+UPDATE tokens SET last_used_at = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
 )sql";
 constexpr const char* kPgMigration7 = R"sql(
 ALTER TABLE tokens ADD COLUMN last_used_at BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE tokens ADD COLUMN agent TEXT NOT NULL DEFAULT '';
-UPDATE tokens SET last_used_at = created_at;
+UPDATE tokens SET last_used_at = CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT);
 )sql";
 
 // Side by side, so that a migration cannot be added to one dialect and not the other.

@@ -115,16 +115,34 @@ struct Identity {
   friend bool operator==(const Identity&, const Identity&) = default;
 };
 
+// A token as the store keeps it: its SHA-256, never the token.
+struct Token {
+  std::string hash;
+  std::string identity;
+  std::int64_t created_at = 0;    // ms since the Unix epoch (0 for a guest's first before schema 7)
+  std::int64_t last_used_at = 0;  // the last hello or request with it, to the touch (identities)
+  std::string agent;              // the client that logged in with it (its User-Agent)
+  friend bool operator==(const Token&, const Token&) = default;
+};
+
 // A claimed identity. The password hash is libsodium's crypto_pwhash_str form: algorithm,
 // parameters, salt and hash in one string, so that each hash says how it was made.
 struct Account {
   std::string identity;
   std::string username;  // as claimed, in NFC
   std::string password_hash;
-  std::int64_t created_at = 0;    // ms since the Unix epoch
-  int failures = 0;               // failed logins since the last success or lock
-  std::int64_t locked_until = 0;  // ms since the Unix epoch; 0: not locked
+  std::int64_t created_at = 0;       // ms since the Unix epoch
+  int attempts = 0;                  // login attempts since the last success
+  std::int64_t next_attempt_at = 0;  // ms since the Unix epoch; none is checked before it
   friend bool operator==(const Account&, const Account&) = default;
+};
+
+// A login attempt as the account's count saw it arrive (Store::count_login_attempt).
+struct LoginTurn {
+  bool admitted = false;             // false: it came before next_attempt_at, and is not checked
+  int attempts = 0;                  // the account's count, this attempt included when admitted
+  std::int64_t next_attempt_at = 0;  // when the account's next attempt may come
+  friend bool operator==(const LoginTurn&, const LoginTurn&) = default;
 };
 
 // The name an erased identity's games and lines show.
@@ -249,16 +267,21 @@ class Store {
   // --- Identities and their tokens (written once for both databases: identities.cpp). Only a
   // token's hash is ever stored; an identity holds one token per device that logged in. ---
 
-  // A new identity with its first token.
+  // A new identity with its first token, made `at`.
   WriteResult create_identity(std::string_view id, std::string_view name,
-                              std::string_view token_hash);
+                              std::string_view token_hash, std::int64_t at = 0);
   std::optional<Identity> identity_by_token_hash(std::string_view token_hash);
+  std::optional<Token> token(std::string_view token_hash);
+  // An identity's tokens, the last used first.
+  std::vector<Token> tokens_of(std::string_view identity);
   std::optional<Identity> identity_by_id(std::string_view id);
   // Every identity (the computer seats' included), for a server that keeps them in memory.
   void each_identity(const std::function<void(Identity)>& f);
-  // Every token: f(token_hash, identity id).
-  void each_token(const std::function<void(std::string, std::string)>& f);
-  WriteResult add_token(std::string_view identity, std::string_view token_hash, std::int64_t at);
+  void each_token(const std::function<void(Token)>& f);
+  WriteResult add_token(std::string_view identity, std::string_view token_hash, std::int64_t at,
+                        std::string_view agent = {});
+  // The token was used `at` (a no-op for a token no longer kept).
+  WriteResult touch_token(std::string_view token_hash, std::int64_t at);
   // not_found when no such token is kept.
   WriteResult remove_token(std::string_view token_hash);
   // Every token of `identity` but `keep` (empty: every one).
@@ -271,10 +294,17 @@ class Store {
   WriteResult create_account(const Account& account, std::string_view username_key);
   std::optional<Account> account_by_key(std::string_view username_key);
   std::optional<Account> account_of(std::string_view identity);
-  // A failed login: the `max_failures`-th in a row locks the account until at + lock_ms.
-  WriteResult note_login_failure(std::string_view identity, std::int64_t at, int max_failures,
-                                 std::int64_t lock_ms);
+  // A login attempt for the account arriving at `at`, counted before its password is checked,
+  // so that attempts sent together are counted one after the other, on every node alike. One
+  // that comes before the account's next_attempt_at is not admitted and not counted; one that is
+  // counts, and the account's next attempt may come `wait_after(attempts)` ms later. not_found
+  // when there is no such account.
+  WriteResult count_login_attempt(std::string_view identity, std::int64_t at,
+                                  const std::function<std::int64_t(int attempts)>& wait_after,
+                                  LoginTurn& turn);
+  // The password was right: the count starts again.
   WriteResult note_login_success(std::string_view identity);
+  // A new password, which starts the login count again (only its owner's device can set one).
   WriteResult set_password(std::string_view identity, std::string_view password_hash);
   // The identity's games stay, under the name "deleted player"; its account, tokens, ratings,
   // mutes and the reports it made go, and its chat lines are removed.

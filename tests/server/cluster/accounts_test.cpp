@@ -1,7 +1,9 @@
 // Accounts across three nodes on one PostgreSQL (docs/protocol.md, "Accounts"): a username claimed
-// on one node logs in on the others, a logout everywhere on one is refused on all, and failed
-// logins spread over the nodes count against one lock.
+// on one node logs in on the others, a logout everywhere on one is refused on all, and login
+// attempts spread over the nodes count as one account's: its wait holds on every node.
 #include <catch2/catch.hpp>
+
+#include <thread>
 
 #include "tests/server/cluster/three_nodes.hpp"
 
@@ -59,9 +61,37 @@ TEST_CASE("accounts across nodes: claim on one, log in on another, log out every
       for (const auto& t : {ana.token, on_1.at("token").get<std::string>(), token_2})
         CHECK(refused_token(port, t));
   }
-  SECTION("failed logins on three nodes count against one lock") {
-    for (int i = 0; i < 5; ++i)
+  SECTION("a session ended on one node closes its connection on another") {
+    ProtocolClient tablet(c->ports[1]);
+    tablet.send({{"type", "hello"},
+                 {"id", "h"},
+                 {"login", {{"username", "Ana"}, {"password", kPassword}}}});
+    const std::string tablet_token = tablet.expect("welcome").at("token");
+    auto r = http_request(c->ports[0], "GET", "/api/me/sessions", "Bearer " + token_2);
+    REQUIRE(r.status == 200);
+    const json sessions = json::parse(r.body).at("sessions");
+    REQUIRE(sessions.size() == 4);
+    CHECK(sessions.at(0).at("current") == false);  // the tablet's, the newest
+    CHECK(sessions.at(1).at("current") == true);
+    const std::string id = sessions.at(0).at("id");
+    r = http_request(c->ports[2], "DELETE", "/api/me/sessions/" + id, "Bearer " + token_2);
+    REQUIRE(r.status == 200);
+    CHECK(tablet.next().at("code") == "bad_token");
+    CHECK(tablet.expect_close() == 1000);
+    for (auto port : c->ports) {
+      CHECK(refused_token(port, tablet_token));
+      CHECK_FALSE(refused_token(port, token_2));
+    }
+  }
+  SECTION("failed logins on three nodes count as one account's, and its wait holds on each") {
+    // Five free attempts, then 1 s, then 2 s, then 4 s before the next.
+    for (int i = 0; i < 7; ++i) {
+      if (i == 5) std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+      if (i == 6) std::this_thread::sleep_for(std::chrono::milliseconds(2100));
       CHECK(login(c->ports[std::size_t(i) % 3], "wrong").at("code") == "bad_login");
-    for (auto port : c->ports) CHECK(login(port).at("code") == "login_locked");
+    }
+    for (auto port : c->ports) CHECK(login(port).at("code") == "bad_login");  // too soon
+    std::this_thread::sleep_for(std::chrono::milliseconds(4100));
+    CHECK(login(c->ports[2]).at("type") == "welcome");
   }
 }

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <thread>
 
+#include "server/wall_clock.hpp"
 #include "tests/server/rooms/cpu_fixture.hpp"
 
 using namespace tanbo;
@@ -10,11 +11,6 @@ using namespace tanbo::server;
 using namespace tanbo::server::test;
 
 namespace {
-
-std::int64_t wall_ms() {
-  using namespace std::chrono;
-  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
 
 constexpr std::int64_t kSecond = 10;          // ms per timer second in these tests
 constexpr std::int64_t kTurn = 30 * kSecond;  // `timer: 30`

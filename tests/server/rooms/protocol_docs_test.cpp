@@ -4,6 +4,10 @@
 // ```text client NAME              the block sent as it stands (not JSON: the bad_json example)
 // ```json server NAME              a message connection NAME (default: the last sender) got
 // ```http admin                    an operator's call, "METHOD /path", with the operator's token
+// ```http NAME                     an HTTP call of connection NAME's player: "METHOD /path",
+//                                  then header lines (a token in them the real one), then a
+//                                  blank line and the body, if any
+// ```json answer NAME              the JSON body of NAME's last HTTP answer (status 200)
 //
 // A server example must match a message the server sent that connection: the same members,
 // the same values, arrays of the same length, except where the value cannot be known before
@@ -29,8 +33,10 @@ namespace {
 
 struct Example {
   bool client = false;
-  bool raw = false;    // a text block, sent verbatim
-  bool admin = false;  // an operator's HTTP call
+  bool raw = false;     // a text block, sent verbatim
+  bool admin = false;   // an operator's HTTP call
+  bool http = false;    // a player's HTTP call
+  bool answer = false;  // the answer to the last call
   std::string connection;
   int repeat = 1;
   std::string text;
@@ -48,8 +54,17 @@ std::vector<Example> examples(const std::string& path) {
       std::string fence, direction;
       words >> fence >> direction;
       Example e;
-      if (fence == "```http" && direction == "admin") {
-        e.admin = true;
+      if (fence == "```http" && !direction.empty()) {  // a bare one only illustrates
+        e.admin = direction == "admin";
+        e.http = !e.admin;
+        e.connection = direction;
+        e.line = n;
+        open = e;
+        continue;
+      }
+      if (fence == "```json" && direction == "answer") {
+        e.answer = true;
+        words >> e.connection;
         e.line = n;
         open = e;
         continue;
@@ -79,11 +94,12 @@ std::vector<Example> examples(const std::string& path) {
 }
 
 // Values a reader cannot know before the server sends them.
-const std::set<std::string> kUnknowable = {"room",     "token", "commit",   "seed", "server",
-                                           "deadline", "left",  "id",       "node", "challenge",
-                                           "seek",     "at",    "remaining"};
+const std::set<std::string> kUnknowable = {
+    "room",      "token",      "commit",       "seed",      "server", "deadline",
+    "left",      "id",         "node",         "challenge", "seek",   "at",
+    "remaining", "created_at", "last_used_at", "agent",     "ended"};
 // Of those, the ones that name something: the same example value is the same real value.
-const std::set<std::string> kNames = {"room", "token", "id", "seek", "challenge"};
+const std::set<std::string> kNames = {"room", "token", "id", "seek", "challenge", "ended"};
 // Drawn by the server: the seat a pairing gives (R6).
 const std::map<std::string, std::set<std::string>> kDrawn = {{"paired", {"seat"}}};
 // Lists an example may show in part, each entry matching one of the real ones.
@@ -172,7 +188,28 @@ json substituted(json j, const Learned& learned) {
 struct Peer {
   std::unique_ptr<ProtocolClient> client;
   std::deque<json> unread;
+  HttpReply answer;  // to its player's last HTTP call
 };
+
+// A player's HTTP call as an example writes it, with the real names in its path and headers.
+HttpReply call(std::uint16_t port, const std::string& text, const Learned& learned) {
+  std::istringstream lines(text);
+  std::string line, method, path, target, authorization, body;
+  std::getline(lines, line);
+  std::istringstream(line) >> method >> path;
+  for (std::size_t at = 0; at < path.size();) {
+    const auto slash = path.find('/', at + 1);
+    const std::string part = path.substr(at + 1, slash - at - 1);
+    target += "/" + substituted(json(part), learned).get<std::string>();
+    at = slash;
+  }
+  while (std::getline(lines, line) && !line.empty())
+    if (line.starts_with("Authorization: Bearer "))
+      authorization = "Bearer " + substituted(json(line.substr(22)), learned).get<std::string>();
+  for (std::string rest; std::getline(lines, rest);) body += rest;
+  if (!body.empty()) body = substituted(json::parse(body), learned).dump();
+  return http_request(port, method, target, authorization, body);
+}
 
 }  // namespace
 
@@ -212,6 +249,21 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
       continue;
     }
     auto& conn = connections[name];
+    if (e.http) {
+      conn.answer = call(fx.port(), e.text, learned);
+      continue;
+    }
+    if (e.answer) {
+      INFO("the answer: " << conn.answer.status << " " << conn.answer.body);
+      REQUIRE(conn.answer.status == 200);
+      std::string mismatch;
+      const bool same =
+          matches(json::parse(e.text), json::parse(conn.answer.body), "", learned, mismatch, "");
+      INFO(mismatch);
+      REQUIRE(same);  // what follows builds on it
+      ++checked;
+      continue;
+    }
     if (!conn.client) conn.client = std::make_unique<ProtocolClient>(fx.port());
     if (e.client) {
       last = name;

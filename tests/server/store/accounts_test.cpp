@@ -1,6 +1,7 @@
-// Accounts as stored (schema 6), on both databases: several tokens per identity, an account's
-// username unique by its key, failed logins and their lock, a new password, an identity erased
-// with its games kept, and the export of everything kept of it.
+// Accounts as stored (schemas 6 and 7), on both databases: several tokens per identity with their
+// last use and client, an account's username unique by its key, login attempts counted as they
+// arrive and the waits they set, a new password, an identity erased with its games kept, and the
+// export of everything kept of it.
 #include "tests/server/store/support.hpp"
 
 using namespace tanbo::server::store;
@@ -29,10 +30,24 @@ TEST_CASE("an identity holds a token per device, and revoked ones bring nothing 
   for (const char* h : {"h-phone", "h-laptop", "h-tablet"})
     CHECK(store->identity_by_token_hash(h)->id == "ana");
   std::map<std::string, std::string> tokens;
-  store->each_token([&](std::string hash, std::string id) { tokens[hash] = id; });
+  store->each_token([&](Token t) { tokens[t.hash] = t.identity; });
   CHECK(tokens ==
         std::map<std::string, std::string>{
             {"h-phone", "ana"}, {"h-laptop", "ana"}, {"h-tablet", "ana"}, {"h-bo", "bo"}});
+
+  SECTION("a token keeps its client and its last use, and an identity's are listed by use") {
+    REQUIRE(store->add_token("bo", "h-bo-2", 10, "Mozilla/5.0 (X11; Linux) Chrome/120").ok());
+    CHECK(*store->token("h-bo-2") ==
+          Token{"h-bo-2", "bo", 10, 10, "Mozilla/5.0 (X11; Linux) Chrome/120"});
+    REQUIRE(store->touch_token("h-laptop", 50).ok());
+    REQUIRE(store->touch_token("h-laptop", 40).ok());  // an older use changes nothing
+    REQUIRE(store->touch_token("h-gone", 60).ok());    // nor does a token no longer kept
+    CHECK(store->token("h-laptop")->last_used_at == 50);
+    std::vector<std::string> order;
+    for (const auto& t : store->tokens_of("ana")) order.push_back(t.hash);
+    CHECK(order == std::vector<std::string>{"h-laptop", "h-tablet", "h-phone"});
+    CHECK_FALSE(store->token("h-gone"));
+  }
 
   SECTION("one token revoked") {
     REQUIRE(store->remove_token("h-laptop").ok());
@@ -72,17 +87,40 @@ TEST_CASE("an account: one per identity, its username unique by key, failures lo
   CHECK(store->identity_by_token_hash("h1")->username == "Ana");
   CHECK(store->identity_by_id("bo")->username.empty());
 
-  SECTION("the fifth failure in a row locks it; a success clears the count") {
-    for (int i = 0; i < 3; ++i) REQUIRE(store->note_login_failure("ana", 100, 5, 900).ok());
-    CHECK(store->account_of("ana")->failures == 3);
-    REQUIRE(store->note_login_success("ana").ok());
-    CHECK(store->account_of("ana")->failures == 0);
-    for (int i = 0; i < 4; ++i) REQUIRE(store->note_login_failure("ana", 100, 5, 900).ok());
-    CHECK(store->account_of("ana")->locked_until == 0);
-    REQUIRE(store->note_login_failure("ana", 200, 5, 900).ok());
-    CHECK(store->account_of("ana")->locked_until == 1100);
-    CHECK(store->account_of("ana")->failures == 0);  // counted afresh once the lock ends
-    CHECK(store->note_login_failure("bo", 1, 5, 900).code == Code::not_found);
+  SECTION("attempts are counted as they come; one too soon is neither admitted nor counted") {
+    // The schedule the server uses: free for four, then 1, 2, 4... units after each.
+    auto wait = [](int attempts) { return attempts < 5 ? 0 : std::int64_t(1) << (attempts - 5); };
+    LoginTurn turn;
+    for (int i = 1; i <= 4; ++i) {
+      REQUIRE(store->count_login_attempt("ana", 100, wait, turn).ok());
+      CHECK(turn == LoginTurn{true, i, 100});
+    }
+    REQUIRE(store->count_login_attempt("ana", 100, wait, turn).ok());
+    CHECK(turn == LoginTurn{true, 5, 101});
+    REQUIRE(store->count_login_attempt("ana", 100, wait, turn).ok());
+    CHECK(turn == LoginTurn{false, 5, 101});  // too soon
+    REQUIRE(store->count_login_attempt("ana", 101, wait, turn).ok());
+    CHECK(turn == LoginTurn{true, 6, 103});
+    CHECK(store->account_of("ana")->attempts == 6);
+    CHECK(store->account_of("ana")->next_attempt_at == 103);
+
+    SECTION("two stores on one database (two nodes) share the count") {
+      auto other = db.open();
+      REQUIRE(other->count_login_attempt("ana", 102, wait, turn).ok());
+      CHECK_FALSE(turn.admitted);
+      REQUIRE(other->count_login_attempt("ana", 103, wait, turn).ok());
+      CHECK(turn == LoginTurn{true, 7, 107});
+      REQUIRE(store->count_login_attempt("ana", 104, wait, turn).ok());
+      CHECK(turn == LoginTurn{false, 7, 107});
+    }
+    SECTION("a success starts the count again") {
+      REQUIRE(store->note_login_success("ana").ok());
+      CHECK(store->account_of("ana")->attempts == 0);
+      CHECK(store->account_of("ana")->next_attempt_at == 0);
+      REQUIRE(store->count_login_attempt("ana", 101, wait, turn).ok());
+      CHECK(turn == LoginTurn{true, 1, 101});
+    }
+    CHECK(store->count_login_attempt("bo", 1, wait, turn).code == Code::not_found);
   }
   SECTION("a new password replaces the old, and survives a reopening") {
     REQUIRE(store->set_password("ana", "$argon2id$new").ok());

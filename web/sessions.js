@@ -1,0 +1,94 @@
+// An account's sessions (docs/web.md, "Accounts"): every device logged in to it, when it logged
+// in and was last seen, and a button that ends any but this one (this one ends with Log out).
+// The list comes from GET /api/me/sessions; ending one is DELETE /api/me/sessions/{id}, after
+// which the server closes that device's connections.
+import {h} from './util.js';
+import {language, t} from './i18n/index.js';
+
+// A User-Agent as people name it: "Firefox on Windows". The order matters: Edge and Opera say
+// Chrome too, and Chrome says Safari.
+const BROWSERS = [[/Edg(e|A|iOS)?\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/Firefox\/|FxiOS/, 'Firefox'],
+  [/Chrome\/|CriOS/, 'Chrome'], [/Safari\//, 'Safari']];
+const SYSTEMS = [[/iPhone|iPad|iPod/, 'iOS'], [/Android/, 'Android'], [/CrOS/, 'ChromeOS'],
+  [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/Linux/, 'Linux']];
+
+export function deviceName(agent) {
+  if (!agent) return t('sessions.unknown_device');
+  const browser = BROWSERS.find(([re]) => re.test(agent))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(agent))?.[1];
+  if (browser && system) return t('sessions.device', {browser, system});
+  return browser || system || (agent.length > 48 ? `${agent.slice(0, 47)}…` : agent);
+}
+
+function when(ms) {
+  if (!ms) return t('sessions.unknown_time');
+  return new Intl.DateTimeFormat(language(), {day: 'numeric', month: 'short', year: 'numeric',
+    hour: '2-digit', minute: '2-digit'}).format(new Date(ms));
+}
+
+// The dialog. `call(url, init)` and `httpError(res)` are the Account's: fetch with the
+// connection's error codes, and an HTTP refusal as an Error with its code. `refusal(err)` draws
+// a refusal as the account's forms do.
+export function openSessions({conn, call, httpError, refusal}) {
+  const dialog = h('dialog', {class: 'confirm account-dialog', id: 'sessions-dialog', 'aria-labelledby': 'sessions-h'});
+  const list = h('ul', {class: 'sessions', id: 'sessions-list', 'aria-busy': 'true'});
+  const problems = h('div', {class: 'problems', role: 'alert', id: 'sessions-problems'});
+  const status = h('p', {class: 'small muted', role: 'status', id: 'sessions-status'}, t('sessions.loading'));
+  const auth = () => ({authorization: `Bearer ${conn.token}`});
+
+  async function load() {
+    problems.replaceChildren();
+    list.setAttribute('aria-busy', 'true');
+    try {
+      const res = await call('/api/me/sessions', {headers: auth()});
+      if (!res.ok) throw await httpError(res);
+      const {sessions} = await res.json();
+      list.replaceChildren(...sessions.map(row));
+      status.textContent = t('sessions.count', {n: sessions.length});
+    } catch (err) {
+      status.textContent = '';
+      problems.replaceChildren(h('div', {}, refusal(err)));
+    }
+    list.setAttribute('aria-busy', 'false');
+  }
+
+  async function end(session, button) {
+    button.disabled = true;
+    problems.replaceChildren();
+    try {
+      const res = await call(`/api/me/sessions/${encodeURIComponent(session.id)}`, {method: 'DELETE', headers: auth()});
+      if (!res.ok) throw await httpError(res);
+      status.textContent = t('sessions.ended', {device: deviceName(session.agent)});
+      await load();
+    } catch (err) {
+      button.disabled = false;
+      problems.replaceChildren(h('div', {}, refusal(err)));
+    }
+  }
+
+  function row(session) {
+    const device = deviceName(session.agent);
+    const lines = [
+      h('strong', {class: 'session-device'}, device),
+      session.current ? h('span', {class: 'session-current badge'}, t('sessions.this_device')) : null,
+      h('br'),
+      h('small', {class: 'muted'}, t('sessions.times', {created: when(session.created_at), used: when(session.last_used_at)}))];
+    const button = session.current ? null : h('button', {type: 'button', class: 'danger-outline session-end',
+      'aria-label': t('sessions.end_label', {device}), onclick: () => end(session, button)}, t('sessions.end'));
+    return h('li', {class: 'session', 'data-session': session.id}, h('div', {class: 'session-text'}, lines), button);
+  }
+
+  dialog.append(h('h3', {id: 'sessions-h'}, t('sessions.title')),
+    h('p', {}, t('sessions.text')), status, list, problems,
+    h('p', {class: 'dialog-buttons'}, h('button', {type: 'button', id: 'sessions-close', onclick: () => dialog.close()}, t('sessions.close'))));
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    const back = document.querySelector('#account-sessions');
+    if (back && !document.querySelector('dialog[open]')) back.focus({preventScroll: true});
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  dialog.querySelector('#sessions-close').focus();
+  load();
+  return dialog;
+}
