@@ -165,6 +165,7 @@ void Client::welcome(Identity who, std::string token, bool returning, const Id& 
   token_ = std::move(token);
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
                returning ? "returning" : "new");
+  peer_->welcomed();
   if (services_->challenges)
     services_->challenges->online(identity_->id, peer_id_, weak_from_this());
   if (services_->pools) services_->pools->note_online();
