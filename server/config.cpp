@@ -16,6 +16,7 @@
 
 #include "server/cluster/redis.hpp"
 #include "server/net/address.hpp"
+#include "server/net/origin.hpp"
 #include "server/net/tls.hpp"
 
 namespace tanbo::server {
@@ -132,6 +133,25 @@ Verdict set_trusted_proxies(Config& c, std::string_view v) {
   return {};
 }
 
+// A comma-separated list of origins (http[s]://host[:port]), or "*" alone for any.
+Verdict set_allowed_origins(Config& c, std::string_view v) {
+  std::vector<std::string> out;
+  while (!v.empty()) {
+    auto comma = v.find(',');
+    std::string item(v.substr(0, comma));
+    v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
+    item.erase(0, item.find_first_not_of(' '));
+    item.erase(item.find_last_not_of(' ') + 1);
+    if (item.empty()) continue;
+    if (item != "*" && !normalize_origin(item))
+      return "expected origins like https://play.example.org separated by commas, or *, got '" +
+             item + "'";
+    out.push_back(std::move(item));
+  }
+  c.allowed_origins = std::move(out);
+  return {};
+}
+
 template <auto Config::*Field, std::uint64_t Lo, std::uint64_t Hi>
 Verdict set_number(Config& c, std::string_view v) {
   auto n = parse_unsigned(v, Lo, Hi);
@@ -232,6 +252,18 @@ constexpr auto kOptions = std::to_array<Option>({
      "open HTTP connections that are not WebSockets (yet); beyond, the oldest is closed "
      "(default 1024)",
      set_number<&Config::max_http, 8, 1 << 24>},
+    {"--ws-per-address", "TANBO_WS_PER_ADDRESS", "N",
+     "open WebSocket connections one client address may hold; more are refused with 429 "
+     "(default 32)",
+     set_number<&Config::ws_per_address, 1, 1 << 24>},
+    {"--hello-timeout", "TANBO_HELLO_TIMEOUT", "SECONDS",
+     "a WebSocket that has not said hello (and been welcomed) this long after connecting is "
+     "closed with 1008 (default 10)",
+     set_number<&Config::hello_timeout, 1, 3600>},
+    {"--allowed-origins", "TANBO_ALLOWED_ORIGINS", "LIST",
+     "origins (comma-separated, like https://play.example.org; * for any) whose pages may open "
+     "/ws and send the API's POST, PUT and DELETE, besides the server's own (default: its own)",
+     set_allowed_origins},
     {"--guests-per-minute", "TANBO_GUESTS_PER_MINUTE", "N",
      "new guest identities one address may make per minute; more: too_many_guests (default 10)",
      set_number<&Config::guests_per_minute, 1, 1 << 20>},

@@ -44,6 +44,13 @@ struct Config {
   unsigned pool_instant_rooms = 8;         // ...or at once when a pool holds this many rooms' worth
   // Proxies whose X-Forwarded-For names the client (addresses or CIDR blocks); empty: none.
   std::vector<std::string> trusted_proxies;
+  // Open WebSockets of one client address; beyond: 429.
+  std::size_t ws_per_address = 32;
+  // Seconds a WebSocket has to be welcomed after the upgrade; then it is closed 1008.
+  unsigned hello_timeout = 10;
+  // Origins (scheme://host[:port], or "*") whose pages may use /ws and the API besides the
+  // server's own; empty: its own only.
+  std::vector<std::string> allowed_origins;
   unsigned room_threads = 1;             // threads running the rooms
   unsigned retention = 600;              // seconds an idle finished/waiting room stays in memory
   unsigned bot_threads = 1;              // threads deciding for CPU seats

@@ -20,6 +20,9 @@ Server::Server(const Config& config, std::shared_ptr<FrameHandler> frames)
       ioc_(static_cast<int>(config.threads)) {
   ctx_->web_dir = config.web_dir;
   ctx_->trusted_proxies = TrustedProxies(config.trusted_proxies);
+  ctx_->allowed_origins = AllowedOrigins(config.allowed_origins);
+  ctx_->limits.ws_per_address = config.ws_per_address;
+  ctx_->limits.hello_timeout = std::chrono::seconds(config.hello_timeout);
   if (!config.tls_cert.empty()) ctx_->tls = make_server_tls(config.tls_cert, config.tls_key);
 }
 

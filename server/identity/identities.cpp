@@ -71,7 +71,7 @@ std::string random_hex(std::size_t n) {
   return engine::to_hex(bytes);
 }
 
-NewIdentity MemoryIdentities::create_guest(std::string_view name) {
+NewIdentity MemoryIdentities::create_guest(std::string_view name, std::string_view) {
   NewIdentity out;
   out.token = random_hex(32);
   // append() throughout: GCC 12 misreports `"literal" + std::string` under -Wrestrict.

@@ -43,8 +43,9 @@ inline constexpr std::size_t kMaxAgentBytes = 200;
 class Identities {
  public:
   virtual ~Identities() = default;
-  // A new guest; `name` already validated (empty: a generated one).
-  virtual NewIdentity create_guest(std::string_view name) = 0;
+  // A new guest; `name` already validated (empty: a generated one). `agent`: the client it
+  // connects with, kept with its token (cut to kMaxAgentBytes).
+  virtual NewIdentity create_guest(std::string_view name, std::string_view agent) = 0;
   // The identity a token brings back, which counts as a use of the token; nullopt for a token
   // never issued, revoked, or expired.
   virtual std::optional<Identity> find(std::string_view token) = 0;
@@ -117,7 +118,7 @@ class IdentityTable {
 
 class MemoryIdentities final : public Identities {
  public:
-  NewIdentity create_guest(std::string_view name) override;
+  NewIdentity create_guest(std::string_view name, std::string_view agent) override;
   std::optional<Identity> find(std::string_view token) override;
   void rename(const std::string& id, std::string_view name) override;
   std::optional<Identity> by_id(const std::string& id) const override;

@@ -86,7 +86,7 @@ StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, boo
   done.get();
 }
 
-NewIdentity StoreIdentities::create_guest(std::string_view name) {
+NewIdentity StoreIdentities::create_guest(std::string_view name, std::string_view agent) {
   NewIdentity out;
   out.token = random_hex(32);
   std::string hash = token_hash(out.token);
@@ -98,8 +98,9 @@ NewIdentity StoreIdentities::create_guest(std::string_view name) {
         name.empty() ? std::string("Guest ").append(out.identity.id, 1, 4) : std::string(name);
     table_.add(out.identity, hash, wall_ms());
   }
-  worker_->post([i = out.identity, hash, at = wall_ms()](store::Store& s) {
-    require(s.create_identity(i.id, i.name, hash, at), "identity " + i.id);
+  worker_->post([i = out.identity, hash, at = wall_ms(),
+                 agent = cut_utf8(agent, kMaxAgentBytes)](store::Store& s) {
+    require(s.create_identity(i.id, i.name, hash, at, agent), "identity " + i.id);
   });
   return out;
 }

@@ -34,7 +34,7 @@ class StoreIdentities final : public Identities {
   explicit StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared = false,
                            SessionExpiry expiry = {});
 
-  NewIdentity create_guest(std::string_view name) override;
+  NewIdentity create_guest(std::string_view name, std::string_view agent) override;
   std::optional<Identity> find(std::string_view token) override;
   void rename(const std::string& id, std::string_view name) override;
 

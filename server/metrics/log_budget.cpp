@@ -58,4 +58,9 @@ LogBudget& rejection_log() {
   return budget;
 }
 
+LogBudget& connection_refusal_log() {
+  static LogBudget budget("refused connections and requests", {});
+  return budget;
+}
+
 }  // namespace tanbo::server::metrics

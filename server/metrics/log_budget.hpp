@@ -42,5 +42,8 @@ class LogBudget {
 
 // Rejected client messages (Client::refuse), the whole server's.
 LogBudget& rejection_log();
+// Refused connections and requests (WebSocket upgrades over a limit, foreign origins, bodies that
+// are not JSON), the whole server's.
+LogBudget& connection_refusal_log();
 
 }  // namespace tanbo::server::metrics

@@ -295,6 +295,12 @@ std::string render(const NetContext& ctx) {
   families.push_back(family("tanbo_connections_refused_total",
                             "WebSocket upgrades refused: --max-connections reached", T::Counter,
                             load(c.ws_refused)));
+  families.push_back(family("tanbo_connections_refused_per_address_total",
+                            "WebSocket upgrades refused 429: --ws-per-address reached", T::Counter,
+                            load(c.ws_refused_address)));
+  families.push_back(family("tanbo_connections_hello_timeouts_total",
+                            "WebSockets closed 1008 for want of a hello: --hello-timeout",
+                            T::Counter, load(c.ws_hello_timeouts)));
   families.push_back(family("tanbo_connections_dropped_slow_total",
                             "WebSockets closed 1008 because their outgoing queue overflowed",
                             T::Counter, load(c.ws_dropped_slow)));
@@ -312,6 +318,12 @@ std::string render(const NetContext& ctx) {
   families.push_back(family("tanbo_http_headers_too_large_total",
                             "requests answered 431: headers over 16 KiB", T::Counter,
                             load(c.headers_too_big)));
+  families.push_back(family("tanbo_http_bad_origin_total",
+                            "requests refused 403: an Origin --allowed-origins does not admit",
+                            T::Counter, load(c.bad_origin)));
+  families.push_back(family("tanbo_http_bad_content_type_total",
+                            "API requests refused 415: a body that is not application/json",
+                            T::Counter, load(c.bad_content_type)));
   families.push_back(family("tanbo_accept_failures_total",
                             "connections the listener failed to accept (out of file descriptors, "
                             "say); it backs off meanwhile",

@@ -9,9 +9,11 @@
 #include <memory>
 
 #include "server/net/address.hpp"
+#include "server/net/address_counts.hpp"
 #include "server/net/connections.hpp"
 #include "server/net/frame_handler.hpp"
 #include "server/net/http_slots.hpp"
+#include "server/net/origin.hpp"
 
 namespace tanbo::server::store {
 class StoreWorker;
@@ -31,6 +33,10 @@ struct Limits {
   std::size_t ws_queue_bytes = 4 << 20;    // queued bytes (a shared frame counts in every queue)
   std::size_t max_http = 1024;  // open HTTP connections not (yet) WebSockets; the oldest goes
   bool compression = true;      // permessage-deflate for the clients that offer it
+  // Open WebSockets one client address may hold; an upgrade beyond gets 429.
+  std::size_t ws_per_address = 32;
+  // A WebSocket not welcomed this long after its upgrade is closed 1008.
+  std::chrono::seconds hello_timeout{10};
 };
 
 // Monotonic counts (and the live gauge), exposed by /metrics (server/metrics/metrics.cpp).
@@ -48,6 +54,12 @@ struct Counters {
   std::atomic<std::uint64_t> http_evicted{0};   // HTTP connections closed to make room (max_http)
   std::atomic<std::uint64_t> accept_failed{0};  // accepts that failed (out of descriptors, ...)
   std::atomic<std::uint64_t> headers_too_big{0};  // requests answered 431
+  // Upgrades refused 429 (ws_per_address), WebSockets closed 1008 for want of a hello, requests
+  // refused 403 for a foreign Origin, API bodies refused 415 for not being JSON.
+  std::atomic<std::uint64_t> ws_refused_address{0};
+  std::atomic<std::uint64_t> ws_hello_timeouts{0};
+  std::atomic<std::uint64_t> bad_origin{0};
+  std::atomic<std::uint64_t> bad_content_type{0};
 };
 
 struct NetContext {
@@ -62,6 +74,8 @@ struct NetContext {
   std::shared_ptr<store::StoreWorker> store;       // null: no store (/api answers 503)
   std::shared_ptr<boost::asio::ssl::context> tls;  // null: plain TCP
   TrustedProxies trusted_proxies;                  // whose X-Forwarded-For names the client
+  AllowedOrigins allowed_origins;                  // pages of other sites admitted (origin.hpp)
+  AddressCounts ws_addresses;                      // open WebSockets per client address
   std::string admin_token;                         // empty: no admin API (--admin-token-file)
   std::filesystem::path web_dir = "web";           // the browser client's files, served at /
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();

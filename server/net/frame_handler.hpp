@@ -41,6 +41,12 @@ class WsPeer {
   // Where the client connects from, as the per-address limits count it (server/net/address.hpp);
   // empty when unknown (a connection another node forwards).
   virtual std::string address() const { return {}; }
+  // The User-Agent of the upgrade request, at most 200 bytes (cut at a UTF-8 boundary); empty
+  // when it sent none or the peer is not a local connection.
+  virtual std::string user_agent() const { return {}; }
+  // The connection's identity is established (`welcome` sent): the hello deadline no longer
+  // applies to it (--hello-timeout).
+  virtual void welcomed() {}
   // Runs `fn` where the FrameHandler's calls for this peer run (its strand), after what is
   // queued there: work that starts elsewhere (a pairing) and concerns the connection's state.
   virtual void post(std::function<void()> fn) { fn(); }

@@ -5,8 +5,11 @@
 #include <sstream>
 #include <type_traits>
 
+#include "server/metrics/log_budget.hpp"
 #include "server/net/address.hpp"
+#include "server/net/request_checks.hpp"
 #include "server/net/routes.hpp"
+#include "server/net/security_headers.hpp"
 #include "server/net/websocket_session.hpp"
 
 namespace tanbo::server {
@@ -113,7 +116,7 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
     res.body() = "request headers over " + std::to_string(kHeaderLimit / 1024) + " KiB\n";
     res.keep_alive(false);
     res.prepare_payload();
-    return do_write(http::message_generator(std::move(res)));
+    return do_write(std::move(res));
   }
   if (ec) {
     if (!is_benign(ec)) spdlog::debug("http {} read: {}", id_, ec.message());
@@ -121,36 +124,10 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
   }
   ctx_->counters.http_requests.fetch_add(1, std::memory_order_relaxed);
 
-  if (websocket::is_upgrade(parser_->get()) && target_path(parser_->get().target()) == "/ws") {
-    if (ctx_->counters.ws_live.load(std::memory_order_relaxed) >= ctx_->limits.max_connections) {
-      ctx_->counters.ws_refused.fetch_add(1, std::memory_order_relaxed);
-      spdlog::warn("http {}: WebSocket from {} refused, {} connections open", id_, remote_,
-                   ctx_->limits.max_connections);
-      http::response<http::string_body> res{http::status::service_unavailable,
-                                            parser_->get().version()};
-      res.set(http::field::content_type, "text/plain");
-      res.body() = "too many connections\n";
-      res.keep_alive(false);
-      res.prepare_payload();
-      return do_write(http::message_generator(std::move(res)));
-    }
-    beast::get_lowest_layer(stream_).expires_never();   // the WebSocket sets its own timeouts
-    ctx_->http_slots.release(std::exchange(slot_, 0));  // WebSockets have a limit of their own
-    auto start = [&]<class WsStream>(WsStream&& ws_stream) {
-      std::make_shared<WebSocketSession<WsStream>>(std::move(ws_stream), ctx_, remote_,
-                                                   limit_address())
-          ->run(parser_->release());
-    };
-    // A plain connection hands over the socket alone: the WebSocket has timers of its own, and
-    // beast::basic_stream's (its shared state, its timer checked at every read and write) cost a
-    // few thousand instructions per move.
-    if constexpr (std::is_same_v<Stream, TcpStream>)
-      start(stream_.release_socket());
-    else
-      start(std::move(stream_));
-    return;
-  }
-
+  if (auto refusal = refusal_of(parser_->get(), *ctx_, remote_))
+    return do_write(std::move(*refusal));
+  if (websocket::is_upgrade(parser_->get()) && target_path(parser_->get().target()) == "/ws")
+    return upgrade();
   if (is_deferred(target_path(parser_->get().target()))) {
     // The answer comes from the store's thread; the write belongs to this session's executor.
     std::string address = limit_address();
@@ -166,6 +143,44 @@ void HttpSession<Stream>::on_read(beast::error_code ec, std::size_t) {
 }
 
 template <class Stream>
+void HttpSession<Stream>::upgrade() {
+  const auto& req = parser_->get();
+  auto refuse = [&](http::status status, std::string_view why) {
+    if (metrics::connection_refusal_log().take())
+      spdlog::warn("http {}: WebSocket from {} refused: {}", id_, remote_, why);
+    auto res = error_response(req, status, "too_many_connections", why);
+    res.keep_alive(false);
+    do_write(std::move(res));
+  };
+  if (ctx_->counters.ws_live.load(std::memory_order_relaxed) >= ctx_->limits.max_connections) {
+    ctx_->counters.ws_refused.fetch_add(1, std::memory_order_relaxed);
+    return refuse(http::status::service_unavailable,
+                  fmt::format("{} connections open", ctx_->limits.max_connections));
+  }
+  std::string address = limit_address();
+  auto place = ctx_->ws_addresses.take(address, ctx_->limits.ws_per_address);
+  if (!place) {
+    ctx_->counters.ws_refused_address.fetch_add(1, std::memory_order_relaxed);
+    return refuse(http::status::too_many_requests,
+                  fmt::format("{} connections open from {}", ctx_->limits.ws_per_address, address));
+  }
+  beast::get_lowest_layer(stream_).expires_never();   // the WebSocket sets its own timeouts
+  ctx_->http_slots.release(std::exchange(slot_, 0));  // WebSockets have a limit of their own
+  auto start = [&]<class WsStream>(WsStream&& ws_stream) {
+    std::make_shared<WebSocketSession<WsStream>>(std::move(ws_stream), ctx_, remote_,
+                                                 std::move(address), std::move(*place))
+        ->run(parser_->release());
+  };
+  // A plain connection hands over the socket alone: the WebSocket has timers of its own, and
+  // beast::basic_stream's (its shared state, its timer checked at every read and write) cost a
+  // few thousand instructions per move.
+  if constexpr (std::is_same_v<Stream, TcpStream>)
+    start(stream_.release_socket());
+  else
+    start(std::move(stream_));
+}
+
+template <class Stream>
 std::string HttpSession<Stream>::limit_address() const {
   const auto& req = parser_->get();
   auto forwarded = req.find("X-Forwarded-For");
@@ -178,10 +193,11 @@ std::string HttpSession<Stream>::limit_address() const {
 }
 
 template <class Stream>
-void HttpSession<Stream>::do_write(http::message_generator msg) {
-  bool keep_alive = msg.keep_alive();
+void HttpSession<Stream>::do_write(http::response<http::string_body> res) {
+  set_security_headers(res, kTls);
+  bool keep_alive = res.keep_alive();
   beast::async_write(
-      stream_, std::move(msg),
+      stream_, http::message_generator(std::move(res)),
       beast::bind_front_handler(&HttpSession::on_write, this->shared_from_this(), keep_alive));
 }
 

@@ -30,7 +30,10 @@ class HttpSession final : public Connection,
   void on_handshake(beast::error_code ec);
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
-  void do_write(http::message_generator msg);
+  // Hands the stream over to a WebSocketSession, or refuses the upgrade (503, 429).
+  void upgrade();
+  // Every answer goes out here, with the security headers (security_headers.hpp).
+  void do_write(http::response<http::string_body> res);
   // The client's address as the per-address limits count it (empty: this machine, unlimited).
   std::string limit_address() const;
   void on_write(bool keep_alive, beast::error_code ec, std::size_t bytes);

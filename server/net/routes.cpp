@@ -14,8 +14,8 @@ namespace {
 
 using Request = http::request<http::string_body>;
 
-http::message_generator json_response(const Request& req, http::status status,
-                                      const nlohmann::json& body) {
+http::response<http::string_body> json_response(const Request& req, http::status status,
+                                                const nlohmann::json& body) {
   http::response<http::string_body> res{status, req.version()};
   res.set(http::field::server, "tanbo-server");
   res.set(http::field::content_type, "application/json");
@@ -27,14 +27,7 @@ http::message_generator json_response(const Request& req, http::status status,
   return res;
 }
 
-http::message_generator error_response(const Request& req, http::status status,
-                                       std::string_view code, std::string_view message) {
-  return json_response(req, status,
-                       {{"error", {{"code", code}, {"message", message}}},
-                        {"status", static_cast<unsigned>(status)}});
-}
-
-http::message_generator healthz(const Request& req, const NetContext& ctx) {
+http::response<http::string_body> healthz(const Request& req, const NetContext& ctx) {
   auto up = std::chrono::steady_clock::now() - ctx.started;
   bool degraded = ctx.store && !ctx.store->healthy();  // a write or a read failed in the database
   return json_response(
@@ -48,7 +41,7 @@ http::message_generator healthz(const Request& req, const NetContext& ctx) {
 }
 
 // Prometheus text, served by our own routes: no second HTTP server, no second port.
-http::message_generator metrics_page(const Request& req, const NetContext& ctx) {
+http::response<http::string_body> metrics_page(const Request& req, const NetContext& ctx) {
   http::response<http::string_body> res{http::status::ok, req.version()};
   res.set(http::field::server, "tanbo-server");
   res.set(http::field::content_type, metrics::kContentType);
@@ -71,7 +64,14 @@ void handle_deferred(const Request& req, const NetContext& ctx, std::string addr
 
 std::string_view target_path(std::string_view target) { return target.substr(0, target.find('?')); }
 
-http::message_generator handle_request(Request&& req, const NetContext& ctx) {
+http::response<http::string_body> error_response(const Request& req, http::status status,
+                                                 std::string_view code, std::string_view message) {
+  return json_response(req, status,
+                       {{"error", {{"code", code}, {"message", message}}},
+                        {"status", static_cast<unsigned>(status)}});
+}
+
+http::response<http::string_body> handle_request(Request&& req, const NetContext& ctx) {
   std::string_view path = target_path(req.target());
   bool readonly = req.method() == http::verb::get || req.method() == http::verb::head;
 

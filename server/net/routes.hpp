@@ -8,8 +8,13 @@
 namespace tanbo::server {
 
 // Answers one request; never throws.
-http::message_generator handle_request(http::request<http::string_body>&& req,
-                                       const NetContext& ctx);
+http::response<http::string_body> handle_request(http::request<http::string_body>&& req,
+                                                 const NetContext& ctx);
+
+// {"error": {code, message}, "status"}, the shape of every refusal, for `req` (HEAD: no body).
+http::response<http::string_body> error_response(const http::request<http::string_body>& req,
+                                                 http::status status, std::string_view code,
+                                                 std::string_view message);
 
 // Requests answered later, off the network threads (/api: the store). `respond` runs once, on
 // any thread; the caller writes the response from its own executor.

@@ -5,6 +5,7 @@
 #include <boost/beast/ssl.hpp>
 
 #include "server/net/http_session.hpp"
+#include "server/net/security_headers.hpp"
 #include "server/version.hpp"
 
 namespace tanbo::server {
@@ -45,13 +46,25 @@ websocket::permessage_deflate deflate_options() {
   return pmd;
 }
 
+// At most 200 bytes of `text`, cut before a UTF-8 continuation byte.
+std::string clipped(std::string_view text) {
+  constexpr std::size_t kMax = 200;
+  if (text.size() <= kMax) return std::string(text);
+  std::size_t n = kMax;
+  while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+  return std::string(text.substr(0, n));
+}
+
 }  // namespace
 
 template <class Stream>
 WebSocketSession<Stream>::WebSocketSession(Stream&& stream, std::shared_ptr<NetContext> ctx,
-                                           std::string remote, std::string address)
+                                           std::string remote, std::string address,
+                                           AddressPlace place)
     : ws_(std::move(stream)),
       ctx_(std::move(ctx)),
+      place_(std::move(place)),
+      hello_deadline_(ws_.get_executor()),
       remote_(std::move(remote)),
       address_(std::move(address)) {}
 
@@ -62,15 +75,18 @@ WebSocketSession<Stream>::~WebSocketSession() {
 
 template <class Stream>
 void WebSocketSession<Stream>::run(http::request<http::string_body> req) {
+  user_agent_ = clipped(req[http::field::user_agent]);
   net::dispatch(
       ws_.get_executor(), [self = this->shared_from_this(), req = std::move(req)]() mutable {
         auto timeout = websocket::stream_base::timeout::suggested(beast::role_type::server);
         timeout.idle_timeout = self->ctx_->limits.idle_timeout;
         timeout.keep_alive_pings = true;  // a live client answers the ping at half the idle time
         self->ws_.set_option(timeout);
-        self->ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
-          res.set(http::field::server, "tanbo-server/" + std::string(version()));
-        }));
+        self->ws_.set_option(websocket::stream_base::decorator(
+            [tls = self->ctx_->tls != nullptr](websocket::response_type& res) {
+              res.set(http::field::server, "tanbo-server/" + std::string(version()));
+              set_security_headers(res, tls);
+            }));
         // Up to twice the limit still reaches the handler, which answers too_large before closing.
         self->ws_.read_message_max(2 * self->ctx_->limits.ws_message_max);
         if (self->ctx_->limits.compression) self->ws_.set_option(deflate_options());
@@ -90,8 +106,30 @@ void WebSocketSession<Stream>::on_accept(beast::error_code ec) {
   ctx_->counters.ws_live.fetch_add(1, std::memory_order_relaxed);
   open_ = true;
   spdlog::info("ws {} open from {}{}", id_, remote_, ctx_->tls ? " (tls)" : "");
+  hello_deadline_.expires_after(ctx_->limits.hello_timeout);
+  hello_deadline_.async_wait(
+      beast::bind_front_handler(&WebSocketSession::on_hello_deadline, this->shared_from_this()));
   ctx_->frames->on_open(this->shared_from_this());
   do_read();
+}
+
+// A connection that never says hello holds a place of its address and of the server's for
+// nothing: it goes, so that silent sockets cannot keep the players out.
+template <class Stream>
+void WebSocketSession<Stream>::on_hello_deadline(beast::error_code ec) {
+  if (ec || welcomed_ || !open_ || close_requested_) return;
+  ctx_->counters.ws_hello_timeouts.fetch_add(1, std::memory_order_relaxed);
+  close_text_ = fmt::format("no hello within {} s", ctx_->limits.hello_timeout.count());
+  reason_ = fmt::format("closed by the server (1008): {}", close_text_);
+  on_close_request(CloseCode::policy_error);
+}
+
+template <class Stream>
+void WebSocketSession<Stream>::welcomed() {
+  net::post(ws_.get_executor(), [self = this->shared_from_this()] {
+    self->welcomed_ = true;
+    self->hello_deadline_.cancel();
+  });
 }
 
 template <class Stream>
@@ -140,6 +178,8 @@ void WebSocketSession<Stream>::finish() {
   open_ = false;
   queue_.clear();
   queued_bytes_ = 0;
+  hello_deadline_.cancel();
+  place_.release();  // the session may outlive its connection in other hands (the rooms')
   ctx_->counters.ws_live.fetch_sub(1, std::memory_order_relaxed);
   spdlog::info("ws {} closed: {}", id_, reason_);
   ctx_->frames->on_close(this->shared_from_this());
@@ -236,8 +276,9 @@ void WebSocketSession<Stream>::do_close() {
   if (close_sent_ || !ws_.is_open()) return;
   close_sent_ = true;
   writing_ = true;
-  ws_.async_close(websocket::close_reason(static_cast<std::uint16_t>(close_code_)),
-                  beast::bind_front_handler(&WebSocketSession::on_close, this->shared_from_this()));
+  ws_.async_close(
+      websocket::close_reason(static_cast<websocket::close_code>(close_code_), close_text_),
+      beast::bind_front_handler(&WebSocketSession::on_close, this->shared_from_this()));
 }
 
 template <class Stream>

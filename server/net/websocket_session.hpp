@@ -1,4 +1,5 @@
 #pragma once
+#include <boost/asio/steady_timer.hpp>
 #include <deque>
 #include <memory>
 #include <string>
@@ -16,9 +17,10 @@ class WebSocketSession final : public WsPeer,
                                public Connection,
                                public std::enable_shared_from_this<WebSocketSession<Stream>> {
  public:
-  // `remote`: ip:port, for the logs; `address`: the client's limit key (address.hpp).
+  // `remote`: ip:port, for the logs; `address`: the client's limit key (address.hpp), and
+  // `place` the one it holds among that address's WebSockets, given back when the session ends.
   WebSocketSession(Stream&& stream, std::shared_ptr<NetContext> ctx, std::string remote,
-                   std::string address);
+                   std::string address, AddressPlace place);
   ~WebSocketSession() override;
 
   // Completes the handshake for an upgrade request already read.
@@ -31,10 +33,13 @@ class WebSocketSession final : public WsPeer,
   void close(CloseCode code) override;
   void shutdown() override { close(CloseCode::going_away); }
   std::string address() const override { return address_; }
+  std::string user_agent() const override { return user_agent_; }
+  void welcomed() override;
   void post(std::function<void()> fn) override;
 
  private:
   void on_accept(beast::error_code ec);
+  void on_hello_deadline(beast::error_code ec);
   void do_read();
   void on_read(beast::error_code ec, std::size_t bytes);
   void on_send(std::shared_ptr<const std::string> text);
@@ -48,13 +53,18 @@ class WebSocketSession final : public WsPeer,
   websocket::stream<Stream> ws_;  // on the connection's strand (Strand, beast.hpp)
   beast::flat_buffer buffer_;
   std::shared_ptr<NetContext> ctx_;
+  AddressPlace place_;  // after ctx_, which holds the counts it returns to
+  net::steady_timer hello_deadline_;
   std::deque<std::shared_ptr<const std::string>> queue_;  // front() is in flight when writing_
   std::size_t queued_bytes_ = 0;                          // of every frame in queue_, shared or not
   std::uint64_t id_ = 0;
   std::string remote_;
   std::string address_;
-  std::string reason_;  // why the connection ended, for the close log line; first cause wins
+  std::string user_agent_;  // set by run(), before any other thread knows the session
+  std::string reason_;      // why the connection ended, for the close log line; first cause wins
   CloseCode close_code_ = CloseCode::normal;
+  std::string close_text_;        // the close frame's reason, if any
+  bool welcomed_ = false;         // the identity is established: no hello deadline
   bool open_ = false;             // handshake done, on_open called, on_close not yet
   bool writing_ = false;          // a write or the close frame is in flight
   bool close_requested_ = false;  // no more frames are queued; close once the queue drains

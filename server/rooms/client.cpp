@@ -151,7 +151,7 @@ void Client::on(const protocol::Hello& m, const Id& re) {
                   "too many new identities from this address; try again in a minute, or say "
                   "hello with the token you were given",
                   re);
-  auto made = services_->identities->create_guest(m.name.value_or(""));
+  auto made = services_->identities->create_guest(m.name.value_or(""), peer_->user_agent());
   welcome(std::move(made.identity), std::move(made.token), false, re);
 }
 
@@ -169,6 +169,7 @@ void Client::welcome(Identity who, std::string token, bool returning, const Id& 
   }
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
                returning ? "returning" : "new");
+  peer_->welcomed();
   if (services_->challenges)
     services_->challenges->online(identity_->id, peer_id_, weak_from_this());
   if (services_->pools) services_->pools->note_online();

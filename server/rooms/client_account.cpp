@@ -33,7 +33,7 @@ void Client::log_in(const protocol::Hello& m, const Id& re) {
     return refuse(ErrorCode::accounts_unavailable, "this server keeps no accounts", re);
   logging_in_ = true;
   services_->accounts->login(peer_->address(), m.login->username, m.login->password,
-                             m.login->token.value_or(""), {},
+                             m.login->token.value_or(""), peer_->user_agent(),
                              on_answer([re, name = m.name](Client& c, accounts::Answer a) {
                                c.logging_in_ = false;
                                if (!a.ok()) return c.refuse(a, re);

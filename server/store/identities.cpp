@@ -24,7 +24,8 @@ constexpr const char* kIdentityColumns =
 }  // namespace
 
 WriteResult Store::create_identity(std::string_view id, std::string_view name,
-                                   std::string_view token_hash, std::int64_t at) {
+                                   std::string_view token_hash, std::int64_t at,
+                                   std::string_view agent) {
   if (auto bad = validate_name(name)) return refuse(Code::invalid, *bad);
   if (id.empty() || token_hash.empty())
     return refuse(Code::invalid, "an identity needs an id and a token hash");
@@ -32,8 +33,10 @@ WriteResult Store::create_identity(std::string_view id, std::string_view name,
     // token_hash is retired (schema 6): it holds the id, which no token hashes to.
     query("INSERT INTO identities (id, name, token_hash) VALUES ($1, $2, $3)",
           {str(id), str(name), str(id)});
-    query("INSERT INTO tokens (hash, identity, created_at, last_used_at) VALUES ($1, $2, $3, $3)",
-          {str(token_hash), str(id), at});
+    query(
+        "INSERT INTO tokens (hash, identity, created_at, last_used_at, agent) "
+        "VALUES ($1, $2, $3, $3, $4)",
+        {str(token_hash), str(id), at, str(agent)});
     return {};
   });
 }

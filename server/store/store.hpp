@@ -267,9 +267,10 @@ class Store {
   // --- Identities and their tokens (written once for both databases: identities.cpp). Only a
   // token's hash is ever stored; an identity holds one token per device that logged in. ---
 
-  // A new identity with its first token, made `at`.
+  // A new identity with its first token, made `at` by the client `agent`.
   WriteResult create_identity(std::string_view id, std::string_view name,
-                              std::string_view token_hash, std::int64_t at = 0);
+                              std::string_view token_hash, std::int64_t at = 0,
+                              std::string_view agent = {});
   std::optional<Identity> identity_by_token_hash(std::string_view token_hash);
   std::optional<Token> token(std::string_view token_hash);
   // An identity's tokens, the last used first.

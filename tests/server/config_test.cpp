@@ -182,3 +182,29 @@ TEST_CASE("compression is on unless turned off, by flag or variable", "[server][
   CHECK_THAT(error_of(parse({"--compression", "yes"})),
              Catch::Contains("--compression: expected on or off, got 'yes'"));
 }
+
+TEST_CASE("the network edge's limits and the allowed origins, by flag or variable",
+          "[server][config]") {
+  Config d = config_of(parse({}));
+  CHECK(d.ws_per_address == 32);
+  CHECK(d.hello_timeout == 10);
+  CHECK(d.allowed_origins.empty());
+  Config c = config_of(parse({"--ws-per-address", "5", "--hello-timeout=3", "--allowed-origins",
+                              "https://play.example.org, http://localhost:8080"}));
+  CHECK(c.ws_per_address == 5);
+  CHECK(c.hello_timeout == 3);
+  CHECK(c.allowed_origins ==
+        std::vector<std::string>{"https://play.example.org", "http://localhost:8080"});
+  Config e = config_of(parse({}, Env{{{"TANBO_WS_PER_ADDRESS", "7"},
+                                      {"TANBO_HELLO_TIMEOUT", "20"},
+                                      {"TANBO_ALLOWED_ORIGINS", "*"}}}));
+  CHECK(e.ws_per_address == 7);
+  CHECK(e.hello_timeout == 20);
+  CHECK(e.allowed_origins == std::vector<std::string>{"*"});
+  CHECK_THAT(error_of(parse({"--ws-per-address", "0"})), Catch::Contains("--ws-per-address"));
+  CHECK_THAT(error_of(parse({"--hello-timeout", "0"})), Catch::Contains("--hello-timeout"));
+  CHECK_THAT(error_of(parse({"--allowed-origins", "play.example.org"})),
+             Catch::Contains("--allowed-origins: expected origins like"));
+  CHECK_THAT(error_of(parse({"--allowed-origins", "https://play.example.org/"})),
+             Catch::Contains("--allowed-origins"));
+}

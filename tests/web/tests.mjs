@@ -27,6 +27,15 @@ export const GROUPS = {
 };
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
+// Collects in window.tanboCsp what the Content-Security-Policy refused on the page, from the
+// document's first moment (an init script is the browser's, outside the policy).
+async function watchCsp(page) {
+  await page.addInitScript(() => {
+    window.tanboCsp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.tanboCsp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+  });
+}
+
 // A new browser context: its language is the browser's (navigator.languages), the name and the
 // animation speed are set through the header's settings.
 async function newPlayer(env, name, {viewport = PHONE, lang = 'en', speed = 'fast', reducedMotion} = {}) {
@@ -36,6 +45,9 @@ async function newPlayer(env, name, {viewport = PHONE, lang = 'en', speed = 'fas
   const errors = [];
   page.on('pageerror', (e) => { errors.push(e.message); console.log(`     [${name}] page error: ${e.stack || e.message}`); });
   page.on('console', (m) => { if (m.type() === 'warning' && m.text().startsWith('i18n')) errors.push(m.text()); });
+  // The page runs under the server's Content-Security-Policy: anything it refuses is an error.
+  page.on('console', (m) => { if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text()); });
+  await watchCsp(page);
   await page.goto(`${env.base}/`);
   await page.waitForFunction(() => window.tanbo?.conn?.state === 'open' && window.tanbo.registry);
   await rename({page}, name);
@@ -601,6 +613,49 @@ export function tests(env) {
       await a.page.waitForFunction(() => /« Ana <3 » a été refusé : un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await closeAll([a]);
+    }},
+    {name: 'lobby: the page under its Content-Security-Policy: a game against the computer, a move, the menus, replays and rules with no violation; an inline script is refused; no other site can frame it', fn: async () => {
+      const res = await fetch(`${env.base}/`);
+      assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self';.*frame-ancestors 'none'/);
+      assert.equal(res.headers.get('x-frame-options'), 'DENY');
+      // The watch works: a script the page did not load from the server is refused, and seen.
+      const probe = await newPlayer(env, 'Probe');
+      await probe.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.tanboInline = true';
+        document.head.append(script);
+      });
+      await probe.page.waitForFunction(() => window.tanboCsp.length > 0);
+      assert.equal(await probe.page.evaluate(() => window.tanboInline), undefined);
+      assert.match(await probe.page.evaluate(() => window.tanboCsp[0]), /^script-src/);
+      probe.errors.length = 0;  // the probe's own violation, on purpose
+      await closeAll([probe]);
+
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
+      await playComputer(p, 'mancala-simple');
+      await waitMine(p.page);
+      const info = await viewInfo(p.page);
+      await clickDecision(p.page);
+      await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+      await openPrefs(p.page);
+      await closePrefs(p.page);
+      await p.page.goto(`${env.base}/#/replays`);
+      await p.page.waitForFunction(() => location.hash === '#/replays');
+      await p.page.goto(`${env.base}/#/rules`);
+      await p.page.waitForSelector('#main a[href^="#/rules/"]');
+      await p.page.click('#main a[href^="#/rules/"]');
+      await p.page.waitForSelector('#main svg');
+      assert.deepEqual(await p.page.evaluate(() => window.tanboCsp), []);
+      await closeAll([p]);
+
+      // Another site's page that frames this one gets nothing of it.
+      const ctx = await env.browser.newContext();
+      const framing = await ctx.newPage();
+      await framing.setContent(`<iframe src="${env.base}/"></iframe>`);  // waits for the frame's load too
+      const frame = framing.frames().find((f) => f !== framing.mainFrame());
+      const framed = frame ? await frame.evaluate(() => !!document.querySelector('.brand')).catch(() => false) : false;
+      assert.equal(framed, false, 'the page loaded inside another site\'s frame');
+      await ctx.close();
     }},
     {name: 'accounts: a guest claims an account from the header; a second device logs in to the same player, its username in the header; a wrong password is refused in French and Japanese and the page stays the guest it was', fn: async () => {
       const a = await newPlayer(env, 'Ana');

@@ -27,10 +27,12 @@ TEST_CASE("an account lists its sessions and ends one: its connections close, th
   DataDir dir;
   ServerProcess server(dir);
   auto ana = ana_account(server.port());
-  ProtocolClient phone(server.port());
+  ProtocolClient phone(server.port(), Headers{{"User-Agent", "TanboPhone/2.1 (Android 14)"}});
   const std::string phone_token = login(phone, "ana").at("token");
-  auto web = http_request(server.port(), "POST", "/api/login", "",
-                          json{{"username", "ana"}, {"password", kPassword}}.dump());
+  auto web = http_exchange(server.port(), "POST", "/api/login",
+                           {{"Content-Type", "application/json"},
+                            {"User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0"}},
+                           json{{"username", "ana"}, {"password", kPassword}}.dump());
   REQUIRE(web.status == 200);
   const std::string web_token = json::parse(web.body).at("token");
 
@@ -44,11 +46,14 @@ TEST_CASE("an account lists its sessions and ends one: its connections close, th
     CHECK(s.at("agent").is_string());
     current += s.at("current").get<bool>();
     // Nothing of a token is listed: no token, no hash.
-    for (const auto& t : {ana.token, phone_token, web_token}) CHECK(s.dump().find(t) == std::string::npos);
+    for (const auto& t : {ana.token, phone_token, web_token})
+      CHECK(s.dump().find(t) == std::string::npos);
   }
   CHECK(current == 1);
   CHECK(listed.at(0).at("current") == true);  // the last used first: the one asking
-  // The phone's session: the one not current among the two newest.
+  // Each with the client that logged in: the browser's User-Agent, the WebSocket client's.
+  CHECK(listed.at(0).at("agent") == "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0");
+  CHECK(listed.at(1).at("agent") == "TanboPhone/2.1 (Android 14)");
   const std::string phone_session = listed.at(1).at("id");
 
   SECTION("ending the phone's session closes its connection and refuses its token") {

@@ -68,7 +68,7 @@ TEST_CASE("identities: a guest made here is found without the store, and survive
   {
     auto worker = std::make_shared<store::StoreWorker>(db.open());
     StoreIdentities identities(worker);
-    made = identities.create_guest("Ann");
+    made = identities.create_guest("Ann", "");
     CHECK(identities.find(made.token) == made.identity);
     CHECK(identities.by_id(made.identity.id) == made.identity);
     size = identities.size();

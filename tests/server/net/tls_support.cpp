@@ -101,7 +101,13 @@ HttpReply https_get(std::uint16_t port, const std::string& target) {
   beast::flat_buffer buffer;
   http::response<http::string_body> res;
   run(ioc, "https read", [&](auto h) { http::async_read(stream, buffer, res, h); });
-  return {res.result_int(), std::string(res[http::field::content_type]), res.body()};
+  HttpReply reply{res.result_int(), std::string(res[http::field::content_type]), res.body()};
+  for (const auto& field : res) {
+    std::string name(field.name_string());
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    reply.headers[name] = std::string(field.value());
+  }
+  return reply;
 }
 
 std::vector<std::string> wss_exchange(std::uint16_t port, const std::vector<std::string>& send,

@@ -49,6 +49,16 @@ TEST_CASE(
     CHECK(r.status == 200);
     CHECK(nlohmann::json::parse(r.body).at("status") == "ok");
   }
+  SECTION("every answer over TLS carries Strict-Transport-Security, with the other headers") {
+    for (const char* target : {"/healthz", "/api/rooms", "/no-such-file.js", "/ws"}) {
+      INFO(target);
+      auto r = https_get(fx.port(), target);
+      CHECK(r.headers["strict-transport-security"] == "max-age=31536000");
+      CHECK(r.headers["x-frame-options"] == "DENY");
+      CHECK(r.headers["x-content-type-options"] == "nosniff");
+      CHECK_THAT(r.headers["content-security-policy"], Catch::Contains("frame-ancestors 'none'"));
+    }
+  }
   SECTION("a plain HTTP or WebSocket client gets no answer, and the failure is counted") {
     CHECK_THROWS(http_get(fx.port(), "/healthz"));
     CHECK_THROWS(WsClient(fx.port()));

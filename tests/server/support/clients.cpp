@@ -11,22 +11,31 @@ void check(const beast::error_code& ec, const char* what) {
   if (ec) throw boost::system::system_error(ec, what);
 }
 
-}  // namespace
+template <class Message>
+std::map<std::string, std::string> headers_of(const Message& m) {
+  std::map<std::string, std::string> out;
+  for (const auto& field : m) {
+    std::string name(field.name_string());
+    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    out[name] = std::string(field.value());
+  }
+  return out;
+}
 
-HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target,
-                       std::string_view authorization, std::string_view body,
-                       std::string_view forwarded_for) {
+HttpReply reply_of(const http::response<http::string_body>& res) {
+  return {res.result_int(),
+          std::string(res[http::field::content_type]),
+          res.body(),
+          std::string(res[http::field::retry_after]),
+          std::string(res[http::field::content_disposition]),
+          headers_of(res)};
+}
+
+// Writes `req` on a fresh connection and reads the answer.
+HttpReply exchange(std::uint16_t port, http::request<http::string_body>& req) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
   beast::flat_buffer buffer;
-  http::request<http::string_body> req{http::string_to_verb(method), target, 11};
-  req.set(http::field::host, "127.0.0.1");
-  if (!authorization.empty()) req.set(http::field::authorization, authorization);
-  if (!forwarded_for.empty()) req.set("X-Forwarded-For", forwarded_for);
-  if (!body.empty()) {
-    req.set(http::field::content_type, "application/json");
-    req.body() = body;
-  }
   req.prepare_payload();
   req.keep_alive(false);
   http::response_parser<http::string_body> parser;
@@ -44,10 +53,32 @@ HttpReply http_request(std::uint16_t port, std::string_view method, std::string_
   });
   ioc.run();
   check(result, "http request");
-  auto& res = parser.get();
-  return {res.result_int(), std::string(res[http::field::content_type]), res.body(),
-          std::string(res[http::field::retry_after]),
-          std::string(res[http::field::content_disposition])};
+  return reply_of(parser.get());
+}
+
+}  // namespace
+
+HttpReply http_exchange(std::uint16_t port, std::string_view method, std::string_view target,
+                        const Headers& headers, std::string_view body) {
+  http::request<http::string_body> req{http::string_to_verb(method), target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  for (const auto& [name, value] : headers) req.set(name, value);
+  req.body() = body;
+  return exchange(port, req);
+}
+
+HttpReply http_request(std::uint16_t port, std::string_view method, std::string_view target,
+                       std::string_view authorization, std::string_view body,
+                       std::string_view forwarded_for) {
+  http::request<http::string_body> req{http::string_to_verb(method), target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  if (!authorization.empty()) req.set(http::field::authorization, authorization);
+  if (!forwarded_for.empty()) req.set("X-Forwarded-For", forwarded_for);
+  if (!body.empty()) {
+    req.set(http::field::content_type, "application/json");
+    req.body() = body;
+  }
+  return exchange(port, req);
 }
 
 struct WsClient::Impl {
@@ -69,20 +100,35 @@ struct WsClient::Impl {
     return done ? result : net::error::would_block;
   }
 
+  // Connects and upgrades; an answer other than 101 throws WsRefused.
+  void open(std::uint16_t port, std::string_view target, const Headers& headers) {
+    auto& tcp_layer = beast::get_lowest_layer(ws);
+    check(run([&](auto h) { tcp_layer.async_connect(loopback(port), h); }), "ws connect");
+    ws.set_option(websocket::stream_base::decorator([headers](websocket::request_type& r) {
+      for (const auto& [name, value] : headers) r.set(name, value);
+    }));
+    websocket::response_type res;
+    auto ec = run([&](auto h) { ws.async_handshake(res, "127.0.0.1", target, h); });
+    upgrade = reply_of(res);
+    if (ec == websocket::error::upgrade_declined) throw WsRefused(upgrade);
+    check(ec, "ws handshake");
+  }
+
   net::io_context ioc;
   websocket::stream<beast::tcp_stream> ws{ioc};
   beast::flat_buffer buffer;
+  HttpReply upgrade;
 };
 
 WsClient::WsClient(std::uint16_t port, std::string_view target, std::string forwarded_for)
     : impl_(std::make_unique<Impl>()) {
-  auto& ws = impl_->ws;
-  auto& tcp_layer = beast::get_lowest_layer(ws);
-  check(impl_->run([&](auto h) { tcp_layer.async_connect(loopback(port), h); }), "ws connect");
-  if (!forwarded_for.empty())
-    ws.set_option(websocket::stream_base::decorator(
-        [forwarded_for](websocket::request_type& r) { r.set("X-Forwarded-For", forwarded_for); }));
-  check(impl_->run([&](auto h) { ws.async_handshake("127.0.0.1", target, h); }), "ws handshake");
+  Headers headers;
+  if (!forwarded_for.empty()) headers.emplace_back("X-Forwarded-For", std::move(forwarded_for));
+  impl_->open(port, target, headers);
+}
+
+WsClient::WsClient(std::uint16_t port, const Headers& headers) : impl_(std::make_unique<Impl>()) {
+  impl_->open(port, "/ws", headers);
 }
 
 WsClient::~WsClient() = default;
@@ -109,6 +155,13 @@ WsClient::Frame WsClient::read() {
 }
 
 std::uint16_t WsClient::close_code() const { return impl_->ws.reason().code; }
+
+std::string WsClient::close_reason() const {
+  const auto& reason = impl_->ws.reason().reason;
+  return std::string(reason.data(), reason.size());
+}
+
+const HttpReply& WsClient::upgrade_reply() const { return impl_->upgrade; }
 
 void WsClient::close() {
   if (impl_->ws.is_open())

@@ -26,6 +26,8 @@ class ProtocolClient {
  public:
   explicit ProtocolClient(std::uint16_t port, std::string forwarded_for = {})
       : ws_(port, "/ws", std::move(forwarded_for)) {}
+  // With these header fields in the upgrade request (a browser's User-Agent, an Origin...).
+  ProtocolClient(std::uint16_t port, const Headers& headers) : ws_(port, headers) {}
 
   void send(const json& msg) { ws_.send(msg.dump()); }
   void send_raw(std::string_view text) { ws_.send(text); }
