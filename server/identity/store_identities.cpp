@@ -253,12 +253,15 @@ void StoreIdentities::revoke_tokens(const std::string& id, std::string_view keep
 }
 
 void StoreIdentities::set_username(const std::string& id, std::string username) {
-  std::lock_guard lock(mutex_);
-  Identity* i = table_.by_id(id);
-  if (!i) return;
-  i->username = std::move(username);
-  auto keys = protected_keys(i->username, i->name);
-  lookalikes_.set(id, keys);
+  ProtectedKeys keys;
+  {
+    std::lock_guard lock(mutex_);
+    Identity* i = table_.by_id(id);
+    if (!i) return;
+    i->username = std::move(username);
+    keys = protected_keys(i->username, i->name);
+    lookalikes_.set(id, keys);
+  }
   worker_->post([id, keys = std::move(keys)](store::Store& s) {
     require(s.protect_names(id, keys.username, keys.name), "names of " + id);
   });
