@@ -79,7 +79,7 @@ class Reader {
     return fail(key, problem);
   }
 
-  // A display name, kept in NFC; one that breaks the name rule is bad_name.
+  // A display name, kept in NFKC; one that breaks the name rule is bad_name.
   bool name(const char* key, std::optional<std::string>& out) {
     const Json* v = find(key);
     if (!v) return true;

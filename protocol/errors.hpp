@@ -32,6 +32,7 @@ enum class ErrorCode : std::uint8_t {
   too_many_rooms,        // create beyond the per-identity or per-address limit
   too_many_guests,       // hello making a new identity beyond the per-address limit
   bad_name,              // a display name breaking the name rule
+  name_reserved,         // a chosen name that is an account's, or looks like one
   already_seeking,       // seek in a pool where this identity already waits
   no_such_seek,          // unseek of a seek that is not (or no longer) waiting
   no_such_player,        // challenge naming no identity
@@ -62,7 +63,7 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 41> kErrors = {{
+inline constexpr std::array<ErrorInfo, 42> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
@@ -82,6 +83,7 @@ inline constexpr std::array<ErrorInfo, 41> kErrors = {{
     {ErrorCode::too_many_rooms, "too_many_rooms", "this identity has too many open rooms"},
     {ErrorCode::too_many_guests, "too_many_guests", "too many new identities from this address"},
     {ErrorCode::bad_name, "bad_name", "the name breaks the name rule"},
+    {ErrorCode::name_reserved, "name_reserved", "this name is an account's, or looks like one"},
     {ErrorCode::already_seeking, "already_seeking", "this identity already waits in this pool"},
     {ErrorCode::no_such_seek, "no_such_seek", "no such seek is waiting"},
     {ErrorCode::no_such_player, "no_such_player", "no identity has this id"},

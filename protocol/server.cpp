@@ -14,7 +14,11 @@ constexpr std::array<std::string_view, 3> kStatuses = {"waiting", "playing", "fi
 // Every reply names its request: `re` is the request's id, null when it carried none.
 Json reply(std::string_view type, const Id& re) { return {{"type", type}, {"re", id_json(re)}}; }
 
-Json player_json(const Player& p) { return {{"id", p.id}, {"name", p.name}}; }
+Json player_json(const Player& p) {
+  Json j = {{"id", p.id}, {"name", p.name}};
+  if (p.account) j["account"] = true;
+  return j;
+}
 
 Json seat_json(const SeatView& s) {
   Json j = {{"seat", s.seat},

@@ -34,6 +34,7 @@ std::string_view to_string(RoomStatus s);
 struct Player {
   std::string id;
   std::string name;
+  bool account = false;  // the identity holds an account: "account": true (a guest: absent)
   friend bool operator==(const Player&, const Player&) = default;
 };
 

@@ -84,7 +84,7 @@ std::string seats_text(std::span<const SeatView> seats) {
     if (s.level) out += ",\"level\":", append_string(out, to_string(*s.level));
     out += ",\"player\":";
     if (s.player) {
-      out += "{\"id\":";
+      out += s.player->account ? "{\"account\":true,\"id\":" : "{\"id\":";
       append_string(out, s.player->id);
       out += ",\"name\":";
       append_string(out, s.player->name);

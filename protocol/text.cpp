@@ -27,6 +27,14 @@ bool is_mark(utf8proc_category_t c) {
   return c == UTF8PROC_CATEGORY_MN || c == UTF8PROC_CATEGORY_MC || c == UTF8PROC_CATEGORY_ME;
 }
 
+// Drawn as nothing: the default-ignorable code points (zero-width spaces and joiners, direction
+// marks, variation selectors, the combining grapheme joiner...) and the Hangul fillers, which are
+// letters (Lo) that only hold a place, so that a name of fillers alone would look empty.
+bool invisible(char32_t c) {
+  if (c == U'\u115F' || c == U'\u1160' || c == U'\u3164' || c == U'\uFFA0') return true;
+  return utf8proc_get_property(utf8proc_int32_t(c))->ignorable;
+}
+
 std::string describe(char32_t c) {
   char hex[16];
   std::snprintf(hex, sizeof hex, "U+%04X", unsigned(c));
@@ -47,26 +55,24 @@ constexpr std::string_view kRule =
 
 NameCheck refused(std::string problem) { return {{}, std::move(problem)}; }
 
-}  // namespace
-
-std::optional<std::string> to_nfc(std::string_view raw) {
+std::optional<std::string> mapped(std::string_view raw, int options) {
   utf8proc_uint8_t* out = nullptr;
   auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(raw.data()),
                         utf8proc_ssize_t(raw.size()), &out,
-                        utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+                        utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE | options));
   std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(out, &std::free);
   if (n < 0) return std::nullopt;
   return std::string(reinterpret_cast<const char*>(out), std::size_t(n));
 }
 
+}  // namespace
+
+std::optional<std::string> to_nfc(std::string_view raw) { return mapped(raw, 0); }
+
+std::optional<std::string> to_nfkc(std::string_view raw) { return mapped(raw, UTF8PROC_COMPAT); }
+
 std::optional<std::string> fold_case(std::string_view raw) {
-  utf8proc_uint8_t* out = nullptr;
-  auto n = utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(raw.data()),
-                        utf8proc_ssize_t(raw.size()), &out,
-                        utf8proc_option_t(UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_CASEFOLD));
-  std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(out, &std::free);
-  if (n < 0) return std::nullopt;
-  return std::string(reinterpret_cast<const char*>(out), std::size_t(n));
+  return mapped(raw, UTF8PROC_CASEFOLD);
 }
 
 std::size_t code_points(std::string_view s) {
@@ -74,15 +80,16 @@ std::size_t code_points(std::string_view s) {
 }
 
 NameCheck check_name(std::string_view raw) {
-  auto nfc = to_nfc(raw);
-  if (!nfc) return refused("a name must be valid UTF-8");
-  const std::string& name = *nfc;
+  auto nfkc = to_nfkc(raw);
+  if (!nfkc) return refused("a name must be valid UTF-8");
+  const std::string& name = *nfkc;
   const std::size_t n = code_points(name);
   if (n < kMinNameChars) return refused(std::string(kRule) + ": this one is empty");
   if (n > kMaxNameChars)
     return refused(std::string(kRule) + ": this one has " + std::to_string(n) + " characters");
   bool letter_or_digit = false;
   char32_t prev = 0;
+  std::size_t marks = 0;  // in a row, on the letter before them
   const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(name.data());
   for (std::size_t i = 0; i < name.size();) {
     utf8proc_int32_t cp = 0;
@@ -91,11 +98,18 @@ NameCheck check_name(std::string_view raw) {
     i += std::size_t(len);
     const auto c = char32_t(cp);
     const auto cat = utf8proc_category(cp);
+    if (invisible(c)) return refused(std::string(kRule) + ", not " + describe(c) + ", invisible");
+    if (!is_mark(cat)) marks = 0;
     if (is_letter(cat) || cat == UTF8PROC_CATEGORY_ND) {
       letter_or_digit = true;
     } else if (is_mark(cat)) {
       // A combining mark belongs to the letter before it (Devanagari vowel signs, say).
       if (prev == 0 || prev == U' ') return refused(std::string(kRule) + ": a mark alone");
+      // Vietnamese, Thai and Devanagari need two or three on a letter; more stack into a smear
+      // drawn over the lines around the name (UTS #39 flags more than four in a row).
+      if (++marks > kMaxMarksInRow)
+        return refused(std::string(kRule) + ": at most " + std::to_string(kMaxMarksInRow) +
+                       " marks on one letter");
     } else if (c == U' ') {
       if (prev == 0 || i == name.size()) return refused(std::string(kRule) + ": an outer space");
       if (prev == U' ') return refused(std::string(kRule) + ": two spaces in a row");

@@ -9,6 +9,7 @@ packages=(
   libsqlite3-dev libsqlitecpp-dev libpqxx-dev
   libhiredis-dev
   libutf8proc-dev
+  libicu-dev
   libsodium-dev
   libcli11-dev
   libjemalloc-dev

@@ -10,11 +10,11 @@ import {errorText} from './words.js';
 import {openSessions} from './sessions.js';
 
 // The refusals the account forms have a sentence for; the others go through errorText.
-const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name',
+const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name', 'name_reserved',
   'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message', 'rate_limited']);
 // Where the server's own message adds something to the sentence (why a name or a password was
 // refused, how long a lock lasts), it is shown beneath it.
-const DETAIL = new Set(['bad_name', 'weak_password', 'login_locked', 'accounts_unavailable']);
+const DETAIL = new Set(['bad_name', 'name_reserved', 'weak_password', 'login_locked', 'accounts_unavailable']);
 
 // A refusal as the forms show it: the sentence, the server's words, and for games_in_progress
 // a link to each unfinished room.
@@ -152,7 +152,7 @@ export class Account extends EventTarget {
       } catch (err) {
         problems.replaceChildren(err.local ? h('span', {class: 'account-why', 'data-code': err.local}, err.message) : h('div', {}, refusal(err)));
         const first = fields.find((f) => !f.hidden);
-        if (err.code === 'bad_name' || err.code === 'username_taken') inputs.username?.focus();
+        if (err.code === 'bad_name' || err.code === 'username_taken' || err.code === 'name_reserved') inputs.username?.focus();
         else if (first) inputs[first.name].focus();
       }
       send.disabled = false;

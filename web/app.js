@@ -78,7 +78,8 @@ conn.addEventListener('paired', (e) => {
 });
 
 conn.addEventListener('message', (e) => app.view?.message?.(e.detail));
-conn.addEventListener('name-refused', (e) => toast(t('toast.name_refused', {name: e.detail.name, rule: t('name.rule')})));
+conn.addEventListener('name-refused', (e) => toast(e.detail.code === 'name_reserved'
+  ? t('toast.name_reserved', {name: e.detail.name}) : t('toast.name_refused', {name: e.detail.name, rule: t('name.rule')})));
 conn.addEventListener('error', (e) => {
   if (e.detail?.code === 'banned') toast(t('chat.error.banned'));
   else if (e.detail && e.detail.message) toast(t('toast.error', {code: e.detail.code, message: e.detail.message}));

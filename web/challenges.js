@@ -12,6 +12,7 @@ import {seekPrefs} from './play-now.js';
 import {timerOptions, timerFromKey} from './timectl.js';
 import {dockPart, refreshDock, announce} from './dock.js';
 import {play as sound} from './sound.js';
+import {markedName, tNodes} from './player-mark.js';
 
 const MAX_ENDED = 3;  // ended challenges kept on screen until closed, at most
 
@@ -145,8 +146,9 @@ export class Challenges {
         h('div', {class: 'challenge-buttons'}, button('challenge.cancel', 'cancel', () => this.answer(c, 'cancel'))));
     }
     if (c.error) body.push(h('p', {class: 'problems', role: 'alert'}, t('challenge.failed', {why: c.error})));
-    const title = c.ended ? t(c.dir === 'in' ? 'challenge.in_title' : 'challenge.out_title', {name: c.who.name})
-      : t(c.dir === 'in' ? 'challenge.incoming' : 'challenge.waiting', {name: c.who.name});
+    const name = markedName(c.who);
+    const title = c.ended ? tNodes(c.dir === 'in' ? 'challenge.in_title' : 'challenge.out_title', {name})
+      : tNodes(c.dir === 'in' ? 'challenge.incoming' : 'challenge.waiting', {name});
     return h('section', {class: `challenge-card ${c.dir}${c.ended ? ' ended' : ''}`, 'data-challenge': c.id, 'data-dir': c.dir,
       tabindex: -1, 'aria-labelledby': head, 'data-focus-key': `${c.id}:card`},
       h('h2', {id: head}, title), body);

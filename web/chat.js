@@ -12,6 +12,7 @@ import {errorText} from './words.js';
 import {get, set} from './settings.js';
 import {mutes, mutedPlayers, isMuted, mute, unmute} from './mutes.js';
 import {openChallengeForm} from './challenges.js';
+import {accountMark, markedName} from './player-mark.js';
 
 export const PHRASES = ['hello', 'good_game', 'thanks', 'good_luck', 'well_played', 'oops'];
 export const MAX_CHARS = 280;
@@ -239,7 +240,7 @@ export class RoomChat {
         h('time', {class: 'chat-time', datetime: time.toISOString()},
           new Intl.DateTimeFormat(language(), {hour: '2-digit', minute: '2-digit'}).format(time)), ' ',
         both && l.channel === 'spectators' ? [h('span', {class: 'tag chat-tag'}, t('chat.tag.spectators')), ' '] : null,
-        name, h('span', {class: 'chat-sep'}, t('chat.sep'))),
+        name, accountMark(l.from), h('span', {class: 'chat-sep'}, t('chat.sep'))),
       text);
   }
 
@@ -305,7 +306,7 @@ export class RoomChat {
     const dialog = h('dialog', {class: 'confirm chat-menu', id: 'chat-menu', 'aria-labelledby': 'chat-menu-h'});
     const close = () => dialog.close();
     const muted = isMuted(player.id);
-    dialog.append(h('h3', {id: 'chat-menu-h'}, name),
+    dialog.append(h('h3', {id: 'chat-menu-h'}, markedName(player)),
       h('div', {class: 'chat-menu-buttons'},
         h('button', {type: 'button', id: muted ? 'chat-unmute' : 'chat-mute', onclick: () => { close(); this.toggleMute(player); }},
           t(muted ? 'chat.unmute' : 'chat.mute', {name})),

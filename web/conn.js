@@ -96,11 +96,12 @@ export class Connection extends EventTarget {
         ws.close();
         return;
       }
-      if (err.code === 'bad_name' && this.name) {
-        // The server's name rule refused it: say why, and come back under the previous name.
+      if ((err.code === 'bad_name' || err.code === 'name_reserved') && this.name) {
+        // The server's name rule refused it, or it is an account's: say why, and come back
+        // under the previous name.
         const refused = this.name;
         this.setName(this.previousName || '');
-        this.dispatchEvent(new CustomEvent('name-refused', {detail: {name: refused, message: err.message}}));
+        this.dispatchEvent(new CustomEvent('name-refused', {detail: {name: refused, code: err.code, message: err.message}}));
         ws.close();
       }
     }

@@ -13,6 +13,7 @@ const PATHS = {
   computer: 'M3 4h18v12H3zm2 2v8h14V6zM8 18h8v2H8z',
   play: 'M8 5v14l11-7z',
   account: 'M12 3a4.5 4.5 0 1 1 0 9 4.5 4.5 0 0 1 0-9zm0 11c4.4 0 8 2.2 8 5v2H4v-2c0-2.8 3.6-5 8-5z',
+  verified: 'M12 1 3 5v6c0 5.5 3.8 10.7 9 12 5.2-1.3 9-6.5 9-12V5zm-1.5 15.5-4-4 1.4-1.4 2.6 2.6 6.1-6.1 1.4 1.4z',
 };
 
 export function icon(name, cls = '') {

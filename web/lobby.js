@@ -13,6 +13,7 @@ import {savedLevel, chooseLevel, playComputer} from './cpu-level.js';
 import {seekPrefs, setSeekPrefs, seekMessage, CPU_AFTER_S} from './play-now.js';
 import {timerSelect, timerFromKey, timerShort} from './timectl.js';
 import {icon} from './icons.js';
+import {markedName, tNodes} from './player-mark.js';
 
 export class LobbyView {
   constructor(app) {
@@ -235,7 +236,11 @@ export class LobbyView {
     const g = this.app.game(r.game);
     const mine = r.seats.some((st) => st.player && st.player.id === me);
     const myTurn = r.status === 'playing' && r.to_move !== null && r.to_move !== undefined && r.seats[r.to_move]?.player?.id === me;
-    const seatText = r.seats.map((st) => (st.player && !st.connected ? t('lobby.away', {name: seatName(r.seats, st.seat)}) : seatName(r.seats, st.seat)));
+    // Each seat's name, an account holder's with its mark.
+    const seatNames = r.seats.map((st) => {
+      const name = markedName(st.player, seatName(r.seats, st.seat));
+      return st.player && !st.connected ? tNodes('lobby.away', {name}) : name;
+    });
     const free = r.seats.filter((st) => !st.player && !st.cpu).length;
     const roomHash = `#/room/${encodeURIComponent(r.room)}`;
     const buttons = [];
@@ -255,7 +260,7 @@ export class LobbyView {
         h('strong', {}, gameName(r.game, g)), ' ',
         h('span', {class: 'spectators'}, t('room.spectators', {n: r.spectators})),
         myTurn ? [' ', h('span', {class: 'tag turn'}, t('mygames.your_turn'))] : null,
-        h('div', {}, t('lobby.players', {names: seatText.join(t('log.and'))})),
+        h('div', {class: 'room-players'}, tNodes('lobby.players', {names: seatNames.flatMap((n, i) => (i ? [t('log.and'), n] : [n]))})),
         h('div', {class: 'muted small room-options'}, extras.join(' · '))),
       h('div', {class: 'room-actions'}, buttons));
   }

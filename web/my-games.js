@@ -7,10 +7,11 @@
 // they carry each room's `to_move`.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
-import {gameName, seatName, list} from './words.js';
+import {gameName, seatName} from './words.js';
 import {rememberSeat} from './room.js';
 import {announce} from './dock.js';
 import {longLeft, localDate, serverNow, timerShort, normalTimer} from './timectl.js';
+import {markedName, tNodes, listNodes} from './player-mark.js';
 
 const DEBOUNCE_MS = 400;
 
@@ -135,9 +136,10 @@ export class MyGames extends EventTarget {
   item(g) {
     const href = `#/room/${encodeURIComponent(g.room)}`;
     const seats = this.seats.get(g.room);
-    const others = seats ? seats.filter((st) => st.seat !== g.seat && (st.player || st.cpu)).map((st) => seatName(seats, st.seat)) : [];
+    const others = seats ? seats.filter((st) => st.seat !== g.seat && (st.player || st.cpu))
+      .map((st) => markedName(st.player, seatName(seats, st.seat))) : [];
     const bits = [h('a', {href, class: 'my-game-link', onclick: () => rememberSeat(g.room)}, gameName(g.game, this.app.game(g.game)))];
-    if (others.length) bits.push(' ', h('span', {class: 'my-game-who'}, t('mygames.against', {names: list(others)})));
+    if (others.length) bits.push(' ', h('span', {class: 'my-game-who'}, tNodes('mygames.against', {names: listNodes(others)})));
     const state = g.your_turn ? h('span', {class: 'tag turn'}, t('mygames.your_turn'))
       : h('span', {class: 'tag'}, t(g.status === 'waiting' ? 'mygames.waiting_players' : 'mygames.their_turn'));
     bits.push(' ', state);

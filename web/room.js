@@ -15,6 +15,7 @@ import {describeCore, withTimeOuts} from './describe.js';
 import {challengeButton} from './challenges.js';
 import {RoomChat} from './chat.js';
 import {announce} from './dock.js';
+import {accountMark} from './player-mark.js';
 
 const SEATS_KEY = 'tanbo.seats';
 const CREATED_KEY = 'tanbo.created';
@@ -353,6 +354,8 @@ export class RoomView {
       const bits = [h('span', {class: 'seat-no'}, t('seat.number', {n: st.seat + 1})), ' ',
         st.player ? h('a', {href: `#/player/${encodeURIComponent(st.player.id)}`, class: 'seat-name'}, who)
                   : h('strong', {class: 'seat-name'}, who)];
+      const mark = accountMark(st.player);
+      if (mark) bits.push(mark);
       if (st.seat === this.seat) bits.push(' ', h('span', {class: 'tag'}, t('seat.you')));
       if (st.cpu && !st.player && st.level) bits.push(' ', h('span', {class: 'tag'}, t('seat.level', {level: levelName(st.level)})));
       if (st.cpu && st.player) bits.push(' ', h('span', {class: 'tag cpu'}, t('seat.standing_in')));

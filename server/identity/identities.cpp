@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/sha256.hpp"
+#include "protocol/lookalike/lookalike.hpp"
 
 #include "server/store/store.hpp"
 
@@ -121,11 +122,15 @@ void MemoryIdentities::revoke_tokens(const std::string& id, std::string_view kee
 
 void MemoryIdentities::set_username(const std::string& id, std::string username) {
   std::lock_guard lock(mutex_);
-  if (Identity* i = table_.by_id(id)) i->username = std::move(username);
+  Identity* i = table_.by_id(id);
+  if (!i) return;
+  i->username = std::move(username);
+  lookalikes_.set(id, protected_keys(i->username, i->name));
 }
 
 void MemoryIdentities::erase(const std::string& id) {
   std::lock_guard lock(mutex_);
+  lookalikes_.erase(id);
   table_.remove_tokens(id, {});
   if (Identity* i = table_.by_id(id)) *i = Identity{id, std::string(store::kDeletedPlayer), {}};
   standing_.erase(id);
@@ -162,7 +167,18 @@ void MemoryIdentities::set_ban(const std::string& id, bool banned) {
 
 void MemoryIdentities::rename(const std::string& id, std::string_view name) {
   std::lock_guard lock(mutex_);
-  if (Identity* i = table_.by_id(id)) i->name = name;
+  Identity* i = table_.by_id(id);
+  if (!i) return;
+  i->name = name;
+  if (!i->username.empty()) lookalikes_.set(id, protected_keys(i->username, i->name));
+}
+
+std::optional<std::string> MemoryIdentities::lookalike_holder(std::string_view name,
+                                                              const std::string& except) const {
+  const auto keys = protocol::lookalike_keys(name);
+  std::lock_guard lock(mutex_);
+  auto holder = lookalikes_.holder(keys, except);
+  return holder.empty() ? std::nullopt : std::optional(std::move(holder));
 }
 
 }  // namespace tanbo::server

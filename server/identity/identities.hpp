@@ -14,6 +14,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/identity/lookalikes.hpp"
+
 namespace tanbo::server {
 
 struct Identity {
@@ -65,6 +67,12 @@ class Identities {
   virtual void set_username(const std::string& id, std::string username) = 0;
   // An erased identity: no token brings it back, and its name is "deleted player".
   virtual void erase(const std::string& id) = 0;
+
+  // An identity other than `except` whose account's username, or whose display name while it
+  // holds an account, looks like `name` (lookalikes.hpp); nullopt for none. In a cluster the
+  // store is asked (another node may have made the account), and the caller waits for it.
+  virtual std::optional<std::string> lookalike_holder(std::string_view name,
+                                                      const std::string& except) const = 0;
 
   // Moderation and mutes: kept with the identity (in the store, when there is one).
   virtual Standing standing(const std::string& id) const = 0;
@@ -135,11 +143,14 @@ class MemoryIdentities final : public Identities {
   void revoke_tokens(const std::string& id, std::string_view keep) override;
   void set_username(const std::string& id, std::string username) override;
   void erase(const std::string& id) override;
+  std::optional<std::string> lookalike_holder(std::string_view name,
+                                              const std::string& except) const override;
 
  private:
   mutable std::mutex mutex_;
   std::unordered_map<std::string, Standing> standing_;
   IdentityTable table_;
+  LookalikeIndex lookalikes_;
 };
 
 // SHA-256 of a token, as hex: all that is ever kept of it.

@@ -2,13 +2,18 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <functional>
 #include <future>
+#include <map>
 #include <memory>
+#include <type_traits>
 #include <utility>
 
+#include "protocol/lookalike/lookalike.hpp"
+#include "protocol/text.hpp"
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
@@ -23,16 +28,14 @@ void require(const store::WriteResult& r, std::string_view what) {
                             "): " + r.message);
 }
 
-using Found = std::optional<store::Identity>;
-
 Identity from_store(store::Identity i) {
   return Identity{std::move(i.id), std::move(i.name), std::move(i.username)};
 }
 
-// Runs lookup(store) on the store's thread and waits for its answer; a store that fails, or is
-// stopped, is a miss.
-Found ask_store(store::StoreWorker& worker, const std::string& what,
-                std::function<Found(store::Store&)> lookup) {
+// Runs lookup(store) on the store's thread and waits for its answer (an optional); a store that
+// fails, or is stopped, is a miss.
+template <class Lookup, class Found = std::invoke_result_t<Lookup&, store::Store&>>
+Found ask_store(store::StoreWorker& worker, const std::string& what, Lookup lookup) {
   // Shared with the job: a job dropped unrun breaks the promise instead of leaving it dangling.
   auto answer = std::make_shared<std::promise<Found>>();
   auto found = answer->get_future();
@@ -53,6 +56,60 @@ Found ask_store(store::StoreWorker& worker, const std::string& what,
   }
 }
 
+// A username claimed before names were kept in NFKC ("Ｇｉｌ") is found by its NFKC form now, the
+// form a login's username takes: the account is given it, unless another account has it.
+void renormalize(store::Store& s, Identity& account) {
+  auto checked = protocol::check_name(account.username);
+  if (!checked.ok()) {
+    spdlog::warn("identities: the username of {} breaks today's name rule ({}): it cannot log in",
+                 account.id, checked.problem);
+    return;
+  }
+  if (checked.name == account.username) return;
+  auto r = s.renormalize_username(account.id, checked.name,
+                                  protocol::fold_case(checked.name).value_or(checked.name));
+  if (r.code == store::WriteResult::Code::duplicate) {
+    spdlog::warn(
+        "identities: the username of {} is kept as claimed: another account has its NFKC "
+        "form",
+        account.id);
+    return;
+  }
+  require(r, "username of " + account.id);
+  spdlog::info("identities: the username of {} is kept in NFKC from now on", account.id);
+  account.username = std::move(checked.name);
+}
+
+bool same_keys(ProtectedKeys a, ProtectedKeys b) {
+  for (auto* list : {&a.username, &a.name, &b.username, &b.name})
+    std::sort(list->begin(), list->end());
+  return a == b;
+}
+
+// Gives `index` every account's protected keys as this server computes them, and the store too
+// where it holds others: none after the migration to schema 8, different ones after an upgrade
+// of ICU's data. Keys of identities not in `accounts` are left alone: in a cluster they may be
+// an account claimed on another node since `accounts` was read.
+void protect_accounts(store::Store& s, std::vector<Identity>& accounts, LookalikeIndex& index) {
+  std::map<std::string, ProtectedKeys> stored;
+  s.each_name_key([&](std::string id, std::string kind, std::string key) {
+    auto& keys = stored[id];
+    (kind == "username" ? keys.username : keys.name).push_back(std::move(key));
+  });
+  int written = 0;
+  for (Identity& account : accounts) {
+    renormalize(s, account);
+    auto keys = protected_keys(account.username, account.name);
+    auto it = stored.find(account.id);
+    if (it == stored.end() || !same_keys(it->second, keys)) {
+      require(s.protect_names(account.id, keys.username, keys.name), "names of " + account.id);
+      ++written;
+    }
+    index.set(account.id, std::move(keys));
+  }
+  if (written > 0) spdlog::info("identities: the protected names of {} accounts stored", written);
+}
+
 }  // namespace
 
 StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared,
@@ -62,7 +119,13 @@ StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, boo
   auto done = loaded.get_future();
   bool posted = worker_->post([this, &loaded](store::Store& s) {
     try {
-      s.each_identity([this](store::Identity i) { table_.add(from_store(std::move(i)), {}); });
+      std::vector<Identity> accounts;
+      s.each_identity([&](store::Identity i) {
+        if (!i.username.empty()) accounts.push_back(from_store(i));
+        table_.add(from_store(std::move(i)), {});
+      });
+      protect_accounts(s, accounts, lookalikes_);
+      for (const auto& a : accounts) table_.by_id(a.id)->username = a.username;
       const std::int64_t now = wall_ms();
       std::vector<std::string> expired;
       s.each_token([&](store::Token t) {
@@ -182,15 +245,29 @@ std::optional<Identity> StoreIdentities::find(std::string_view token) {
 }
 
 void StoreIdentities::rename(const std::string& id, std::string_view name) {
+  // The store keeps the keys only for an account holder, which it knows better than memory.
+  auto keys = protocol::lookalike_keys(name);
   {
     std::lock_guard lock(mutex_);
     Identity* i = table_.by_id(id);
     if (!i) return;
     i->name = name;
+    if (!i->username.empty()) lookalikes_.set(id, protected_keys(i->username, i->name));
   }
-  worker_->post([id, n = std::string(name)](store::Store& s) {
-    require(s.set_name(id, n), "identity " + id + " name");
+  worker_->post([id, n = std::string(name), keys = std::move(keys)](store::Store& s) {
+    require(s.set_name(id, n, keys), "identity " + id + " name");
   });
+}
+
+std::optional<std::string> StoreIdentities::lookalike_holder(std::string_view name,
+                                                             const std::string& except) const {
+  auto keys = protocol::lookalike_keys(name);
+  if (shared_)  // another node may have made the account, or renamed its holder
+    return ask_store(*worker_, "a name",
+                     [keys, except](store::Store& s) { return s.lookalike_holder(keys, except); });
+  std::lock_guard lock(mutex_);
+  auto holder = lookalikes_.holder(keys, except);
+  return holder.empty() ? std::nullopt : std::optional(std::move(holder));
 }
 
 std::optional<Identity> StoreIdentities::by_id(const std::string& id) const {
@@ -256,12 +333,23 @@ void StoreIdentities::revoke_tokens(const std::string& id, std::string_view keep
 }
 
 void StoreIdentities::set_username(const std::string& id, std::string username) {
-  std::lock_guard lock(mutex_);
-  if (Identity* i = table_.by_id(id)) i->username = std::move(username);
+  ProtectedKeys keys;
+  {
+    std::lock_guard lock(mutex_);
+    Identity* i = table_.by_id(id);
+    if (!i) return;
+    i->username = std::move(username);
+    keys = protected_keys(i->username, i->name);
+    lookalikes_.set(id, keys);
+  }
+  worker_->post([id, keys = std::move(keys)](store::Store& s) {
+    require(s.protect_names(id, keys.username, keys.name), "names of " + id);
+  });
 }
 
 void StoreIdentities::erase(const std::string& id) {
   std::lock_guard lock(mutex_);
+  lookalikes_.erase(id);  // the store's keys went with the account (delete_identity)
   table_.remove_tokens(id, {});
   if (Identity* i = table_.by_id(id)) *i = Identity{id, std::string(store::kDeletedPlayer), {}};
   standing_.erase(id);

@@ -55,6 +55,8 @@ class StoreIdentities final : public Identities {
   void revoke_tokens(const std::string& id, std::string_view keep) override;
   void set_username(const std::string& id, std::string username) override;
   void erase(const std::string& id) override;
+  std::optional<std::string> lookalike_holder(std::string_view name,
+                                              const std::string& except) const override;
   std::size_t size() const;
 
  private:
@@ -70,6 +72,7 @@ class StoreIdentities final : public Identities {
   // What the store holds, as far as it was read: by_id (const) adds to it as find does.
   mutable IdentityTable table_;
   mutable std::unordered_map<std::string, Standing> standing_;  // only the ones not clean
+  LookalikeIndex lookalikes_;  // every account's protected names (read only when not shared_)
 };
 
 }  // namespace tanbo::server

@@ -135,17 +135,23 @@ std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
 void Client::on(const protocol::Hello& m, const Id& re) {
   if (identity_) return refuse(ErrorCode::bad_message, "hello was already sent", re);
   if (logging_in_) return refuse(ErrorCode::bad_message, "a login is being answered", re);
-  if (m.login) return log_in(m, re);
-  // m.name was checked and normalized by parse (bad_name).
+  // m.name was checked and normalized by parse (bad_name); a name kept as it was is not chosen
+  // again, so a name given before an account that looks like it keeps its name.
+  if (m.login) {
+    if (m.name && !not_reserved("name", *m.name, re)) return;
+    return log_in(m, re);
+  }
   if (m.token) {
     auto found = services_->identities->find(*m.token);
     if (!found) return refuse(ErrorCode::bad_token, "unknown token", re);
     if (m.name && *m.name != found->name) {
+      if (!may_choose("name", *m.name, found->id, re)) return;
       services_->identities->rename(found->id, *m.name);
       found->name = *m.name;
     }
     return welcome(std::move(*found), *m.token, true, re);
   }
+  if (m.name && !may_choose("name", *m.name, {}, re)) return;
   if (services_->guests && !services_->guests->allow(peer_->address()))
     return refuse(ErrorCode::too_many_guests,
                   "too many new identities from this address; try again in a minute, or say "
@@ -175,8 +181,9 @@ void Client::welcome(Identity who, std::string token, bool returning, const Id& 
   if (services_->pools) services_->pools->note_online();
   // With a known token every seat the identity holds comes back (docs/protocol.md, welcome).
   auto seats = services_->lobby->seats_of(identity_->id);
-  reply(protocol::welcome(re, {identity_->id, identity_->name}, token_, services_->server_name,
-                          seats, standing_.mutes, identity_->username));
+  reply(protocol::welcome(re, {identity_->id, identity_->name, !identity_->username.empty()},
+                          token_, services_->server_name, seats, standing_.mutes,
+                          identity_->username));
 }
 
 void Client::on(const protocol::ListGames&, const Id& re) {
@@ -406,7 +413,8 @@ void Client::on(const protocol::Challenge& m, const Id& re) {
   auto id = challenges.open({{}, *identity_, weak_from_this(), m.player, *terms});
   services_->pools->note_challenge(id, true);
   reply(protocol::challenging(re, id));
-  auto frame = protocol::challenged(id, {identity_->id, identity_->name}, *terms);
+  auto frame = protocol::challenged(
+      id, {identity_->id, identity_->name, !identity_->username.empty()}, *terms);
   for (const auto& to : challenges.open_clients(m.player)) to->push(frame);
 }
 

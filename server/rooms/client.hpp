@@ -158,6 +158,15 @@ class Client : public std::enable_shared_from_this<Client> {
   accounts::Done on_answer(std::function<void(Client&, accounts::Answer)> then);
   // This node's other connections of the identity, whose tokens were revoked, are closed.
   void close_others();
+  // Names chosen (client_names.cpp). A name that looks like one the server gives is refused
+  // bad_name, one that looks like the account of an identity other than `except` (the chooser;
+  // empty for a new guest) name_reserved; `field` names the message's field. False once refused.
+  bool may_choose(std::string_view field, const std::string& name, const std::string& except,
+                  const protocol::Id& re);
+  bool not_reserved(std::string_view field, const std::string& name, const protocol::Id& re);
+  void refuse_lookalike(std::string_view field, const protocol::Id& re);
+  // A claim's username, and the display name it makes an account holder's: false once refused.
+  bool may_claim(const std::string& username, const protocol::Id& re);
   // Ranked play needs an account here (--ranked-requires-account): false, refused, when it does.
   bool may_rank(bool ranked, const protocol::Id& re);
   void mute(const std::string& player, bool on, const protocol::Id& re);

@@ -38,6 +38,9 @@ void Client::log_in(const protocol::Hello& m, const Id& re) {
                                c.logging_in_ = false;
                                if (!a.ok()) return c.refuse(a, re);
                                if (name && *name != a.identity.name) {
+                                 // Refused: the fresh token goes, and nothing changed.
+                                 if (!c.may_choose("name", *name, a.identity.id, re))
+                                   return c.services_->identities->revoke_token(a.token);
                                  c.services_->identities->rename(a.identity.id, *name);
                                  a.identity.name = *name;
                                }
@@ -48,6 +51,7 @@ void Client::log_in(const protocol::Hello& m, const Id& re) {
 void Client::on(const protocol::Claim& m, const Id& re) {
   if (!services_->accounts || remote_)
     return refuse(ErrorCode::accounts_unavailable, "this server keeps no accounts", re);
+  if (!may_claim(m.username, re)) return;
   services_->accounts->claim(*identity_, peer_->address(), m.username, m.password,
                              on_answer([re](Client& c, accounts::Answer a) {
                                if (!a.ok()) return c.refuse(a, re);

@@ -158,14 +158,17 @@ void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
   for (std::size_t c = 0; c < tails.size(); ++c) {
     auto& [lines, next] = tails[c];
     r.state.chat[c].next = next;
-    for (const auto& line : lines)
+    for (const auto& line : lines) {
+      auto who = identities.by_id(line.identity);
+      const bool account = who && !who->username.empty();
       r.state.chat[c].lines.push_back(protocol::said({id,
                                                       protocol::Channel(c),
                                                       line.n,
-                                                      {line.identity, line.name},
+                                                      {line.identity, line.name, account},
                                                       line.text,
                                                       line.phrase,
                                                       line.at}));
+    }
   }
   if (!rooms.restore(std::move(r.setup), std::move(r.state))) {
     spdlog::info("recovery: room {} not restored: the server is stopping", id);

@@ -95,8 +95,13 @@ void Room::do_say(const Peer& peer, const Identity& who, const protocol::Say& s,
   auto& channel = chat_[index(s.channel)];
   const std::int64_t at = wall_ms();
   // A shadow-muted line looks like any other to its sender; it takes no number of its own.
-  const auto line =
-      protocol::said({id(), s.channel, channel.next, {who.id, who.name}, s.text, s.phrase, at});
+  const auto line = protocol::said({id(),
+                                    s.channel,
+                                    channel.next,
+                                    {who.id, who.name, !who.username.empty()},
+                                    s.text,
+                                    s.phrase,
+                                    at});
   auto deliver = [this, peer, re, line, shadow, from = who.id, c = s.channel] {
     auto frame = protocol::share(line);
     for (const auto& member : members_) {

@@ -135,7 +135,8 @@ std::vector<protocol::SeatView> Room::seat_views() const {
       out[s].level = level;
       continue;
     }
-    out[s].player = protocol::Player{seats_[s].player->id, seats_[s].player->name};
+    const Identity& who = *seats_[s].player;
+    out[s].player = protocol::Player{who.id, who.name, !who.username.empty()};
     if (seats_[s].takeover) out[s].cpu = true, out[s].level = takeover_level();
   }
   for (const auto& m : members_)

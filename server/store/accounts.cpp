@@ -124,6 +124,7 @@ WriteResult Store::delete_identity(std::string_view identity, std::int64_t at) {
           {gone, at, str(identity)});
     for (const char* sql :
          {"DELETE FROM accounts WHERE identity = $1", "DELETE FROM tokens WHERE identity = $1",
+          "DELETE FROM name_skeletons WHERE identity = $1",
           "DELETE FROM mutes WHERE identity = $1 OR muted = $1",
           "DELETE FROM ratings WHERE identity = $1", "DELETE FROM reports WHERE reporter = $1"})
       query(sql, {str(identity)});

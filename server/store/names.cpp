@@ -7,7 +7,7 @@ namespace tanbo::server::store {
 std::optional<std::string> validate_name(std::string_view name) {
   auto check = protocol::check_name(name);
   if (!check.ok()) return check.problem;
-  if (check.name != name) return "a stored name must be in NFC";
+  if (check.name != name) return "a stored name must be in NFKC";
   return std::nullopt;
 }
 

@@ -7,7 +7,7 @@
 
 namespace tanbo::server::store {
 
-// nullopt when `name` is acceptable and in NFC, else why not.
+// nullopt when `name` is acceptable and in NFKC, else why not.
 std::optional<std::string> validate_name(std::string_view name);
 
 }  // namespace tanbo::server::store

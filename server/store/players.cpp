@@ -8,12 +8,23 @@ namespace tanbo::server::store {
 
 using namespace detail;
 
-WriteResult Store::set_name(std::string_view id, std::string_view name) {
+WriteResult Store::set_name(std::string_view id, std::string_view name,
+                            const std::vector<std::string>& name_keys) {
   if (auto bad = validate_name(name)) return refuse(Code::invalid, *bad);
   return transact("set_name " + str(id), [&]() -> WriteResult {
     if (query("UPDATE identities SET name = $1 WHERE id = $2 RETURNING id", {str(name), str(id)})
             .empty())
       return refuse(Code::not_found, "no identity " + str(id));
+    // An account holder's display name is protected under its new keys (name_skeletons.cpp).
+    if (!name_keys.empty() &&
+        !query("SELECT identity FROM accounts WHERE identity = $1", {str(id)}).empty()) {
+      query("DELETE FROM name_skeletons WHERE identity = $1 AND kind = 'name'", {str(id)});
+      for (const auto& k : name_keys)
+        query(
+            "INSERT INTO name_skeletons (identity, kind, skeleton) VALUES ($1, 'name', $2) "
+            "ON CONFLICT DO NOTHING",
+            {str(id), k});
+    }
     return {};
   });
 }
@@ -31,9 +42,13 @@ double Store::rating(std::string_view identity, std::string_view game) {
 std::optional<Json> Store::player(std::string_view id, int recent) {
   std::optional<Json> out;
   reading("player " + str(id), [&] {
-    auto rows = query("SELECT name FROM identities WHERE id = $1", {str(id)});
+    auto rows = query(
+        "SELECT i.name, a.identity FROM identities i LEFT JOIN accounts a ON a.identity = i.id "
+        "WHERE i.id = $1",
+        {str(id)});
     if (rows.empty()) return;
     Json p{{"id", str(id)}, {"name", sql_text(rows[0][0])}, {"ratings", Json::object()}};
+    if (!sql_null(rows[0][1])) p["account"] = true;  // the page marks an account holder
     for (const auto& q :
          query("SELECT game, rating, games FROM ratings WHERE identity = $1 ORDER BY game" +
                    bytewise(),
@@ -49,16 +64,20 @@ std::optional<Json> Store::player(std::string_view id, int recent) {
 Json Store::leaderboard(std::string_view game, int limit) {
   Json out = Json::array();
   reading("leaderboard", [&] {
-    for (const auto& q : query("SELECT r.identity, i.name, r.rating, r.games FROM ratings r "
-                               "LEFT JOIN identities i ON i.id = r.identity WHERE r.game = $1 "
+    for (const auto& q : query("SELECT r.identity, i.name, r.rating, r.games, a.identity "
+                               "FROM ratings r LEFT JOIN identities i ON i.id = r.identity "
+                               "LEFT JOIN accounts a ON a.identity = r.identity WHERE r.game = $1 "
                                "ORDER BY r.rating DESC, r.identity" +
                                    bytewise() + " LIMIT $2",
-                               {str(game), std::int64_t(std::clamp(limit, 1, 1000))}))
-      out.push_back({{"rank", out.size() + 1},
-                     {"id", sql_text(q[0])},
-                     {"name", sql_text_or_null(q[1])},
-                     {"rating", rounded(sql_real(q[2]))},
-                     {"games", sql_int(q[3])}});
+                               {str(game), std::int64_t(std::clamp(limit, 1, 1000))})) {
+      Json row{{"rank", out.size() + 1},
+               {"id", sql_text(q[0])},
+               {"name", sql_text_or_null(q[1])},
+               {"rating", rounded(sql_real(q[2]))},
+               {"games", sql_int(q[3])}};
+      if (!sql_null(q[4])) row["account"] = true;
+      out.push_back(std::move(row));
+    }
   });
   return out;
 }

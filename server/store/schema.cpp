@@ -325,6 +325,30 @@ ALTER TABLE tokens ADD COLUMN agent TEXT NOT NULL DEFAULT '';
 UPDATE tokens SET last_used_at = CAST(EXTRACT(EPOCH FROM now()) * 1000 AS BIGINT);
 )sql";
 
+// Version 8: the names accounts protect. Each account's username and its holder's display name
+// are kept by their lookalike keys (Unicode's confusable skeleton, computed by the server with
+// ICU; a name has one or two), so that a node of a cluster finds an account made on another
+// before it accepts a name that looks like it. The server fills it for the accounts that exist
+// when it starts (server/identity/store_identities.cpp), since SQL cannot compute a skeleton.
+constexpr const char* kMigration8 = R"sql(
+CREATE TABLE name_skeletons (
+  identity TEXT NOT NULL,
+  kind     TEXT NOT NULL,
+  skeleton TEXT NOT NULL,
+  PRIMARY KEY (identity, kind, skeleton)
+) WITHOUT ROWID;
+CREATE INDEX name_skeletons_skeleton ON name_skeletons(skeleton);
+)sql";
+constexpr const char* kPgMigration8 = R"sql(
+CREATE TABLE name_skeletons (
+  identity TEXT NOT NULL,
+  kind     TEXT NOT NULL,
+  skeleton TEXT NOT NULL,
+  PRIMARY KEY (identity, kind, skeleton)
+);
+CREATE INDEX name_skeletons_skeleton ON name_skeletons(skeleton);
+)sql";
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
@@ -334,7 +358,7 @@ constexpr std::array kMigrations{
     Migration{kMigration1, kPgMigration1}, Migration{kMigration2, kPgMigration2},
     Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4},
     Migration{kMigration5, kPgMigration5}, Migration{kMigration6, kPgMigration6},
-    Migration{kMigration7, kPgMigration7}};
+    Migration{kMigration7, kPgMigration7}, Migration{kMigration8, kPgMigration8}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

@@ -313,7 +313,28 @@ class Store {
   // What the server keeps of an identity: {identity, account, ratings, games, chat}.
   Json export_identity(std::string_view identity);
 
-  WriteResult set_name(std::string_view id, std::string_view name);
+  // `name_keys`: the name's lookalike keys, kept with it when the identity holds an account.
+  WriteResult set_name(std::string_view id, std::string_view name,
+                       const std::vector<std::string>& name_keys = {});
+
+  // --- The names accounts protect (name_skeletons.cpp): each account's username and its
+  // holder's display name, by their lookalike keys (protocol/lookalike/), which the server
+  // computes; a name someone else chooses may share none. ---
+
+  // Replaces every key kept for `identity` (both empty: it protects nothing any more).
+  WriteResult protect_names(std::string_view identity,
+                            const std::vector<std::string>& username_keys,
+                            const std::vector<std::string>& name_keys);
+  // An identity other than `except` that protects one of `keys` (at most two); nullopt: none.
+  std::optional<std::string> lookalike_holder(const std::vector<std::string>& keys,
+                                              std::string_view except);
+  // Every key kept: f(identity, kind, key), kind "username" or "name".
+  void each_name_key(const std::function<void(std::string, std::string, std::string)>& f);
+  // Gives an account the username and key its username has under today's name rule (the key
+  // of a username claimed before names were kept in NFKC may differ); duplicate when another
+  // account has that key already.
+  WriteResult renormalize_username(std::string_view identity, std::string_view username,
+                                   std::string_view username_key);
 
   // --- Chat and moderation (written once for both databases: chat.cpp) ---
 
@@ -343,9 +364,11 @@ class Store {
 
   // Unrounded; kInitialRating when the identity has no rated game of `game`.
   double rating(std::string_view identity, std::string_view game);
-  // {id, name, ratings: {game: {rating (rounded), games}}, recent: [summary]}.
+  // {id, name, account (true, for an account holder), ratings: {game: {rating (rounded), games}},
+  // recent: [summary]}.
   std::optional<Json> player(std::string_view id, int recent = 10);
-  // [{rank, id, name, rating (rounded), games}], best first.
+  // [{rank, id, name, account (true, for an account holder), rating (rounded), games}], best
+  // first.
   Json leaderboard(std::string_view game, int limit);
 
  protected:

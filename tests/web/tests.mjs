@@ -952,6 +952,65 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
+    {name: 'accounts: an account holder is marked beside its name in the lobby, the seats, the chat and the player page, a guest is not; a guest cannot take a name like the account\'s', fn: async () => {
+      const a = await newPlayer(env, 'Mira', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Nils');
+      const c = await newPlayer(env, 'Carl', {lang: 'fr'});
+      const players = [a, b, c];
+      try {
+        await claimAccount(a, 'mira.m', 'terraces of green rice');
+        await closePrefs(a.page);
+        const room = await createRoom(a, 'mancala-simple');
+        // The lobby: Mira's room, her name marked.
+        await toLobby(b);
+        const item = b.page.locator(`.room[data-room="${room}"]`);
+        await item.waitFor();
+        assert.equal(await item.locator('.room-players .account-mark').count(), 1);
+        assert.match(await item.locator('.room-players').textContent(), /Players: Mira/);
+        await joinFromLobby(b, room);
+        // The seats, on both pages: Mira's marked, with its words for readers and a tooltip.
+        for (const p of [a, b]) {
+          await p.page.waitForSelector('.seat[data-seat="1"] .seat-name');
+          const mark = p.page.locator('.seat[data-seat="0"] .account-mark');
+          assert.equal(await mark.count(), 1, `${p.name}: Mira's seat marked`);
+          assert.equal(await mark.getAttribute('role'), 'img');
+          assert.equal(await mark.getAttribute('aria-label'), 'account holder');
+          assert.equal(await mark.getAttribute('title'), 'This player has an account (guests have no mark)');
+          assert.equal(await p.page.locator('.seat[data-seat="1"] .account-mark').count(), 0, `${p.name}: Nils's seat not marked`);
+        }
+        // The chat: Mira's line marked, Nils's not.
+        await say(a, 'good luck');
+        await say(b, 'thanks');
+        for (const p of [a, b]) {
+          await chatLine(p, 'thanks').waitFor();
+          assert.equal(await chatLine(p, 'good luck').locator('.account-mark').count(), 1, `${p.name}: Mira's line marked`);
+          assert.equal(await chatLine(p, 'thanks').locator('.account-mark').count(), 0, `${p.name}: Nils's line not marked`);
+        }
+        await axeCheck(a.page, 'a room with an account holder (desktop)');
+        await axeCheck(b.page, 'a room with an account holder (phone)');
+        await docShot(env, a.page, 'account-mark-desktop');
+        await docShot(env, b.page, 'account-mark-phone');
+        // A guest taking Mira's name with a Cyrillic М is refused in its words, and stays Carl;
+        // the mark's words are French there.
+        await rename(c, '\u041Cira');
+        await c.page.waitForFunction(() => /« Мira » a été refusé : c’est celui d’un compte/.test(document.getElementById('toast').textContent));
+        await c.page.waitForFunction(() => window.tanbo.conn.state === 'open');
+        assert.equal(await c.page.evaluate(() => window.tanbo.conn.player.name), 'Carl');
+        await c.page.goto(`${env.base}/#/room/${encodeURIComponent(room)}`);
+        await c.page.waitForSelector('.seat[data-seat="0"] .account-mark');
+        assert.equal(await c.page.getAttribute('.seat[data-seat="0"] .account-mark', 'aria-label'), 'titulaire d’un compte');
+        // The player pages: Mira's name marked, Nils's not.
+        for (const [who, marks] of [[a, 1], [b, 0]]) {
+          const id = await who.page.evaluate(() => window.tanbo.conn.player.id);
+          await c.page.goto(`${env.base}/#/player/${encodeURIComponent(id)}`);
+          await c.page.waitForFunction((i) => window.tanbo.view?.player?.id === i, id);
+          assert.equal(await c.page.locator('#player-name .account-mark').count(), marks, `${who.name}'s page`);
+        }
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
     {name: 'play now: the waiting panel with the pool\'s size, cancel empties the pool, the terms remembered; two players pair into one room and play', fn: async () => {
       const a = await newPlayer(env, 'Ana', {viewport: DESKTOP});
       const b = await newPlayer(env, 'Ben');

@@ -79,6 +79,7 @@ export default {
   'account.error.bad_login_hint': 'After several failed attempts, logins to an account are slowed down: wait a moment between tries.',
   'account.error.login_locked': 'Too many failed logins from your network: logging in from here is blocked for a while. Try again later.',
   'account.error.username_taken': 'That username is already taken: choose another one.',
+  'account.error.name_reserved': 'That username, or your name, is an account’s or looks like one: choose another username, or change your name first.',
   'account.error.weak_password': 'That password is too weak: use 10 to 128 characters, and not one of the most common passwords.',
   'account.error.bad_name': 'That username is not allowed: {rule}.',
   'account.error.no_account': 'You have no account yet (you play as a guest): claim one first.',
@@ -102,9 +103,10 @@ export default {
   'sessions.ended': 'Session ended on {device}.',
   'sessions.close': 'Close',
 
-  'name.rule': "a name is 1 to 24 letters, digits, spaces and ' ’ - . _ · ・ (no space at either end, never two in a row)",
+  'name.rule': "a name is 1 to 24 letters, digits, spaces and ' ’ - . _ · ・ (no space at either end, never two in a row), and does not look like a name the server gives (“Guest 1a2b”, “admin”)",
 
   'toast.name_refused': 'The name "{name}" was refused: {rule}.',
+  'toast.name_reserved': 'The name "{name}" was refused: it is an account’s, or looks like one. Choose another.',
   'toast.error': '{code}: {message}',
   'toast.games_failed': 'Could not load the games: {message}',
   'toast.lobby': 'Lobby: {message}',
@@ -462,6 +464,8 @@ export default {
   'ratings.about': 'Ratings (Elo, starting at 1500) change after ranked games between people.',
 
   'player.title_plain': 'Player',
+  'player.account': 'account holder',
+  'player.account_title': 'This player has an account (guests have no mark)',
   'player.failed': 'Could not load this player: {message}',
   'player.ratings': 'Ratings',
   'player.rating': {one: '{rating} after {n} ranked game', other: '{rating} after {n} ranked games'},
@@ -509,6 +513,7 @@ export default {
   'error.no_such_challenge': 'this challenge is no longer open',
   'error.bad_option': 'the server refused these terms ({message})',
   'error.rate_limited': 'too many requests at once; try again in a moment',
+  'error.name_reserved': 'this name is an account’s, or looks like one',
   'error.disconnected': 'not connected to the server; try again once reconnected',
   'error.internal': 'the server could not do it; try again',
   'error.account_required': 'ranked games on this server are for accounts: claim one from the menu under your name',

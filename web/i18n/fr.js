@@ -80,6 +80,7 @@ export default {
   'account.error.bad_login_hint': 'Après plusieurs échecs, les connexions à un compte sont ralenties : attendez un peu entre deux essais.',
   'account.error.login_locked': 'Trop de connexions échouées depuis votre réseau : la connexion depuis ici est bloquée pour un moment. Réessayez plus tard.',
   'account.error.username_taken': 'Ce nom d’utilisateur est déjà pris : choisissez-en un autre.',
+  'account.error.name_reserved': 'Ce nom d’utilisateur, ou votre nom, est celui d’un compte ou lui ressemble : choisissez-en un autre, ou changez d’abord votre nom.',
   'account.error.weak_password': 'Ce mot de passe est trop faible : il faut de 10 à 128 caractères, et pas l’un des mots de passe les plus courants.',
   'account.error.bad_name': 'Ce nom d’utilisateur n’est pas accepté : {rule}.',
   'account.error.no_account': 'Vous n’avez pas encore de compte (vous jouez en invité) : créez-en un d’abord.',
@@ -103,9 +104,10 @@ export default {
   'sessions.ended': 'Session fermée sur {device}.',
   'sessions.close': 'Fermer',
 
-  'name.rule': 'un nom compte de 1 à 24 caractères : lettres, chiffres, espaces et \' ’ - . _ · ・ (pas d’espace au début ni à la fin, jamais deux de suite)',
+  'name.rule': 'un nom compte de 1 à 24 caractères : lettres, chiffres, espaces et \' ’ - . _ · ・ (pas d’espace au début ni à la fin, jamais deux de suite), et ne ressemble pas à un nom que donne le serveur (« Guest 1a2b », « admin »)',
 
   'toast.name_refused': 'Le nom « {name} » a été refusé : {rule}.',
+  'toast.name_reserved': 'Le nom « {name} » a été refusé : c’est celui d’un compte, ou il lui ressemble. Choisissez-en un autre.',
   'toast.error': '{code} : {message}',
   'toast.games_failed': 'Impossible de charger les jeux : {message}',
   'toast.lobby': 'Accueil : {message}',
@@ -463,6 +465,8 @@ export default {
   'ratings.about': 'Les cotes (Elo, à partir de 1500) changent après les parties classées entre personnes.',
 
   'player.title_plain': 'Joueur',
+  'player.account': 'titulaire d’un compte',
+  'player.account_title': 'Ce joueur a un compte (les invités n’ont pas cette marque)',
   'player.failed': 'Impossible de charger ce joueur : {message}',
   'player.ratings': 'Cotes',
   'player.rating': {one: '{rating} après {n} partie classée', other: '{rating} après {n} parties classées'},
@@ -510,6 +514,7 @@ export default {
   'error.no_such_challenge': 'ce défi n’est plus valable',
   'error.bad_option': 'le serveur a refusé ces conditions ({message})',
   'error.rate_limited': 'trop de demandes à la fois ; réessayez dans un instant',
+  'error.name_reserved': 'ce nom est celui d’un compte, ou lui ressemble',
   'error.disconnected': 'pas de connexion au serveur ; réessayez une fois reconnecté',
   'error.internal': 'le serveur n’a pas pu le faire ; réessayez',
   'error.account_required': 'les parties classées de ce serveur sont réservées aux comptes : créez-en un depuis le menu sous votre nom',

@@ -80,6 +80,7 @@ export default {
   'account.error.bad_login_hint': '何度か失敗すると、そのアカウントへのログインは遅くなります。少し間をおいてからお試しください。',
   'account.error.login_locked': 'このネットワークからのログイン失敗が続いたため、しばらくここからはログインできません。時間をおいてからお試しください。',
   'account.error.username_taken': 'このユーザー名はすでに使われています。別の名前にしてください。',
+  'account.error.name_reserved': 'このユーザー名、またはあなたの名前は、アカウントの名前か、それに似ています。別のユーザー名にするか、先に名前を変えてください。',
   'account.error.weak_password': 'このパスワードは弱すぎます。10～128文字で、よく使われるもの以外にしてください。',
   'account.error.bad_name': 'このユーザー名は使えません。{rule}。',
   'account.error.no_account': 'まだアカウントがありません（ゲストとして遊んでいます）。先にアカウントを作成してください。',
@@ -103,9 +104,10 @@ export default {
   'sessions.ended': '{device} をログアウトさせました。',
   'sessions.close': '閉じる',
 
-  'name.rule': '名前は1〜24文字で、文字・数字・スペースと \' ’ - . _ · ・ が使えます（先頭と末尾にスペースは不可、スペースの連続も不可）',
+  'name.rule': '名前は1〜24文字で、文字・数字・スペースと \' ’ - . _ · ・ が使えます（先頭と末尾にスペースは不可、スペースの連続も不可）。サーバーが付ける名前（「Guest 1a2b」「admin」など）に似た名前は使えません',
 
   'toast.name_refused': '名前「{name}」は使えません：{rule}。',
+  'toast.name_reserved': '名前「{name}」は使えません：アカウントの名前か、それに似ています。別の名前にしてください。',
   'toast.error': '{code}：{message}',
   'toast.games_failed': 'ゲーム一覧を読み込めませんでした：{message}',
   'toast.lobby': 'ロビー：{message}',
@@ -463,6 +465,8 @@ export default {
   'ratings.about': 'レーティング（Elo、初期値1500）は人どうしのレーティング戦のあとに変わります。',
 
   'player.title_plain': 'プレイヤー',
+  'player.account': 'アカウント保持者',
+  'player.account_title': 'このプレイヤーはアカウントを持っています（ゲストにはこの印がありません）',
   'player.failed': 'このプレイヤーを読み込めませんでした：{message}',
   'player.ratings': 'レーティング',
   'player.rating': {other: '{rating}（レーティング戦{n}局）'},
@@ -510,6 +514,7 @@ export default {
   'error.no_such_challenge': 'この申し込みはもう有効ではありません',
   'error.bad_option': 'サーバーがこの条件を受け付けませんでした（{message}）',
   'error.rate_limited': '一度に操作が多すぎます。少し待ってからお試しください',
+  'error.name_reserved': 'この名前はアカウントの名前か、それに似ています',
   'error.disconnected': 'サーバーに接続していません。再接続してからお試しください',
   'error.internal': 'サーバーで処理できませんでした。もう一度お試しください',
   'error.account_required': 'このサーバーのレーティング対局はアカウント専用です。名前の下のメニューからアカウントを作成してください',

@@ -95,3 +95,32 @@ TEST_CASE("accounts across nodes: claim on one, log in on another, log out every
     CHECK(login(c->ports[2]).at("type") == "welcome");
   }
 }
+
+TEST_CASE("a name that looks like an account's made on one node is refused on the others",
+          "[cluster][accounts][names]") {
+  auto c = start_cluster(kLease);
+  if (!c) return;
+  auto ana = guest(c->ports[0], "Ana");
+  ana.client->send({{"type", "claim"}, {"id", "q"}, {"username", "ana"}, {"password", kPassword}});
+  REQUIRE(ana.client->expect("ok").at("re") == "q");
+  // Nodes 1 and 2 read every identity at start, before the account: the store answers for it.
+  auto refused = [&](std::uint16_t port, const std::string& name) {
+    ProtocolClient g(port);
+    g.send({{"type", "hello"}, {"id", "h"}, {"name", name}});
+    json m = g.next();
+    return m.at("type") == "error" && m.at("code") == "name_reserved";
+  };
+  for (auto port : c->ports) {
+    CHECK(refused(port, "\u0410na"));            // a Cyrillic А
+    CHECK(refused(port, "\uFF21\uFF4E\uFF41"));  // fullwidth
+  }
+  // Its holder takes another name on node 2: node 1 protects the new one once it is stored.
+  ProtocolClient again(c->ports[2]);
+  REQUIRE(again.hello("Zed", ana.token).at("player").at("name") == "Zed");
+  for (int i = 0; i < 50 && get_json(c->ports[1], "/api/players/" + ana.id).at("name") != "Zed";
+       ++i)
+    std::this_thread::sleep_for(100ms);
+  CHECK(refused(c->ports[1], "Z\u0435d"));  // a Cyrillic е
+  CHECK(refused(c->ports[1], "ANA"));       // the username stays protected
+  CHECK_FALSE(refused(c->ports[1], "Ana B"));
+}

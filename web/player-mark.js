@@ -1,0 +1,36 @@
+// The mark beside an account holder's name (docs/web.md, "Account holders"): the server says
+// `account: true` of a player who holds an account, and the page shows a small badge with an
+// accessible label and a tooltip, not a colour alone, so that a guest who took a name like an
+// account's ("Аna" with a Cyrillic А, say) cannot pass for it. Nothing for a guest.
+import {h} from './util.js';
+import {icon} from './icons.js';
+import {t, language} from './i18n/index.js';
+
+export function accountMark(player) {
+  if (!player?.account) return null;
+  const label = t('player.account');
+  return h('span', {class: 'account-mark', role: 'img', 'aria-label': label, title: t('player.account_title')},
+    icon('verified'));
+}
+
+// A name followed by its mark, as nodes (the name as text: it is never markup).
+export function markedName(player, name = player?.name) {
+  const mark = accountMark(player);
+  return mark ? [String(name ?? ''), mark] : [String(name ?? '')];
+}
+
+// t(key) with some placeholders filled by nodes rather than text: the words around them stay
+// the language's own ("Players: {names}", "{name} (away)").
+export function tNodes(key, nodes) {
+  const marks = {};
+  Object.keys(nodes).forEach((name, i) => { marks[name] = `\u0000${i}\u0000`; });
+  const values = Object.values(nodes);
+  return t(key, marks).split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 ? values[Number(part)] : part));
+}
+
+// A list in the language's own way ("a, b and c"), its items nodes (names with their marks).
+export function listNodes(items) {
+  const parts = new Intl.ListFormat(language(), {style: 'long', type: 'conjunction'})
+    .formatToParts(items.map((_, i) => `\u0000${i}\u0000`));
+  return parts.map((p) => (p.type === 'element' ? items[Number(p.value.replace(/\u0000/g, ''))] : p.value));
+}
