@@ -102,6 +102,18 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
     }
   }
 
+  SECTION("the lines the room on n0 refuses give Bo's chat tokens back on n1, where he is") {
+    // Bo has said one line: four of his five are left, however many lines the room refuses.
+    for (int i = 0; i < 10; ++i) {
+      say(*bo.client, room, "players", "hello from n1");
+      CHECK(bo.client->next_but_states().at("code") == "chat_repeated");
+    }
+    for (int i = 0; i < 4; ++i) {
+      say(*bo.client, room, "players", "new line " + std::to_string(i));
+      CHECK(bo.client->next_but_states().at("text") == "new line " + std::to_string(i));
+    }
+  }
+
   SECTION("an operator on n2 removes a line of the room on n0, shadow-mutes and bans Bo on n1") {
     const std::string bearer = std::string("Bearer ") + kToken;
     auto r = http_request(c->port_of(2), "DELETE", "/api/admin/rooms/" + room + "/chat/players/1",
