@@ -47,6 +47,7 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
   std::filesystem::create_directories(files.path);
   const auto token_file = files.path / "admin-token";
   std::ofstream(token_file) << kToken;
+  std::filesystem::permissions(token_file, std::filesystem::perms(0600));
   auto c = start_cluster(kLease, {"--admin-token-file", token_file.string()});
   if (!c) return;
   // Ana creates on n0 (the room's owner); Bo plays from n1; Cid watches from n2.
