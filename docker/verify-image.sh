@@ -410,6 +410,9 @@ check_data() {
   listing=$($ctr exec "$name" ls -ln /data)
   say "   /data: $(tr '\n' ' ' <<<"$listing")"
   grep -Eq ' 10001 +[0-9]+ .* tanbo\.db$' <<<"$listing" || return 1
+  # The volume as the image made /data: the server's user alone reads it and its database.
+  grep -Eq '^-rw------- .* tanbo\.db$' <<<"$listing" || return 1
+  [ "$($ctr exec "$name" stat -c %a /data)" = 700 ] || return 1
   if [ "$ctr" = podman ]; then
     mountpoint=$(podman volume inspect --format '{{.Mountpoint}}' "$volume")
     say "   volume $volume on the host: $mountpoint"
@@ -443,6 +446,7 @@ unpack_image() {
   data_dir="$work/data"
   mkdir -p "$data_dir"
   chown 10001:10001 "$data_dir"
+  chmod 700 "$data_dir"  # as the image's own /data
   say "   image unpacked at $root; /data is $data_dir"
 }
 
@@ -498,7 +502,8 @@ chroot_check_user() {
 
 chroot_check_data() {
   say "   /data: $(find "$data_dir" -mindepth 1 -printf '%f (uid %U, %s bytes) ' )"
-  [ "$(stat -c %u "$data_dir/tanbo.db")" = 10001 ] && [ -s "$data_dir/tanbo.db" ]
+  [ "$(stat -c %u "$data_dir/tanbo.db")" = 10001 ] && [ -s "$data_dir/tanbo.db" ] &&
+    [ "$(stat -c %a "$data_dir/tanbo.db")" = 600 ]
 }
 
 chroot_restart() {

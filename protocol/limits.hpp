@@ -29,8 +29,10 @@ inline constexpr std::size_t kMaxTicketChars = 64;   // seek and challenge ids
 inline constexpr std::size_t kMaxChatChars = 280;    // a chat line, after NFC
 inline constexpr std::size_t kMaxReasonChars = 500;  // a report's reason
 inline constexpr std::size_t kChatHistory = 50;      // lines per channel with a join
-inline constexpr int kChatBurst = 5;                 // chat lines at once...
+inline constexpr int kChatBurst = 5;                 // chat lines at once per identity...
 inline constexpr int kChatPerSecond = 1;             // ...then one a second
+inline constexpr int kChatAddressBurst = 30;         // per address (a household, a classroom)...
+inline constexpr int kChatAddressPerSecond = 5;      // ...then five a second
 
 // Server defaults (configurable there; documented here so clients know what to expect).
 inline constexpr std::size_t kHistorySteps = 64;     // steps a room keeps for `resume`

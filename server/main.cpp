@@ -19,6 +19,7 @@
 #include "server/net/descriptors.hpp"
 #include "server/net/probe.hpp"
 #include "server/pairing/ratings.hpp"
+#include "server/private_files.hpp"
 #include "server/rooms/recovery.hpp"
 #include "server/rooms/service.hpp"
 #include "server/rooms/store_journal.hpp"
@@ -59,6 +60,13 @@ std::unique_ptr<cluster::Node> cluster_node(const Config& config, const RoomServ
   return std::make_unique<cluster::Node>(std::move(o), rooms.shared_lobby());
 }
 
+// Logs a check's warnings; false, with its refusal logged, when the server must not start.
+bool passes(const FileCheck& check) {
+  for (const auto& w : check.warnings) spdlog::warn("{}", w);
+  if (check.refusal) spdlog::critical("{}", *check.refusal);
+  return !check.refusal;
+}
+
 // The token is the file's first line; one too short to resist guessing is refused.
 std::optional<std::string> read_admin_token(const std::string& path) {
   std::ifstream in(path);
@@ -83,12 +91,18 @@ int run(Config config) {
   for (const auto& w : descriptors.warnings) spdlog::warn("{}", w);
   config.max_http = descriptors.max_http;
 
-  std::error_code fs_ec;
-  std::filesystem::create_directories(config.data_dir, fs_ec);
-  if (fs_ec) {
-    spdlog::critical("data dir {}: {}", config.data_dir.string(), fs_ec.message());
-    return 1;
+  // Before the store is opened: a token file others may write is refused (exit 2, as a bad flag).
+  std::optional<std::string> admin_token;
+  if (!config.admin_token_file.empty()) {
+    if (!passes(check_admin_token_file(config.admin_token_file))) return 2;
+    admin_token = read_admin_token(config.admin_token_file);
+    if (!admin_token) {
+      spdlog::critical("--admin-token-file {}: unreadable, or shorter than 16 characters",
+                       config.admin_token_file);
+      return 1;
+    }
   }
+  if (!passes(make_data_dir(config.data_dir))) return 1;
 
   // --store: PostgreSQL or another SQLite file; by default tanbo.db in the data dir.
   const std::string store_url =
@@ -102,6 +116,11 @@ int run(Config config) {
     return 1;
   }
   const std::string db_path = store->describe();  // without a password
+  // A SQLite file others may read is said once (PostgreSQL keeps its own files).
+  if (std::string_view file = store_url; !file.starts_with("postgres")) {
+    if (file.starts_with("sqlite:")) file.remove_prefix(7);
+    passes(check_database_file(std::string(file)));
+  }
   auto store_worker = std::make_shared<store::StoreWorker>(
       std::move(store), [](std::string line) { spdlog::error("{}", line); });
 
@@ -197,15 +216,7 @@ int run(Config config) {
   }
   Server server(config, rooms);
   server.use_store(store_worker);
-  if (!config.admin_token_file.empty()) {
-    auto token = read_admin_token(config.admin_token_file);
-    if (!token) {
-      spdlog::critical("--admin-token-file {}: unreadable, or shorter than 16 characters",
-                       config.admin_token_file);
-      return 1;
-    }
-    server.use_admin_token(*token);
-  }
+  if (admin_token) server.use_admin_token(*admin_token);
   server.before_store_stops([rooms] { rooms->shutdown(); });
   // An action accepted as the stop began is stored and its state sent before the close frames.
   server.before_connections_close([rooms] {

@@ -3,8 +3,10 @@
 // being played. Lines come from the history of `joined` and `resumed` and live as `said`, each
 // numbered in its channel, so a line that comes twice (a resume after a reload) is shown once;
 // `unsaid` takes one away. A text box (280 characters, a counter; Enter sends) and the canned
-// phrases, which every reader sees in their own language. From a sender's name: mute or unmute,
-// report, challenge, their page. The room's creator opens or closes the spectators' channel.
+// phrases, which every reader sees in their own language. Below the box, for the players, a
+// quiet line: their channel is published with the game's record once it ends (the spectators'
+// is not). From a sender's name: mute or unmute, report, challenge, their page. The room's
+// creator opens or closes the spectators' channel.
 // Every line is set as text (textContent), never parsed as markup.
 import {h} from './util.js';
 import {t, language} from './i18n/index.js';
@@ -85,11 +87,13 @@ export class RoomChat {
     this.closedEl = h('p', {class: 'chat-closed small', id: 'chat-closed'});
     this.inputLabel = h('label', {for: 'chat-input', class: 'sr-only', id: 'chat-input-label'});
     this.input = h('input', {type: 'text', id: 'chat-input', autocomplete: 'off', enterkeyhint: 'send', spellcheck: 'true',
-      'aria-describedby': 'chat-count', oninput: () => this.counted()});
+      'aria-describedby': 'chat-public chat-count', oninput: () => this.counted()});
     this.countEl = h('span', {class: 'chat-count small muted', id: 'chat-count'});
+    this.publicEl = h('span', {class: 'chat-public small muted', id: 'chat-public'});
     this.sendEl = h('button', {type: 'submit', id: 'chat-send', class: 'primary'});
     this.formEl = h('form', {class: 'chat-form', id: 'chat-form', onsubmit: (e) => { e.preventDefault(); this.sendText(); }},
-      this.inputLabel, h('div', {class: 'chat-input-row'}, this.input, this.sendEl), this.countEl);
+      this.inputLabel, h('div', {class: 'chat-input-row'}, this.input, this.sendEl),
+      h('div', {class: 'chat-form-foot'}, this.publicEl, this.countEl));
     this.phrasesEl = h('div', {class: 'chat-phrases', id: 'chat-phrases', role: 'group'});
     this.switchInput = h('input', {type: 'checkbox', id: 'chat-spectators-open', onchange: (e) => this.setSpectatorChat(e.target.checked)});
     this.switchLabel = h('label', {for: 'chat-spectators-open'});
@@ -203,6 +207,8 @@ export class RoomChat {
     const closed = channel === 'spectators' && this.spectatorChat === false;
     this.closedEl.textContent = closed ? t('chat.closed_note') : '';
     this.closedEl.hidden = !closed;
+    this.publicEl.textContent = channel === 'players' ? t('chat.public_note') : '';
+    this.publicEl.hidden = channel !== 'players';
     this.inputLabel.textContent = t(`chat.label.${channel}`);
     this.input.placeholder = t(`chat.placeholder.${channel}`);
     this.sendEl.textContent = t('chat.send');

@@ -5,9 +5,14 @@
 
 #include <charconv>
 #include <chrono>
+#include <cmath>
+#include <mutex>
 
 #include "server/api/api.hpp"
 #include "server/api/serve.hpp"
+#include "server/limits/keyed_buckets.hpp"
+#include "server/metrics/log_budget.hpp"
+#include "server/metrics/metrics.hpp"
 #include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
@@ -62,6 +67,67 @@ void on_store(const NetContext& ctx, std::function<Reply(store::Store&)> job, Re
     answered(error_reply(503, "store_unavailable", "the store is shutting down"));
 }
 
+// The failed calls of each address, the whole process's (one admin token per process).
+class FailedCalls {
+ public:
+  // How long `address` must wait before its token is looked at again: zero when it need not.
+  std::chrono::seconds wait(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    const double s = std::chrono::duration<double>(failures_.wait(address, Clock::now())).count();
+    return std::chrono::seconds(std::int64_t(std::ceil(s)));
+  }
+  void failed(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    failures_.spend(address, Clock::now());
+  }
+
+ private:
+  using Clock = KeyedBuckets::Clock;
+  std::mutex mutex_;
+  KeyedBuckets failures_{kAdminFailuresBurst,
+                         1.0 / std::chrono::duration<double>(kAdminFailurePeriod).count()};
+};
+
+FailedCalls& failed_calls() {
+  static FailedCalls calls;
+  return calls;
+}
+
+// Refused calls are logged through a budget of their own: many addresses failing at once write
+// a few lines a second and a count of the rest.
+metrics::LogBudget& refusal_log() {
+  static metrics::LogBudget budget("refused admin calls", {.per_second = 2, .burst = 20});
+  return budget;
+}
+
+// 401 for a call without a valid token, or 429 while its address has failed too often.
+std::optional<Response> refused(const http::request<http::string_body>& req, std::string_view path,
+                                const std::string& address, std::string_view expected) {
+  const std::string who = address.empty() ? "this machine" : address;
+  if (auto wait = address.empty() ? std::chrono::seconds(0) : failed_calls().wait(address);
+      wait.count() > 0) {
+    metrics::admin_refused("throttled");
+    if (refusal_log().take())
+      spdlog::warn("admin: {} {} from {} refused: too many failed calls",
+                   std::string(req.method_string()), path, who);
+    auto res = to_response(
+        req, error_reply(429, "rate_limited",
+                         "too many failed admin calls from this address; try again in " +
+                             std::to_string(wait.count()) + " s"));
+    res.set(http::field::retry_after, std::to_string(wait.count()));
+    return res;
+  }
+  auto auth = req.find(http::field::authorization);
+  std::string_view given = auth == req.end() ? std::string_view() : std::string_view(auth->value());
+  if (given.starts_with("Bearer ") && same_secret(given.substr(7), expected)) return std::nullopt;
+  if (!address.empty()) failed_calls().failed(address);
+  metrics::admin_refused("unauthorized");
+  if (refusal_log().take())
+    spdlog::warn("admin: {} {} from {} refused: no valid token", std::string(req.method_string()),
+                 path, who);
+  return to_response(req, error_reply(401, "unauthorized", "a valid bearer token is required"));
+}
+
 Reply written(const store::WriteResult& w, Json ok) {
   if (w.ok()) return {200, std::move(ok)};
   if (w.code == store::WriteResult::Code::not_found)
@@ -81,20 +147,15 @@ bool same_secret(std::string_view given, std::string_view expected) {
 }
 
 void serve_admin(const http::request<http::string_body>& req, const NetContext& ctx,
-                 Respond respond) {
+                 const std::string& address, Respond respond) {
   const std::string_view target = req.target();
   const std::string_view path = target.substr(0, target.find('?'));
   auto answer = [&](const Reply& r) { respond(to_response(req, r)); };
   if (ctx.admin_token.empty())
     return answer(
         error_reply(404, "not_found", "the admin API is not enabled (--admin-token-file)"));
-  auto auth = req.find(http::field::authorization);
-  std::string_view given = auth == req.end() ? std::string_view() : std::string_view(auth->value());
-  if (!given.starts_with("Bearer ") || !same_secret(given.substr(7), ctx.admin_token)) {
-    spdlog::warn("admin: {} {} refused: no valid token", std::string(req.method_string()),
-                 std::string(path));
-    return answer(error_reply(401, "unauthorized", "a valid bearer token is required"));
-  }
+  if (auto refusal = refused(req, path, address, ctx.admin_token))
+    return respond(std::move(*refusal));
   auto* rooms = dynamic_cast<RoomService*>(ctx.frames.get());
   auto params = decode_query(target).value_or(Params{});
   auto param = [&](std::string_view key) -> std::optional<std::string> {

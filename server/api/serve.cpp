@@ -89,7 +89,8 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, s
   const bool keep_alive = req.keep_alive();
   const bool head = req.method() == http::verb::head;
   std::string_view target = req.target();
-  if (is_admin_path(target.substr(0, target.find('?')))) return serve_admin(req, ctx, respond);
+  if (is_admin_path(target.substr(0, target.find('?'))))
+    return serve_admin(req, ctx, address, respond);
   if (is_account_path(target.substr(0, target.find('?'))))
     return serve_account(req, ctx, std::move(address), respond);
   if (auto path = target.substr(0, target.find('?'));

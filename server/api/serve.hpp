@@ -17,7 +17,7 @@ inline constexpr std::size_t kStepsSlice = 16;
 using Response = http::response<http::string_body>;
 using Respond = std::function<void(Response)>;
 
-// `address`: the client's, for the limits on failed logins (empty: not limited).
+// `address`: the client's, for the limits on failed logins and admin calls (empty: not limited).
 void serve(const http::request<http::string_body>& req, const NetContext& ctx, std::string address,
            Respond respond);
 

@@ -265,8 +265,8 @@ void Relay::notify_all(engine::Json head) {
   push(std::move(o));
 }
 
-void Relay::credit_on(const std::string& node, std::uint64_t peer) {
-  push(Outgoing(Outgoing::credit, node, peer));
+void Relay::credit_on(const std::string& node, std::uint64_t peer, bool chat) {
+  push(Outgoing(chat ? Outgoing::chat_credit : Outgoing::credit, node, peer));
 }
 
 // --- The sender ---
@@ -388,8 +388,12 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
         out.push_back({o.node, {{"k", "bye"}, {"from", node_}, {"peer", o.peer}}, nullptr});
         break;
       case Outgoing::credit:
+      case Outgoing::chat_credit:
         open_frame.erase(o.node);
-        out.push_back({o.node, {{"k", "credit"}, {"peer", o.peer}}, nullptr});
+        out.push_back(
+            {o.node,
+             {{"k", o.kind == Outgoing::credit ? "credit" : "chat_credit"}, {"peer", o.peer}},
+             nullptr});
         break;
       case Outgoing::followed:
         open_frame.erase(o.node);
@@ -505,7 +509,7 @@ void Relay::on_message(const std::string& payload) {
       on_close(head);
     else if (kind == "bye")
       on_bye(head);
-    else if (kind == "credit")
+    else if (kind == "credit" || kind == "chat_credit")
       on_credit(head);
     else if (kind == "paired")
       on_paired(head);
@@ -532,10 +536,11 @@ void Relay::on_request(const engine::Json& head, std::string_view body) {
         std::make_shared<RemotePeer>(weak_from_this(), key.first, key.second, next_remote_id_++);
     Identity who{head.at("id").get<std::string>(), head.at("name").get<std::string>(),
                  head.value("username", std::string())};
+    auto credit = [weak = weak_from_this(), node = key.first, p = key.second](bool chat) {
+      if (auto r = weak.lock()) r->credit_on(node, p, chat);
+    };
     auto client = rooms_->remote_client(
-        peer->id(), std::move(who), [weak = weak_from_this(), node = key.first, p = key.second] {
-          if (auto r = weak.lock()) r->credit_on(node, p);
-        });
+        peer->id(), std::move(who), [credit] { credit(false); }, [credit] { credit(true); });
     client->attach(peer);
     it = remotes_.emplace(key, Remote{std::move(peer), std::move(client)}).first;
   }
@@ -604,7 +609,11 @@ void Relay::on_unsay(const engine::Json& head) {
 }
 
 void Relay::on_credit(const engine::Json& head) {
-  rooms_->credit(head.at("peer").get<std::uint64_t>());
+  const auto peer = head.at("peer").get<std::uint64_t>();
+  if (head.at("k") == "chat_credit")
+    rooms_->chat_credit(peer);
+  else
+    rooms_->credit(peer);
 }
 
 void Relay::on_followed(const engine::Json& head) {

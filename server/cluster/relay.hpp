@@ -71,8 +71,9 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
                std::shared_ptr<const std::string> then = nullptr);
   void close_on(const std::string& node, std::uint64_t peer, CloseCode code);
   // A move of peer `peer` of node `node` was accepted here: its token goes back there, ahead
-  // of the frames that move causes.
-  void credit_on(const std::string& node, std::uint64_t peer);
+  // of the frames that move causes. `chat`: a chat line of it was refused here, and the chat's
+  // tokens go back instead.
+  void credit_on(const std::string& node, std::uint64_t peer, bool chat = false);
   // Tells the node holding `name` (a room, or an identity's connection) of a change there: a
   // removed chat line, a new standing. Nobody holds it: nothing is sent.
   void notify(Target target, const std::string& name, engine::Json head);
@@ -82,7 +83,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
  private:
   // What waits for the sender, in order.
   struct Outgoing {
-    enum Kind { request, frame, close, bye, credit, notice, followed };
+    enum Kind { request, frame, close, bye, credit, chat_credit, notice, followed };
     Outgoing(Kind k, std::string to, std::uint64_t p) : kind(k), node(std::move(to)), peer(p) {}
     Kind kind;
     std::string node;  // where to; for a request, the owner when known

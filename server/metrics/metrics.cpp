@@ -113,6 +113,13 @@ struct Metrics {
                                 .Help("Chat lines delivered to their readers")
                                 .Register(*registry)
                                 .Add({});
+  pm::Family<pm::Counter>& admin_refused_family =
+      pm::BuildCounter()
+          .Name("tanbo_admin_refused_total")
+          .Help("Admin API calls refused, by reason (unauthorized, throttled)")
+          .Register(*registry);
+  pm::Counter& admin_unauthorized = admin_refused_family.Add({{"reason", "unauthorized"}});
+  pm::Counter& admin_throttled = admin_refused_family.Add({{"reason", "throttled"}});
 
   pm::Family<pm::Counter>& time_outs_family =
       pm::BuildCounter()
@@ -263,6 +270,9 @@ void paired(std::string_view game, std::chrono::milliseconds waited) {
 }
 void pairing_cpu_fallback() { the().cpu_fallbacks.Increment(); }
 void chat_line() { the().chat_lines.Increment(); }
+void admin_refused(std::string_view reason) {
+  (reason == "throttled" ? the().admin_throttled : the().admin_unauthorized).Increment();
+}
 void time_out(bool correspondence) {
   (correspondence ? the().correspondence_time_outs : the().clock_time_outs).Increment();
 }

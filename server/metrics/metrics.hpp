@@ -44,6 +44,8 @@ void pool_seekers(std::string_view game, double waiting);
 void paired(std::string_view game, std::chrono::milliseconds waited);
 void pairing_cpu_fallback();
 void chat_line();  // a chat line delivered (stored, then sent to its readers)
+// An admin call refused: "unauthorized" (no valid token), "throttled" (too many of those).
+void admin_refused(std::string_view reason);
 // A seat lost (or left a 3-4 player game) on time; `correspondence`: by correspondence, else a
 // game clock.
 void time_out(bool correspondence);

@@ -35,10 +35,11 @@ Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services)
       credit_([b = bucket_] { b->credit(); }) {}
 
 Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identity who,
-               std::function<void()> credit)
+               std::function<void()> credit, std::function<void()> chat_credit)
     : Client(peer_id, std::move(services)) {
   identity_ = std::move(who);
   credit_ = std::move(credit);
+  chat_credit_ = std::move(chat_credit);
   remote_ = true;
 }
 
@@ -173,6 +174,7 @@ void Client::welcome(Identity who, std::string token, bool returning, const Id& 
     std::lock_guard lock(token_mutex_);
     token_hash_ = token_hash(token_);
   }
+  address_ = peer_->address();
   spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
                returning ? "returning" : "new");
   peer_->welcomed();

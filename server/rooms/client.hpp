@@ -23,6 +23,7 @@
 #include "server/net/frame_handler.hpp"
 #include "server/pairing/challenges.hpp"
 #include "server/pairing/pools.hpp"
+#include "server/rooms/chat_limits.hpp"
 #include "server/rooms/forwarder.hpp"
 #include "server/rooms/journal.hpp"
 #include "server/rooms/room.hpp"
@@ -73,7 +74,8 @@ struct Services {
   std::shared_ptr<pairing::Pools> pools;            // Play now
   std::shared_ptr<pairing::Challenges> challenges;  // presence and direct challenges
   std::shared_ptr<accounts::Accounts> accounts;     // null: this server keeps no accounts
-  bool ranked_requires_account = false;             // --ranked-requires-account
+  std::shared_ptr<ChatLimits> chat = std::make_shared<ChatLimits>();  // per identity and address
+  bool ranked_requires_account = false;                               // --ranked-requires-account
   // A cluster's: the other nodes close the identity's connections (its tokens were revoked).
   std::function<void(const std::string& identity)> tell_revoked;
   // Makes a room whose seats are all taken (a pairing, an accepted challenge): its id.
@@ -86,14 +88,18 @@ class Client : public std::enable_shared_from_this<Client> {
  public:
   Client(std::uint64_t peer_id, std::shared_ptr<Services> services);
   // A connection another node of the cluster forwards: `who` said hello there, and its token
-  // bucket is there too: `credit` gives an accepted move's token back to it.
+  // buckets are there too: `credit` gives an accepted move's token back to it, `chat_credit` a
+  // refused chat line's.
   Client(std::uint64_t peer_id, std::shared_ptr<Services> services, Identity who,
-         std::function<void()> credit);
+         std::function<void()> credit, std::function<void()> chat_credit = {});
   // The peer is held only for the call: a connection's lifetime is its session's business.
   void on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text);
   void on_close();
   // A move of this connection that another node's room accepted: its token comes back.
   void credit() { bucket_->credit(); }
+  // Any thread: a chat line of this connection that another node's room refused: the chat's
+  // buckets here give back what it took.
+  void chat_credit();
   // The connection, for the work that reaches this Client from elsewhere (below).
   void attach(std::weak_ptr<WsPeer> peer) { self_peer_ = std::move(peer); }
   // Any thread: a seek or challenge of this connection became `room`, where it holds `seat`:
@@ -187,9 +193,9 @@ class Client : public std::enable_shared_from_this<Client> {
   Standing standing_;                   // read at hello: bans, shadow mute, mutes
   bool remote_ = false;                 // another node's connection: limited there
   std::set<std::string> remote_rooms_;  // rooms of other nodes this connection joined
-  // The chat's own limits: a bucket, and the last lines said (repeats are refused).
-  RateBucket chat_bucket_{protocol::kChatBurst, protocol::kChatPerSecond};
-  std::string_view text_;  // the message on_text is handling, to forward as it came
+  std::string address_;                 // the connection's, as the per-address limits count it
+  std::function<void()> chat_credit_;   // another node's connection: a refused line's tokens
+  std::string_view text_;               // the message on_text is handling, to forward as it came
   std::shared_ptr<Services> services_;
   std::optional<Identity> identity_;
   std::string token_;       // the one this connection said hello with, or was given

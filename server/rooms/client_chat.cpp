@@ -1,8 +1,11 @@
-// A connection's chat (docs/protocol.md, "Chat"): its own bucket, apart from the messages',
-// its mutes, its reports. The room does the rest.
+// A connection's chat (docs/protocol.md, "Chat"): the chat's buckets (its identity's and its
+// address's, apart from the messages'), its mutes, its reports. The room does the rest.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <chrono>
 
+#include "protocol/limits.hpp"
 #include "server/rooms/client.hpp"
 #include "server/rooms/room.hpp"
 #include "server/wall_clock.hpp"
@@ -13,13 +16,37 @@ using protocol::ErrorCode;
 using protocol::Id;
 
 void Client::on(const protocol::Say& m, const Id& re) {
-  // Limited where the connection is: a forwarded line was counted on its own node.
+  // Limited where the connection is: a line forwarded here was counted on its own node, which a
+  // refusal here tells (chat_credit_) so that it gives the tokens back.
+  auto give_back = chat_credit_;
   if (!remote_) {
-    if (!chat_bucket_.take(Clock::now()))
-      return refuse(ErrorCode::chat_rate_limited,
-                    "at most 5 chat lines at once, then one a second; this one was dropped", re);
+    switch (services_->chat->take(identity_->id, address_)) {
+      case ChatLimits::Verdict::taken:
+        break;
+      case ChatLimits::Verdict::identity_limited:
+        return refuse(ErrorCode::chat_rate_limited,
+                      "at most 5 chat lines at once, then one a second; this one was dropped", re);
+      case ChatLimits::Verdict::address_limited:
+        return refuse(ErrorCode::chat_rate_limited,
+                      fmt::format("at most {} chat lines at once from one address, then {} a "
+                                  "second; this one was dropped",
+                                  protocol::kChatAddressBurst, protocol::kChatAddressPerSecond),
+                      re);
+    }
+    give_back = [chat = services_->chat, id = identity_->id, address = address_] {
+      chat->give_back(id, address);
+    };
   }
-  if (auto r = room(m.room, re)) r->say(peer_, *identity_, m, standing_.shadowed(wall_ms()), re);
+  if (auto r = room(m.room, re))
+    r->say(peer_, *identity_, m, standing_.shadowed(wall_ms()), re, std::move(give_back));
+  else if (!services_->forwarder && give_back)  // no_such_room; a forwarded line's room answers
+    give_back();
+}
+
+void Client::chat_credit() {
+  on_strand([](Client& c) {
+    if (c.identity_) c.services_->chat->give_back(c.identity_->id, c.address_);
+  });
 }
 
 void Client::on(const protocol::Mute& m, const Id& re) { mute(m.player, true, re); }

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -125,8 +126,10 @@ class Room final : public std::enable_shared_from_this<Room> {
   // A seated player fills every free seat with the CPU at `level`; the game starts.
   void fill_cpu(Peer peer, protocol::CpuLevel level, Id re);
   // Chat (docs/protocol.md, "Chat"; room_chat.cpp). `shadow`: the sender is shadow-muted, its
-  // line reaches its own connections only (and is not stored).
-  void say(Peer peer, Identity who, protocol::Say s, bool shadow, Id re);
+  // line reaches its own connections only (and is not stored). `refused` runs when the room
+  // refuses the line: the chat's buckets give back what it took.
+  void say(Peer peer, Identity who, protocol::Say s, bool shadow, Id re,
+           std::function<void()> refused = {});
   void set_mutes(std::uint64_t peer_id, std::vector<std::string> mutes);
   void set_mutes_now(std::uint64_t peer_id, std::vector<std::string> mutes);  // on the strand
   // An operator removed line `n`: its readers are told (`unsaid`); the store already marked it.
@@ -156,7 +159,6 @@ class Room final : public std::enable_shared_from_this<Room> {
     std::string identity;
     engine::Seat seat = engine::kNoSeat;  // kNoSeat: a spectator
     std::vector<std::string> mutes;       // sorted: whose chat lines it does not get
-    std::deque<std::pair<std::chrono::steady_clock::time_point, std::string>> said;  // recent
   };
 
   JournalEntry created_entry(const std::string& owner) const;
@@ -183,7 +185,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   void do_leave(const Peer& peer, const Id& re);
   void do_resume(const Peer& peer, const protocol::Resume& r, const Id& re);
   void do_say(const Peer& peer, const Identity& who, const protocol::Say& s, bool shadow,
-              const Id& re);
+              const Id& re, const std::function<void()>& refused);
   // May this member read / write the channel now?
   bool reads(const Member& m, protocol::Channel c) const;
   // The recent lines of the channels `m` reads, after the given numbers (nullopt: all kept).
@@ -327,6 +329,12 @@ class Room final : public std::enable_shared_from_this<Room> {
     std::deque<engine::Json> recent;  // `said` objects, at most protocol::kChatHistory
   };
   std::array<ChatChannel, 2> chat_;  // by protocol::Channel
+  // Each identity's last lines here, which its next may not repeat within a minute, whichever of
+  // its connections says it; an identity silent for a minute is dropped at the next sweep.
+  using SaidAt = std::pair<std::chrono::steady_clock::time_point, std::string>;
+  std::unordered_map<std::string, std::deque<SaidAt>> said_;
+  std::chrono::steady_clock::time_point said_swept_{};
+  bool repeats(const std::string& identity, const protocol::Say& s);  // recorded when not
   bool opened_ = false;
   bool busy_ = false;    // a journal append is in flight
   bool broken_ = false;  // the journal failed: the room refuses everything (internal)

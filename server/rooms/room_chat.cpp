@@ -21,23 +21,30 @@ namespace {
 std::size_t index(Channel c) { return std::size_t(c); }
 
 constexpr auto kRepeatWindow = std::chrono::seconds(60);
-constexpr std::size_t kRepeatKept = 3;  // a member's last lines, compared with a new one
+constexpr std::size_t kRepeatKept = 3;  // an identity's last lines, compared with a new one
 
-// No line twice within a minute from one connection: counted only once the line is sayable,
-// so a line refused for a closed channel can be sent again when it opens.
-bool repeated(std::deque<std::pair<std::chrono::steady_clock::time_point, std::string>>& said,
-              const protocol::Say& s) {
+}  // namespace
+
+// No line twice within a minute from one identity, whichever of its connections says it: asked
+// only once the line is sayable, so a line refused for a closed channel can be sent again when
+// it opens.
+bool Room::repeats(const std::string& identity, const protocol::Say& s) {
   const auto now = std::chrono::steady_clock::now();
+  auto stale = [&](const SaidAt& l) { return now - l.first > kRepeatWindow; };
+  if (now - said_swept_ > kRepeatWindow) {  // the identities silent for a minute go
+    said_swept_ = now;
+    std::erase_if(said_,
+                  [&](const auto& kv) { return kv.second.empty() || stale(kv.second.back()); });
+  }
+  auto& said = said_[identity];
   const std::string line = s.phrase.empty() ? s.text : "phrase:" + s.phrase;
-  std::erase_if(said, [&](const auto& l) { return now - l.first > kRepeatWindow; });
+  std::erase_if(said, stale);
   if (std::any_of(said.begin(), said.end(), [&](const auto& l) { return l.second == line; }))
     return true;
   said.emplace_back(now, line);
   while (said.size() > kRepeatKept) said.pop_front();
   return false;
 }
-
-}  // namespace
 
 bool Room::spectator_chat() const {
   if (!setup_.timer.is_object()) return true;
@@ -71,27 +78,31 @@ engine::Json Room::chat_for(const Member& m, std::optional<std::int64_t> players
   return out;
 }
 
-void Room::say(Peer peer, Identity who, protocol::Say s, bool shadow, Id re) {
+void Room::say(Peer peer, Identity who, protocol::Say s, bool shadow, Id re,
+               std::function<void()> refused) {
   enqueue([self = shared_from_this(), peer = std::move(peer), who = std::move(who),
-           s = std::move(s), shadow, re] { self->do_say(peer, who, s, shadow, re); });
+           s = std::move(s), shadow, re,
+           refused = std::move(refused)] { self->do_say(peer, who, s, shadow, re, refused); });
 }
 
 void Room::do_say(const Peer& peer, const Identity& who, const protocol::Say& s, bool shadow,
-                  const Id& re) {
-  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+                  const Id& re, const std::function<void()>& refused) {
+  auto refuse_line = [&](ErrorCode code, std::string message) {
+    if (refused) refused();
+    refuse(peer, code, std::move(message), re);
+  };
+  if (broken_) return refuse_line(ErrorCode::internal, "the room has failed");
   Member* m = member(peer->id());
-  if (!m) return refuse(peer, ErrorCode::not_your_channel, "join the room to chat in it", re);
+  if (!m) return refuse_line(ErrorCode::not_your_channel, "join the room to chat in it");
   const bool seated = m->seat != engine::kNoSeat;
   if (seated != (s.channel == Channel::players))
-    return refuse(peer, ErrorCode::not_your_channel,
-                  seated ? "players write in the players' channel"
-                         : "spectators write in the spectators' channel",
-                  re);
+    return refuse_line(ErrorCode::not_your_channel,
+                       seated ? "players write in the players' channel"
+                              : "spectators write in the spectators' channel");
   if (s.channel == Channel::spectators && !spectator_chat())
-    return refuse(peer, ErrorCode::chat_closed, "the spectators' channel of this room is closed",
-                  re);
-  if (repeated(m->said, s))
-    return refuse(peer, ErrorCode::chat_repeated, "you said that a moment ago", re);
+    return refuse_line(ErrorCode::chat_closed, "the spectators' channel of this room is closed");
+  if (repeats(who.id, s))
+    return refuse_line(ErrorCode::chat_repeated, "you said that a moment ago");
   auto& channel = chat_[index(s.channel)];
   const std::int64_t at = wall_ms();
   // A shadow-muted line looks like any other to its sender; it takes no number of its own.

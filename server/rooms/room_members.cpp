@@ -42,7 +42,7 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
       m->seat = seat;
       m->mutes = mutes;
     } else {
-      members_.push_back(Member{peer, peer->id(), who.id, seat, mutes, {}});
+      members_.push_back(Member{peer, peer->id(), who.id, seat, mutes});
       m = &members_.back();
     }
     // The answer leaves with the joiner's state: no reply to a later request comes between.
@@ -81,7 +81,7 @@ void Room::do_leave(const Peer& peer, const Id& re) {
 
 void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) {
   const Member* m = member(peer->id());
-  Member once{peer, peer->id(), {}, engine::kNoSeat, {}, {}};
+  Member once{peer, peer->id(), {}, engine::kNoSeat, {}};
   if (!m) m = &once;
   bool covered =
       r.version <= version_ &&

@@ -200,12 +200,18 @@ void RoomService::set_forwarder(std::shared_ptr<Forwarder> forwarder) {
 }
 
 std::shared_ptr<Client> RoomService::remote_client(std::uint64_t peer_id, Identity who,
-                                                   std::function<void()> credit) const {
-  return std::make_shared<Client>(peer_id, remote_services_, std::move(who), std::move(credit));
+                                                   std::function<void()> credit,
+                                                   std::function<void()> chat_credit) const {
+  return std::make_shared<Client>(peer_id, remote_services_, std::move(who), std::move(credit),
+                                  std::move(chat_credit));
 }
 
 void RoomService::credit(std::uint64_t peer_id) {
   if (auto c = client(peer_id)) c->credit();
+}
+
+void RoomService::chat_credit(std::uint64_t peer_id) {
+  if (auto c = client(peer_id)) c->chat_credit();
 }
 
 std::shared_ptr<Client> RoomService::client(std::uint64_t id) {

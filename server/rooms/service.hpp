@@ -63,12 +63,17 @@ class RoomService final : public FrameHandler {
   // Requests about rooms the lobby does not hold go to `forwarder`. Call before the network.
   void set_forwarder(std::shared_ptr<Forwarder> forwarder);
   // A connection of another node, as this node's rooms see it: identified there, limited there
-  // (no token bucket here: `credit` gives an accepted move's token back over there) and never
-  // forwarded again, so a room that moved meanwhile is simply no_such_room.
+  // (no token bucket here: `credit` gives an accepted move's token back over there,
+  // `chat_credit` a refused chat line's) and never forwarded again, so a room that moved
+  // meanwhile is simply no_such_room.
   std::shared_ptr<Client> remote_client(std::uint64_t peer_id, Identity who,
-                                        std::function<void()> credit) const;
+                                        std::function<void()> credit,
+                                        std::function<void()> chat_credit = {}) const;
   // An accepted move of connection `peer_id`, forwarded to another node: its token comes back.
   void credit(std::uint64_t peer_id);
+  // A chat line of connection `peer_id` that another node's room refused: the chat's tokens
+  // come back.
+  void chat_credit(std::uint64_t peer_id);
 
   // --- Moderation (the admin API). ---
   Identities& identities() const { return *services_->identities; }

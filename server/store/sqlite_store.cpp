@@ -3,8 +3,13 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <string>
 #include <system_error>
 #include <unordered_map>
@@ -24,6 +29,25 @@ struct SqliteStore::Statements {
       by_text;
 };
 
+namespace {
+
+// A new database starts as an empty file only its owner may read or write, whatever the umask:
+// SQLite gives the -wal and -shm files it makes beside it the database file's mode. False, with
+// `error`, when it can be neither made nor found.
+bool create_private(const std::filesystem::path& path, std::string& error) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::fchmod(fd, 0600);  // open() took the umask off: a strict one could leave it unwritable
+    ::close(fd);
+    return true;
+  }
+  if (errno == EEXIST) return true;  // an existing database keeps its mode
+  error = std::string("cannot create it: ") + std::strerror(errno);
+  return false;
+}
+
+}  // namespace
+
 SqliteStore::SqliteStore(std::unique_ptr<SQLite::Database> db, std::filesystem::path path)
     : db_(std::move(db)), statements_(std::make_unique<Statements>()), path_(std::move(path)) {}
 
@@ -35,6 +59,7 @@ std::unique_ptr<SqliteStore> SqliteStore::open(const std::filesystem::path& path
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
   if (ec) return error = where + "cannot create its directory: " + ec.message(), nullptr;
+  if (!create_private(path, error)) return error = where + error, nullptr;
   try {
     // No mutex of its own: the connection is used by one thread at a time (the StoreWorker's,
     // or whoever holds the store before handing it over), and SQLite's serialized mode took a

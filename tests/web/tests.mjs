@@ -1262,6 +1262,10 @@ export function tests(env) {
         assert.match(await a.page.locator('#chat-lines').textContent(), /No messages yet/);
         assert.equal(await a.page.locator('#chat-switch').isVisible(), true, 'the creator has the spectators’ switch');
         assert.equal(await b.page.locator('#chat-switch').isHidden(), true, 'only the creator has the switch');
+        // By the box, one quiet line: the players' chat goes public with the game's record.
+        assert.equal(await a.page.locator('#chat-public').isVisible(), true, 'a player is told the chat is published');
+        assert.match(await a.page.locator('#chat-public').textContent(), /^This chat is published with the game when it ends\.$/);
+        assert.ok((await a.page.getAttribute('#chat-input', 'aria-describedby')).split(' ').includes('chat-public'));
         // Ben's phone starts with the panel folded; a line arrives as "1 nouveau".
         assert.equal(await b.page.getAttribute('#chat-toggle', 'aria-expanded'), 'false');
         await say(a, 'Hello Ben, have a good game');
@@ -1273,6 +1277,7 @@ export function tests(env) {
         await openChat(b);
         await chatLine(b, 'Hello Ben, have a good game').waitFor();
         assert.deepEqual((await chatLines(b)).map((l) => [l.from, l.text]), [['Ana', 'Hello Ben, have a good game']]);
+        assert.match(await b.page.locator('#chat-public').textContent(), /^Discussion publiée en fin de partie\.$/);
         // A phrase is the reader's: Ben sends "Bonne chance !", Ana reads "Good luck!".
         assert.match(await b.page.locator('#chat-phrases [data-phrase="good_luck"]').textContent(), /Bonne chance !/);
         await b.page.click('#chat-phrases [data-phrase="good_luck"]');
@@ -1364,6 +1369,7 @@ export function tests(env) {
         await openChat(c);
         assert.match(await c.page.locator('#chat-reads').textContent(), /観戦者のチャット/);
         assert.match(await c.page.getAttribute('#chat-input', 'placeholder'), /観戦者に書く/);
+        assert.equal(await c.page.locator('#chat-public').isHidden(), true, 'the spectators\' chat is not published');
         // The spectator's line reaches the spectators only; the players' lines stay theirs.
         await say(c, 'いい序盤ですね');
         await chatLine(c, 'いい序盤ですね').waitFor();

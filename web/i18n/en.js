@@ -531,6 +531,7 @@ export default {
   'chat.placeholder.players': 'Write to the players…',
   'chat.placeholder.spectators': 'Write to the spectators…',
   'chat.send': 'Send',
+  'chat.public_note': 'This chat is published with the game when it ends.',
   'chat.phrases': 'Quick phrases',
   'chat.phrase.hello': 'Hello!',
   'chat.phrase.good_game': 'Good game!',

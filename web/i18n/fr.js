@@ -532,6 +532,7 @@ export default {
   'chat.placeholder.players': 'Écrire aux joueurs…',
   'chat.placeholder.spectators': 'Écrire aux spectateurs…',
   'chat.send': 'Envoyer',
+  'chat.public_note': 'Discussion publiée en fin de partie.',
   'chat.phrases': 'Phrases toutes faites',
   'chat.phrase.hello': 'Bonjour !',
   'chat.phrase.good_game': 'Bonne partie !',

@@ -532,6 +532,7 @@ export default {
   'chat.placeholder.players': '対局者に書く…',
   'chat.placeholder.spectators': '観戦者に書く…',
   'chat.send': '送信',
+  'chat.public_note': '対局後、棋譜とともに公開されます。',
   'chat.phrases': '定型文',
   'chat.phrase.hello': 'こんにちは！',
   'chat.phrase.good_game': '良い対局でした！',

@@ -78,6 +78,7 @@ TEST_CASE("every admin call needs the token, reports, a removed line, a shadow m
   std::filesystem::create_directories(dir.path);
   const auto token_file = dir.path / "admin-token";
   std::ofstream(token_file) << kToken << "\n";  // the newline is not part of the token
+  std::filesystem::permissions(token_file, std::filesystem::perms(0600));
   ServerProcess server(dir, {"--admin-token-file", token_file.string()});
   Admin admin{server.port()};
   auto t = table(server.port());
@@ -191,5 +192,46 @@ TEST_CASE("every admin call needs the token, reports, a removed line, a shadow m
   SECTION("unknown calls are 404, with the token") {
     CHECK(admin.call("GET", "/api/admin/nothing").status == 404);
     CHECK(admin.call("POST", "/api/admin/reports").status == 404);
+  }
+}
+
+TEST_CASE("failed admin calls are throttled per address and logged with it",
+          "[server][api][admin]") {
+  DataDir dir;
+  std::filesystem::create_directories(dir.path);
+  const auto token_file = dir.path / "admin-token";
+  std::ofstream(token_file) << kToken << "\n";
+  std::filesystem::permissions(token_file, std::filesystem::perms(0600));
+  // The test stands for a proxy on this machine, naming the callers.
+  ServerProcess server(
+      dir, {"--admin-token-file", token_file.string(), "--trusted-proxies", "127.0.0.1"});
+  auto call = [&](std::string_view token, std::string_view from) {
+    return http_request(server.port(), "GET", "/api/admin/reports",
+                        token.empty() ? "" : "Bearer " + std::string(token), {}, from);
+  };
+  for (int i = 0; i < 5; ++i) CHECK(call("wrong", "203.0.113.9").status == 401);
+  CHECK(logged(server, "admin: GET /api/admin/reports from 203.0.113.9 refused: no valid token"));
+  // Then refused before its token is looked at, the right one included.
+  auto throttled = call(kToken, "203.0.113.9");
+  CHECK(throttled.status == 429);
+  CHECK(json::parse(throttled.body).at("error").at("code") == "rate_limited");
+  REQUIRE_FALSE(throttled.retry_after.empty());
+  CHECK(std::stoi(throttled.retry_after) > 0);
+  CHECK(std::stoi(throttled.retry_after) <= 12);
+  CHECK(call("", "203.0.113.9").status == 429);
+  CHECK(logged(server, "from 203.0.113.9 refused: too many failed calls"));
+  SECTION("another address is not held back") {
+    CHECK(call(kToken, "198.51.100.3").status == 200);
+    CHECK(call("wrong", "198.51.100.3").status == 401);
+  }
+  SECTION("nor is this machine, which is never limited by address") {
+    for (int i = 0; i < 10; ++i) CHECK(call("wrong", "").status == 401);
+    CHECK(call(kToken, "").status == 200);
+    CHECK(logged(server, "from this machine refused: no valid token"));
+  }
+  SECTION("/metrics counts them") {
+    auto metrics = http_get(server.port(), "/metrics").body;
+    CHECK_THAT(metrics, Catch::Contains("tanbo_admin_refused_total{reason=\"unauthorized\"} 5"));
+    CHECK_THAT(metrics, Catch::Contains("tanbo_admin_refused_total{reason=\"throttled\"} 2"));
   }
 }

@@ -47,6 +47,7 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
   std::filesystem::create_directories(files.path);
   const auto token_file = files.path / "admin-token";
   std::ofstream(token_file) << kToken;
+  std::filesystem::permissions(token_file, std::filesystem::perms(0600));
   auto c = start_cluster(kLease, {"--admin-token-file", token_file.string()});
   if (!c) return;
   // Ana creates on n0 (the room's owner); Bo plays from n1; Cid watches from n2.
@@ -99,6 +100,18 @@ TEST_CASE("chat through the room's owner, mutes and moderation across nodes, and
       say(*ana.client, room, "players", "and now? " + std::to_string(cycle));
       CHECK(ana.client->next_but_states().at("n") == n);
       CHECK(bo.client->next_but_states().at("n") == n++);
+    }
+  }
+
+  SECTION("the lines the room on n0 refuses give Bo's chat tokens back on n1, where he is") {
+    // Bo has said one line: four of his five are left, however many lines the room refuses.
+    for (int i = 0; i < 10; ++i) {
+      say(*bo.client, room, "players", "hello from n1");
+      CHECK(bo.client->next_but_states().at("code") == "chat_repeated");
+    }
+    for (int i = 0; i < 4; ++i) {
+      say(*bo.client, room, "players", "new line " + std::to_string(i));
+      CHECK(bo.client->next_but_states().at("text") == "new line " + std::to_string(i));
     }
   }
 

@@ -219,6 +219,7 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
   std::filesystem::create_directories(files.path);
   const std::string operator_token = "docs-operator-token-0123456789";
   std::ofstream(files.path / "admin-token") << operator_token;
+  std::filesystem::permissions(files.path / "admin-token", std::filesystem::perms(0600));
   // The server as it ships, over its own store; the rate limits at their defaults (the
   // rate_limited example meets them).
   ServerProcess fx(files, {"--rate-burst", "20", "--rate", "10", "--rate-strikes", "50",
