@@ -8,6 +8,7 @@
 #include "protocol/text.hpp"
 #include "server/accounts/hashing_queue.hpp"
 #include "server/accounts/passwords.hpp"
+#include "server/identity/lookalikes.hpp"
 #include "server/metrics/metrics.hpp"
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
@@ -228,7 +229,7 @@ void Accounts::claim(const Identity& who, std::string address, std::string usern
   auto pass = admitted(*shared_, address, key, std::move(done));
   if (!pass) return;
   done = std::move(*pass);
-  const std::string id = who.id;
+  const std::string id = who.id, display = who.name;
   auto taken = [] {
     return refused(Refusal::username_taken, "this username is taken: choose another");
   };
@@ -240,6 +241,13 @@ void Accounts::claim(const Identity& who, std::string address, std::string usern
     hashing(weak, address, done, [=](Shared&) {
       std::string hash = hash_password(password);
       in_store(weak, done, [=](Shared& sh, store::Store& s) {
+        // Asked again where claims come one after another, and the names protected in the same
+        // step: of two lookalike usernames claimed at once, the second finds the first's keys.
+        const ProtectedKeys keys = protected_keys(name.name, display);
+        if (!s.account_by_key(key) && s.lookalike_holder(keys.username, id))
+          return done(refused(Refusal::name_reserved,
+                              "field \"username\": this name is an account's, or looks like one: "
+                              "choose another"));
         store::Account account{id, name.name, hash, wall_ms()};
         auto r = s.create_account(account, key);
         if (r.code == store::WriteResult::Code::duplicate)
@@ -247,6 +255,7 @@ void Accounts::claim(const Identity& who, std::string address, std::string usern
                                                  "this identity has an account already")
                                        : taken());
         require(r);
+        require(s.protect_names(id, keys.username, keys.name));
         Answer claimed;
         claimed.identity = Identity{id, {}, name.name};
         once_committed(s, std::move(claimed), done,
@@ -389,6 +398,8 @@ std::string_view code_of(Refusal r) {
       return "bad_name";
     case Refusal::username_taken:
       return "username_taken";
+    case Refusal::name_reserved:
+      return "name_reserved";
     case Refusal::weak_password:
       return "weak_password";
     case Refusal::already_account:

@@ -48,7 +48,8 @@ enum class Refusal {
   login_locked,       // too many attempts from the address (`retry_after`)
   busy,               // a check for the account or the address is under way (`retry_after`)
   bad_name,           // the username breaks the name rule
-  username_taken,     // compared case-folded in NFC
+  username_taken,     // compared case-folded in NFKC
+  name_reserved,      // the username looks like another account's (lookalikes.hpp)
   weak_password,      // passwords.hpp's rule
   already_account,    // the identity has an account already
   no_account,         // a guest where an account is needed

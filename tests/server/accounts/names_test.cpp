@@ -6,27 +6,17 @@
 
 #include <SQLiteCpp/Database.h>
 
-#include "tests/server/recovery/server_process.hpp"
+#include <thread>
+
+#include "tests/server/accounts/support.hpp"
 
 using namespace tanbo::server::test;
 using nlohmann::json;
 
 // A namespace of its own: the unity build puts this file beside others with helpers of the same
-// names (claim, ask) in their anonymous namespaces.
+// names in their anonymous namespaces.
 namespace names_test {
 namespace {
-
-constexpr const char* kPassword = "correct horse battery";
-
-json ask(ProtocolClient& c, json msg) {
-  msg["id"] = "q";
-  c.send(msg);
-  return c.next_but_states();
-}
-
-json claim(ProtocolClient& c, const std::string& username) {
-  return ask(c, {{"type", "claim"}, {"username", username}, {"password", kPassword}});
-}
 
 // The answer to a hello with `name` (and `token`, when given) on a fresh connection.
 json hello(std::uint16_t port, const std::string& name, const std::string& token = "") {
@@ -211,3 +201,20 @@ TEST_CASE("the names accounts protect outlast a restart, and are filled in for o
 }
 
 }  // namespace names_test
+
+TEST_CASE("of two lookalike usernames claimed at once, one is refused",
+          "[server][accounts][names]") {
+  using namespace names_test;
+  DataDir dir;
+  ServerProcess server(dir);
+  auto a = guest(server.port(), "First");
+  auto b = guest(server.port(), "Second");
+  // Both checks before either claim is stored: the claims' store step must settle it.
+  nlohmann::json first, second;
+  std::thread t([&] { first = claim(*a.client, "Ana"); });
+  second = claim(*b.client, kCyrillicAna);
+  t.join();
+  CAPTURE(first, second);
+  CHECK(code(first) != code(second));
+  for (const auto* r : {&first, &second}) CHECK((code(*r) == "ok" || code(*r) == "name_reserved"));
+}
