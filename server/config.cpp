@@ -115,8 +115,8 @@ Verdict set_node_id(Config& c, std::string_view v) {
   return {};
 }
 
-// A comma-separated list of addresses or CIDR blocks, IPv4 or IPv6.
-Verdict set_trusted_proxies(Config& c, std::string_view v) {
+// The items of a comma-separated list, trimmed of spaces; empty ones dropped.
+std::vector<std::string> comma_items(std::string_view v) {
   std::vector<std::string> out;
   while (!v.empty()) {
     auto comma = v.find(',');
@@ -124,31 +124,29 @@ Verdict set_trusted_proxies(Config& c, std::string_view v) {
     v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
     item.erase(0, item.find_first_not_of(' '));
     item.erase(item.find_last_not_of(' ') + 1);
-    if (item.empty()) continue;
+    if (!item.empty()) out.push_back(std::move(item));
+  }
+  return out;
+}
+
+// A comma-separated list of addresses or CIDR blocks, IPv4 or IPv6.
+Verdict set_trusted_proxies(Config& c, std::string_view v) {
+  auto items = comma_items(v);
+  for (const auto& item : items)
     if (!parse_network(item))
       return "expected addresses or CIDR blocks separated by commas, got '" + item + "'";
-    out.push_back(std::move(item));
-  }
-  c.trusted_proxies = std::move(out);
+  c.trusted_proxies = std::move(items);
   return {};
 }
 
 // A comma-separated list of origins (http[s]://host[:port]), or "*" alone for any.
 Verdict set_allowed_origins(Config& c, std::string_view v) {
-  std::vector<std::string> out;
-  while (!v.empty()) {
-    auto comma = v.find(',');
-    std::string item(v.substr(0, comma));
-    v = comma == std::string_view::npos ? std::string_view() : v.substr(comma + 1);
-    item.erase(0, item.find_first_not_of(' '));
-    item.erase(item.find_last_not_of(' ') + 1);
-    if (item.empty()) continue;
+  auto items = comma_items(v);
+  for (const auto& item : items)
     if (item != "*" && !normalize_origin(item))
       return "expected origins like https://play.example.org separated by commas, or *, got '" +
              item + "'";
-    out.push_back(std::move(item));
-  }
-  c.allowed_origins = std::move(out);
+  c.allowed_origins = std::move(items);
   return {};
 }
 

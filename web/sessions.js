@@ -20,10 +20,13 @@ export function deviceName(agent) {
   return browser || system || (agent.length > 48 ? `${agent.slice(0, 47)}…` : agent);
 }
 
+// A day and a time, with the year only when it is not this one.
 function when(ms) {
   if (!ms) return t('sessions.unknown_time');
-  return new Intl.DateTimeFormat(language(), {day: 'numeric', month: 'short', year: 'numeric',
-    hour: '2-digit', minute: '2-digit'}).format(new Date(ms));
+  const date = new Date(ms);
+  const year = date.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
+  return new Intl.DateTimeFormat(language(), {day: 'numeric', month: 'short', year,
+    hour: '2-digit', minute: '2-digit'}).format(date);
 }
 
 // The dialog. `call(url, init)` and `httpError(res)` are the Account's: fetch with the

@@ -1,0 +1,101 @@
+// The page as people see it, for a review by eye (not a test): for each language and each of the
+// two screen sizes, the lobby, a refused login, an account's sessions, and a room of each game
+// against the computer with a chat line said (`--game none`: no room). The pictures go to --out (default web-shots/).
+//
+// node tests/web/shots.mjs --server build/asan/server/tanbo-server [--web-dir web] [--out DIR]
+//                          [--chromium /usr/bin/chromium] [--lang en,fr,ja] [--game tsoro,...]
+import {mkdir} from 'node:fs/promises';
+import path from 'node:path';
+import {chromium} from 'playwright-core';
+import {CHROMIUM_FLAGS, startServer} from './harness.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const VIEWPORTS = {desktop: {width: 1280, height: 800}, phone: {width: 390, height: 844}};
+const LOCALES = {en: 'en-GB', fr: 'fr-FR', ja: 'ja-JP'};
+const langs = opt('lang', 'en,fr,ja').split(',');
+const games = opt('game', 'mancala-simple,steere-tanbo,tsoro,tanbo').split(',').filter((g) => g && g !== 'none');
+const outDir = path.resolve(opt('out', 'web-shots'));
+const password = 'rice under the rain';
+
+const server = await startServer({binary: opt('server'), webDir: path.resolve(opt('web-dir', 'web'))});
+const browser = await chromium.launch({executablePath: opt('chromium', '/usr/bin/chromium'), args: CHROMIUM_FLAGS});
+await mkdir(outDir, {recursive: true});
+let accounts = 0;
+
+async function open(lang, viewport) {
+  const ctx = await browser.newContext({viewport, locale: LOCALES[lang]});
+  const page = await ctx.newPage();
+  page.setDefaultTimeout(15000);
+  page.on('pageerror', (e) => console.log(`page error: ${e.message}`));
+  await page.goto(`${server.base}/`);
+  await page.waitForFunction(() => window.tanbo?.conn?.state === 'open' && window.tanbo.registry);
+  await page.waitForSelector('.game-card');
+  return {ctx, page};
+}
+
+async function prefs(page, open) {
+  if ((await page.locator('#prefs').evaluate((d) => d.open)) !== open) await page.click('#prefs summary');
+}
+
+async function shot(page, name) {
+  await page.screenshot({path: path.join(outDir, `${name}.png`)});
+  console.log(name);
+}
+
+try {
+  for (const lang of langs) {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const {ctx, page} = await open(lang, viewport);
+      await shot(page, `lobby-${lang}-${size}`);
+      // A login refused, as the dialog says it.
+      const username = `shots${++accounts}`;
+      await prefs(page, true);
+      await page.click('#account-login');
+      await page.fill('#login-username', 'nobody');
+      await page.fill('#login-password', 'not the password');
+      await page.click('#login-submit');
+      await page.waitForSelector('#login-problems [data-code]');
+      await shot(page, `login-refused-${lang}-${size}`);
+      await page.click('#login-cancel');
+      await page.waitForFunction(() => window.tanbo.conn.state === 'open');
+      // An account: claimed from the menu, then a second device, then the sessions.
+      await prefs(page, true);
+      await page.click('#account-claim');
+      await page.fill('#claim-username', username);
+      await page.fill('#claim-password', password);
+      await page.fill('#claim-confirm', password);
+      await page.click('#claim-submit');
+      await page.waitForFunction((u) => window.tanbo.conn.account?.username === u, username);
+      await fetch(`${server.base}/api/login`, {method: 'POST', headers: {'content-type': 'application/json',
+        'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1'},
+      body: JSON.stringify({username, password})});
+      await page.click('#account-sessions');
+      await page.waitForSelector('#sessions-list .session:nth-child(2)');
+      await shot(page, `sessions-${lang}-${size}`);
+      await page.click('#sessions-close');
+      await prefs(page, false);
+      for (const game of games) {
+        await page.goto(`${server.base}/#/`);
+        await page.waitForSelector('.game-card');
+        await page.click(`[data-play-cpu="${game}"]`);
+        if (await page.locator('#level-ok').count()) await page.click('#level-ok');
+        await page.waitForFunction(() => window.tanbo.view?.msg?.status === 'playing');
+        await page.waitForSelector('#chat-toggle');
+        if ((await page.getAttribute('#chat-toggle', 'aria-expanded')) !== 'true') await page.click('#chat-toggle');
+        await page.fill('#chat-input', lang === 'ja' ? 'よろしくお願いします' : lang === 'fr' ? 'Bonne partie !' : 'Good luck!');
+        await page.press('#chat-input', 'Enter');
+        await page.waitForTimeout(1500);  // the computer's first moves, the line said
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, `${game}-${lang}-${size}`);
+      }
+      await ctx.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
