@@ -1,5 +1,6 @@
-// An account's sessions (docs/web.md, "Accounts"): every device logged in to it, when it logged
-// in and was last seen, and a button that ends any but this one (this one ends with Log out).
+// An account's sessions (docs/web.md, "Accounts"): every device logged in to it, this one first,
+// when each logged in and was last active, and a button that logs out any but this one (this
+// one logs out with the account menu's Log out).
 // The list comes from GET /api/me/sessions; ending one is DELETE /api/me/sessions/{id}, after
 // which the server closes that device's connections.
 import {h} from './util.js';
@@ -46,7 +47,9 @@ export function openSessions({conn, call, httpError, refusal}) {
       const res = await call('/api/me/sessions', {headers: auth()});
       if (!res.ok) throw await httpError(res);
       const {sessions} = await res.json();
-      list.replaceChildren(...sessions.map(row));
+      // This device first, then the others as the server lists them: the last used first.
+      const ordered = [...sessions.filter((x) => x.current), ...sessions.filter((x) => !x.current)];
+      list.replaceChildren(...ordered.map(row));
       status.textContent = t('sessions.count', {n: sessions.length});
     } catch (err) {
       status.textContent = '';
@@ -75,7 +78,8 @@ export function openSessions({conn, call, httpError, refusal}) {
       h('strong', {class: 'session-device'}, device),
       session.current ? h('span', {class: 'session-current badge'}, t('sessions.this_device')) : null,
       h('br'),
-      h('small', {class: 'muted'}, t('sessions.times', {created: when(session.created_at), used: when(session.last_used_at)}))];
+      h('small', {class: 'muted'}, t('sessions.times', {created: when(session.created_at),
+        used: session.current ? t('sessions.active_now') : when(session.last_used_at)}))];
     const button = session.current ? null : h('button', {type: 'button', class: 'danger-outline session-end',
       'aria-label': t('sessions.end_label', {device}), onclick: () => end(session, button)}, t('sessions.end'));
     return h('li', {class: 'session', 'data-session': session.id}, h('div', {class: 'session-text'}, lines), button);

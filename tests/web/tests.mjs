@@ -919,7 +919,7 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
-    {name: 'accounts: Sessions lists the devices logged in, this one marked, in Japanese; ending the other device\'s session makes it a guest', fn: async () => {
+    {name: 'accounts: the logged-in devices are listed, this one first and marked, in Japanese; logging out the other device makes it a guest', fn: async () => {
       const a = await newPlayer(env, 'Hana', {viewport: DESKTOP});
       const b = await newPlayer(env, 'Ivo', {lang: 'ja'});
       const players = [a, b];
@@ -931,9 +931,11 @@ export function tests(env) {
         const rows = b.page.locator('#sessions-list .session');
         await rows.nth(1).waitFor();
         assert.equal(await rows.count(), 2);
-        assert.match(await b.page.locator('#sessions-status').textContent(), /2 台の端末がログインしています/);
+        assert.match(await b.page.locator('#sessions-status').textContent(), /2台の端末がログインしています/);
         const mine = b.page.locator('#sessions-list .session:has(.session-current)');
         assert.equal(await mine.count(), 1);
+        assert.equal(await rows.first().locator('.session-current').count(), 1, 'this device first');
+        assert.match(await mine.textContent(), /最終利用 利用中/);
         assert.match(await mine.textContent(), /この端末/);
         assert.match(await mine.textContent(), /Linux の Chrome/);
         assert.equal(await mine.locator('.session-end').count(), 0, 'this device ends its session with Log out');
@@ -942,7 +944,7 @@ export function tests(env) {
         // The desktop's session ends: the desktop is told and becomes a guest.
         await b.page.locator('#sessions-list .session:not(:has(.session-current)) .session-end').click();
         await b.page.waitForFunction(() => document.querySelectorAll('#sessions-list .session').length === 1);
-        assert.match(await b.page.locator('#sessions-status').textContent(), /をログアウトさせました|1 台の端末/);
+        assert.match(await b.page.locator('#sessions-status').textContent(), /をログアウトさせました|1台の端末/);
         await waitNewGuest(a, hana, 15000);
         const after = await whoAmI(b);
         assert.equal(after.id, hana, 'this device stays logged in');
@@ -1258,7 +1260,7 @@ export function tests(env) {
         await a.page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
         // Ana, at 1280 x 800, has the panel open: the players' channel, nothing said yet.
         assert.equal(await a.page.getAttribute('#chat-toggle', 'aria-expanded'), 'true');
-        assert.match(await a.page.locator('#chat-reads').textContent(), /players’ chat: spectators do not read it/);
+        assert.match(await a.page.locator('#chat-reads').textContent(), /Only the players read this chat during the game/);
         assert.match(await a.page.locator('#chat-lines').textContent(), /No messages yet/);
         assert.equal(await a.page.locator('#chat-switch').isVisible(), true, 'the creator has the spectators’ switch');
         assert.equal(await b.page.locator('#chat-switch').isHidden(), true, 'only the creator has the switch');
