@@ -52,8 +52,8 @@ LoginGate::LoginGate(Limits limits) : table_(std::make_shared<Table>(limits)) {}
 LoginGate::~LoginGate() = default;
 
 std::variant<LoginGate::Pass, LoginGate::Refused> LoginGate::admit(const std::string& address,
-                                                                  const std::string& account,
-                                                                  Clock::time_point now) {
+                                                                   const std::string& account,
+                                                                   Clock::time_point now) {
   auto& t = *table_;
   std::lock_guard lock(t.mutex);
   const auto& limits = t.limits;

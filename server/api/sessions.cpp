@@ -62,7 +62,8 @@ void serve_sessions(const http::request<http::string_body>& req, const NetContex
   }
 
   // DELETE /api/me/sessions/{id}: that session ends, and its connections close.
-  if (req.method() != http::verb::delete_) return send(error_reply(405, "bad_method", "use DELETE"));
+  if (req.method() != http::verb::delete_)
+    return send(error_reply(405, "bad_method", "use DELETE"));
   const std::string session(path.substr(kSessions.size() + 1));
   if (session.size() != kSessionIdChars ||
       session.find_first_not_of("0123456789abcdef") != std::string::npos)

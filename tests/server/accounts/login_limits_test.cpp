@@ -77,8 +77,8 @@ TEST_CASE("a burst of 150 logins for one account is checked no faster than one a
   constexpr int kBurst = 150;
   const auto start = std::chrono::steady_clock::now();
   auto replies = at_once(kBurst, [&](int i) {
-    return http_login(server.port(), "ana", i == kBurst - 1 ? kPassword : "guess " + std::to_string(i),
-                      address_of(i));
+    return http_login(server.port(), "ana",
+                      i == kBurst - 1 ? kPassword : "guess " + std::to_string(i), address_of(i));
   });
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -98,9 +98,10 @@ TEST_CASE("a burst of 150 logins for one account is checked no faster than one a
   CHECK(ok <= 1);
 }
 
-TEST_CASE("one address's flood of logins is turned away at once, and a login from elsewhere "
-          "is checked",
-          "[server][accounts][security]") {
+TEST_CASE(
+    "one address's flood of logins is turned away at once, and a login from elsewhere "
+    "is checked",
+    "[server][accounts][security]") {
   DataDir dir;
   ServerProcess server(dir, {"--trusted-proxies", "127.0.0.1"});
   ana_account(server.port());
