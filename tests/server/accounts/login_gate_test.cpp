@@ -48,7 +48,7 @@ TEST_CASE("one check at a time per account and two per address, given back with 
   }
 }
 
-TEST_CASE("an address's attempts count as they arrive; too many make it wait out the period",
+TEST_CASE("an address's attempts count as they arrive, and too many make it wait out the period",
           "[accounts][gate]") {
   LoginGate gate({1, 2, 3, 60s});
   const auto t0 = Clock::now();

@@ -94,8 +94,9 @@ TEST_CASE("an account lists its sessions and ends one: its connections close, th
   }
 }
 
-TEST_CASE("an account's session unused for --session-expiry ends; one in use and a guest's stay",
-          "[server][accounts][sessions]") {
+TEST_CASE(
+    "an account's session unused for --session-expiry ends, and one in use and a guest's stay",
+    "[server][accounts][sessions]") {
   DataDir dir;
   ServerProcess server(dir, {"--session-expiry", "6"});
   auto ana = ana_account(server.port());

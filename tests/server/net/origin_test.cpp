@@ -68,7 +68,7 @@ TEST_CASE("origins compare as scheme, host and port, the default port folded", "
   CHECK_FALSE(is_json_media_type(""));
 }
 
-TEST_CASE("a page of another site can neither post to the API nor open /ws; its own can",
+TEST_CASE("a page of another site can neither post to the API nor open /ws, and its own can",
           "[net][origin]") {
   DataDir dir;
   ServerProcess server(dir, {"--allowed-origins", "https://play.example.org"});
@@ -127,7 +127,7 @@ TEST_CASE("a page of another site can neither post to the API nor open /ws; its 
   }
 }
 
-TEST_CASE("--allowed-origins '*' admits any page", "[net][origin]") {
+TEST_CASE("with --allowed-origins '*' any page is admitted", "[net][origin]") {
   DataDir dir;
   ServerProcess server(dir, {"--allowed-origins", "*"});
   CHECK(upgrade_status(server.port(), {{"Origin", "https://elsewhere.example"}}) == 101);

@@ -43,7 +43,7 @@ std::vector<std::unique_ptr<WsClient>> fill(std::uint16_t port, const std::strin
 
 }  // namespace
 
-TEST_CASE("one address holds at most --ws-per-address WebSockets; another still plays",
+TEST_CASE("one address holds at most --ws-per-address WebSockets, and another still plays",
           "[net][limits][ws_per_address]") {
   DataDir dir;
   ServerProcess server(
