@@ -1,0 +1,370 @@
+// Accounts in the browser: claim, log in, log out here and everywhere, a new password, export
+// and deletion, failed logins, the logged-in devices, the account holder's mark.
+import assert from 'node:assert/strict';
+import {readFile} from 'node:fs/promises';
+import path from 'node:path';
+import {axeCheck, someInView} from './checks.mjs';
+import {DESKTOP, newPlayer, openPrefs, closePrefs, rename, closeAll, toLobby, createRoom,
+  playComputer, joinFromLobby, whoAmI, submitDialog, dialogRefusal, openDialog, claimAccount,
+  logIn, loginRefused, waitNewGuest, reEscape, exportAs, say, chatLine, smallControls, docShot} from './support.mjs';
+
+export function tests(env) {
+  return [
+    {name: 'accounts: a guest claims an account from the header; a second device logs in to the same player, its username in the header; a wrong password is refused in French and Japanese and the page stays the guest it was', fn: async () => {
+      const a = await newPlayer(env, 'Ana');
+      const players = [a];
+      try {
+        const before = await whoAmI(a);
+        await openPrefs(a.page);
+        assert.match(await a.page.locator('#account').textContent(), /You play as a guest/);
+        assert.equal(await a.page.locator('#me-account').count(), 0);
+        await a.page.click('#account-claim');
+        await a.page.waitForSelector('#claim-dialog[open]');
+        // Refused before anything is sent: two different passwords.
+        await submitDialog(a, 'claim', {username: 'Ana.Plays', password: 'rice paddies at dawn', confirm: 'rice paddies at dusk'});
+        assert.match(await dialogRefusal(a, 'claim', 'account.mismatch'), /The two passwords are not the same/);
+        // The server's refusals, in words, its reason beneath: a weak password, a username
+        // breaking the name rule.
+        await submitDialog(a, 'claim', {password: 'password', confirm: 'password'});
+        assert.match(await dialogRefusal(a, 'claim', 'weak_password'), /That password is too weak/);
+        await submitDialog(a, 'claim', {username: 'Ana <3', password: 'rice paddies at dawn', confirm: 'rice paddies at dawn'});
+        assert.match(await dialogRefusal(a, 'claim', 'bad_name'), /That username is not allowed: a name is 1 to 24 letters/);
+        assert.equal((await whoAmI(a)).account, null);
+        await axeCheck(a.page, 'the claim form (phone)');
+        assert.deepEqual(await smallControls(a.page, '#claim-dialog'), [], 'claim form controls under 44 px on a phone');
+        await submitDialog(a, 'claim', {username: 'Ana.Plays'});
+        await a.page.waitForSelector('#claim-dialog', {state: 'detached'});
+        // The same identity and token, now an account: the header shows its username.
+        await a.page.waitForSelector('#me-account');
+        assert.match(await a.page.locator('#me-account').textContent(), /Ana\.Plays/);
+        assert.equal(await a.page.locator('#me .me-name').textContent(), 'Ana');
+        const claimed = await whoAmI(a);
+        assert.deepEqual([claimed.id, claimed.token, claimed.account, claimed.saved], [before.id, before.token, 'Ana.Plays', 'Ana.Plays']);
+        assert.match(await a.page.locator('#account-user').textContent(), /Your account: Ana\.Plays/);
+        assert.match(await a.page.locator('#account-notice').textContent(), /Account Ana\.Plays created/);
+        assert.deepEqual(await smallControls(a.page, '#account'), [], 'account controls under 44 px on a phone');
+        assert.ok(await someInView(a.page, '#account-logout'), 'the account\'s buttons in view on a phone');
+        await axeCheck(a.page, 'the header\'s drop-down with the account (phone)');
+        await a.page.screenshot({path: path.join(env.outDir, 'account-phone.png')});
+        await closePrefs(a.page);
+        // A reload says hello with the token: the welcome names the account.
+        await a.page.reload();
+        await a.page.waitForFunction(() => window.tanbo.conn.state === 'open' && window.tanbo.conn.account?.username === 'Ana.Plays');
+        assert.match(await a.page.locator('#me-account').textContent(), /Ana\.Plays/);
+
+        // Another device, in French: the username is taken, whatever its case; a wrong password
+        // is refused in words, and the page stays Ben.
+        const b = await newPlayer(env, 'Ben', {lang: 'fr', viewport: DESKTOP});
+        players.push(b);
+        const ben = await whoAmI(b);
+        await openDialog(b, '#account-claim', 'claim');
+        await submitDialog(b, 'claim', {username: 'ana.plays', password: 'the harvest is in', confirm: 'the harvest is in'});
+        assert.match(await dialogRefusal(b, 'claim', 'username_taken'), /Ce nom d’utilisateur est déjà pris/);
+        await b.page.click('#claim-cancel');
+        assert.match(await loginRefused(b, 'Ana.Plays', 'not the password'), /Nom d’utilisateur ou mot de passe incorrect/);
+        const still = await whoAmI(b);
+        assert.deepEqual([still.id, still.name, still.token, still.account], [ben.id, 'Ben', ben.token, null]);
+        assert.equal(await b.page.locator('#me-account').count(), 0);
+        // The right password: Ana's player on this device, a token of its own.
+        await logIn(b, 'Ana.Plays', 'rice paddies at dawn');
+        const there = await whoAmI(b);
+        assert.equal(there.id, before.id, 'the same player on the second device');
+        assert.equal(there.name, 'Ana');
+        assert.equal(there.account, 'Ana.Plays');
+        assert.equal(there.saved, 'Ana.Plays');
+        assert.notEqual(there.token, ben.token);
+        assert.notEqual(there.token, claimed.token);
+        assert.match(await b.page.locator('#me-account').textContent(), /Ana\.Plays/);
+        assert.equal(await b.page.locator('#me .me-name').textContent(), 'Ana');
+        assert.match(await b.page.locator('#account-notice').textContent(), /Connecté au compte Ana\.Plays : vous jouez sous le nom Ana/);
+        assert.equal(await b.page.getAttribute('#my-page', 'href'), `#/player/${before.id}`);
+        await axeCheck(b.page, 'the header\'s drop-down with the account (fr)');
+        await b.page.screenshot({path: path.join(env.outDir, 'account-desktop-fr.png')});
+        await closePrefs(b.page);
+        await b.page.reload();
+        await b.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id && window.tanbo.conn.account, before.id);
+        // Both devices stay logged in.
+        assert.equal((await exportAs(env, claimed.token)).status, 200);
+
+        // A third, in Japanese: refused in its words, then let in.
+        const c = await newPlayer(env, '花子', {lang: 'ja', viewport: DESKTOP});
+        players.push(c);
+        const hanako = await whoAmI(c);
+        assert.match(await loginRefused(c, 'Ana.Plays', 'rice paddies at noon'), /ユーザー名またはパスワードが違います/);
+        assert.equal((await whoAmI(c)).id, hanako.id);
+        await logIn(c, 'Ana.Plays', 'rice paddies at dawn');
+        assert.equal((await whoAmI(c)).id, before.id);
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: log out ends this device\'s session only; log out everywhere ends the other device\'s too, whose saved token is refused: it becomes a guest and says so', fn: async () => {
+      const a = await newPlayer(env, 'Rolf', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Bea', {lang: 'ja'});
+      const players = [a, b];
+      try {
+        const rolf = (await whoAmI(a)).id;
+        await claimAccount(a, 'rolf.r', 'seven paddies of rice');
+        await logIn(b, 'rolf.r', 'seven paddies of rice');
+        const first = await whoAmI(b);
+        assert.equal(first.id, rolf);
+        // Log out here (on the phone, in Japanese): a new guest, said in words; the token is dead.
+        await openPrefs(b.page);
+        await b.page.click('#account-logout');
+        await waitNewGuest(b, rolf);
+        const guest = await whoAmI(b);
+        assert.notEqual(guest.token, first.token);
+        assert.equal(guest.saved, null);
+        assert.notEqual(guest.name, 'Rolf');
+        assert.equal(await b.page.locator('#me-account').count(), 0);
+        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`ログアウトしました。このブラウザーは新しいゲスト（${reEscape(guest.name)}）として遊びます`));
+        assert.ok(await b.page.locator('#account-login').isVisible(), 'Log in offered again');
+        assert.deepEqual(await exportAs(env, first.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
+        // The other device is still logged in.
+        await a.page.reload();
+        await a.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id && window.tanbo.conn.account?.username === 'rolf.r', rolf);
+
+        // Log out everywhere, from Ana's desktop: both sessions end; the phone is told by its
+        // next connection (the server closes its current one), and says why.
+        await logIn(b, 'rolf.r', 'seven paddies of rice');
+        const second = await whoAmI(b);
+        assert.equal(second.id, rolf);
+        await closePrefs(b.page);
+        await openPrefs(a.page);
+        await a.page.click('#account-logout-all');
+        await waitNewGuest(a, rolf);
+        assert.match(await a.page.locator('#account-notice').textContent(), /Logged out on every device\. This browser now plays as a new guest/);
+        await waitNewGuest(b, rolf, 15000);
+        const after = await whoAmI(b);
+        assert.notEqual(after.token, second.token);
+        assert.equal(after.saved, null);
+        await openPrefs(b.page);
+        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`「rolf\\.r」からログアウトされました.*いまは新しいゲスト（${reEscape(after.name)}）です`));
+        assert.equal(await b.page.locator('#me-account').count(), 0);
+        assert.deepEqual(await exportAs(env, second.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
+        // A reload stays the new guest.
+        await b.page.reload();
+        await b.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id, after.id);
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: a changed password logs the other device out; the old password is refused in words, the new one lets it in', fn: async () => {
+      const a = await newPlayer(env, 'Cleo', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Dan');
+      const players = [a, b];
+      try {
+        const cleo = (await whoAmI(a)).id;
+        await claimAccount(a, 'cleo.c', 'harvest moon rising');
+        await logIn(b, 'cleo.c', 'harvest moon rising');
+        const old = await whoAmI(b);
+        // The phone is closed meanwhile: it comes back after the change.
+        await b.page.goto('about:blank');
+        await openDialog(a, '#account-password', 'password');
+        await axeCheck(a.page, 'the change of password form');
+        await submitDialog(a, 'password', {current: 'harvest moon rising', password: 'a snake in paddy five', confirm: 'a snake in paddy six'});
+        assert.match(await dialogRefusal(a, 'password', 'account.mismatch'), /not the same/);
+        await submitDialog(a, 'password', {confirm: 'a snake in paddy five'});
+        await a.page.waitForSelector('#password-dialog', {state: 'detached'});
+        assert.match(await a.page.locator('#account-notice').textContent(), /Password changed\. Your other devices will have to log in again/);
+        // This device stays logged in, across a reload too.
+        await a.page.reload();
+        await a.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id && window.tanbo.conn.account, cleo);
+        // The other's token is refused on its next connection, the page's first: a guest, told why.
+        assert.deepEqual(await exportAs(env, old.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
+        await b.page.goto(`${env.base}/`);
+        await waitNewGuest(b, cleo);
+        assert.equal(await b.page.evaluate(() => localStorage.getItem('tanbo.account')), null);
+        await openPrefs(b.page);
+        assert.match(await b.page.locator('#account-notice').textContent(), /You are no longer logged in to cleo\.c/);
+        const guest = await whoAmI(b);
+        assert.match(await loginRefused(b, 'cleo.c', 'harvest moon rising'), /Wrong username or password/);
+        assert.equal((await whoAmI(b)).id, guest.id, 'a refused login keeps the guest');
+        await logIn(b, 'cleo.c', 'a snake in paddy five');
+        assert.equal((await whoAmI(b)).id, cleo);
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: export downloads tanbo-<id>.json about the player; delete asks for the password and a confirmation, is refused while a game is unfinished, then leaves a new guest', fn: async () => {
+      const a = await newPlayer(env, 'Dora');
+      try {
+        const dora = await whoAmI(a);
+        await claimAccount(a, 'dora.d', 'three rings of paddies');
+        const [download] = await Promise.all([a.page.waitForEvent('download'), a.page.click('#account-export')]);
+        assert.equal(download.suggestedFilename(), `tanbo-${dora.id}.json`);
+        const doc = JSON.parse(await readFile(await download.path(), 'utf8'));
+        assert.equal(doc.identity.id, dora.id);
+        assert.equal(doc.identity.name, 'Dora');
+        assert.equal(doc.account?.username, 'dora.d');
+        await a.page.waitForFunction((f) => document.getElementById('account-notice')?.textContent.includes(f), `tanbo-${dora.id}.json`);
+        // An unfinished game: the deletion is refused, the game named.
+        await closePrefs(a.page);
+        const room = await playComputer(a, 'tsoro');
+        await openDialog(a, '#account-delete', 'delete');
+        await submitDialog(a, 'delete', {password: 'three rings of paddies'});
+        assert.match(await dialogRefusal(a, 'delete', 'account.delete_unconfirmed'), /Tick the box to confirm/);
+        await a.page.check('#delete-check');
+        await axeCheck(a.page, 'the deletion form (phone)');
+        assert.deepEqual(await smallControls(a.page, '#delete-dialog'), [], 'deletion form controls under 44 px on a phone');
+        await a.page.click('#delete-submit');
+        assert.match(await dialogRefusal(a, 'delete', 'games_in_progress'), /You still have unfinished games/);
+        const links = await a.page.$$eval('#delete-problems a', (els) => els.map((el) => el.getAttribute('href')));
+        assert.deepEqual(links, [`#/room/${room}`], 'the unfinished game linked');
+        await a.page.click('#delete-cancel');
+        assert.equal((await whoAmI(a)).account, 'dora.d');
+        await closePrefs(a.page);
+        await a.page.setViewportSize(DESKTOP);
+        await a.page.click('#resign');
+        await a.page.click('#resign-confirm');
+        await a.page.waitForSelector('#result .reason');
+        // Finished: deleted, and the page is a new guest.
+        await openDialog(a, '#account-delete', 'delete');
+        await a.page.check('#delete-check');
+        await submitDialog(a, 'delete', {password: 'three rings of paddies'});
+        await a.page.waitForSelector('#delete-dialog', {state: 'detached'});
+        await waitNewGuest(a, dora.id);
+        const guest = await whoAmI(a);
+        assert.equal(guest.saved, null);
+        assert.notEqual(guest.name, 'Dora');
+        assert.match(await a.page.locator('#account-notice').textContent(), new RegExp(`Account deleted\\. This browser now plays as a new guest, ${reEscape(guest.name)}`));
+        assert.equal(await a.page.locator('#me-account').count(), 0);
+        assert.deepEqual(await exportAs(env, dora.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
+        await closeAll([a]);
+      } finally {
+        await a.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: wrong passwords in a row make the account wait; the right one too soon is refused as a wrong one, with a hint to wait, in French; then it lets in', fn: async () => {
+      const a = await newPlayer(env, 'Eve', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Gaspard', {lang: 'fr', viewport: DESKTOP});
+      const players = [a, b];
+      try {
+        await claimAccount(a, 'eve.e', 'paddies under the moon');
+        const gaspard = await whoAmI(b);
+        await openDialog(b, '#account-login', 'login');
+        // Five free attempts, then one after 1 s, then one after 2 s: the account now waits 4 s.
+        for (let i = 0; i < 7; ++i) {
+          if (i >= 5) await b.page.waitForTimeout(i === 5 ? 1100 : 2100);
+          await submitDialog(b, 'login', {username: 'eve.e', password: `guess number ${i}`});
+          const why = b.page.locator('#login-problems [data-code]');
+          await why.waitFor();
+          assert.equal(await why.getAttribute('data-code'), 'bad_login');
+          await b.page.evaluate(() => document.querySelector('#login-problems').replaceChildren());
+        }
+        // The right password, too soon: the same words as a wrong one, and the hint to wait.
+        await submitDialog(b, 'login', {password: 'paddies under the moon'});
+        const text = await dialogRefusal(b, 'login', 'bad_login');
+        assert.match(text, /Nom d’utilisateur ou mot de passe incorrect/);
+        assert.match(text, /ralenti/);
+        const still = await whoAmI(b);
+        assert.deepEqual([still.id, still.account], [gaspard.id, null]);
+        // Once the wait is over it lets in.
+        await b.page.waitForTimeout(4100);
+        await submitDialog(b, 'login', {password: 'paddies under the moon'});
+        await b.page.waitForSelector('#login-dialog', {state: 'detached'});
+        await b.page.waitForFunction(() => window.tanbo.conn.state === 'open' && window.tanbo.conn.account?.username === 'eve.e');
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: the logged-in devices are listed, this one first and marked, in Japanese; logging out the other device makes it a guest', fn: async () => {
+      const a = await newPlayer(env, 'Hana', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Ivo', {lang: 'ja'});
+      const players = [a, b];
+      try {
+        const hana = (await whoAmI(a)).id;
+        await claimAccount(a, 'hana.h', 'rice under the rain');
+        await logIn(b, 'hana.h', 'rice under the rain');
+        await openDialog(b, '#account-sessions', 'sessions');
+        const rows = b.page.locator('#sessions-list .session');
+        await rows.nth(1).waitFor();
+        assert.equal(await rows.count(), 2);
+        assert.match(await b.page.locator('#sessions-status').textContent(), /2台の端末がログインしています/);
+        const mine = b.page.locator('#sessions-list .session:has(.session-current)');
+        assert.equal(await mine.count(), 1);
+        assert.equal(await rows.first().locator('.session-current').count(), 1, 'this device first');
+        assert.match(await mine.textContent(), /最終利用 利用中/);
+        assert.match(await mine.textContent(), /この端末/);
+        assert.match(await mine.textContent(), /Linux の Chrome/);
+        assert.equal(await mine.locator('.session-end').count(), 0, 'this device ends its session with Log out');
+        await axeCheck(b.page, 'the sessions dialog');
+        await docShot(env, b.page, 'sessions-ja');
+        // The desktop's session ends: the desktop is told and becomes a guest.
+        await b.page.locator('#sessions-list .session:not(:has(.session-current)) .session-end').click();
+        await b.page.waitForFunction(() => document.querySelectorAll('#sessions-list .session').length === 1);
+        assert.match(await b.page.locator('#sessions-status').textContent(), /をログアウトさせました|1台の端末/);
+        await waitNewGuest(a, hana, 15000);
+        const after = await whoAmI(b);
+        assert.equal(after.id, hana, 'this device stays logged in');
+        await b.page.click('#sessions-close');
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: an account holder is marked beside its name in the lobby, the seats, the chat and the player page, a guest is not; a guest cannot take a name like the account\'s', fn: async () => {
+      const a = await newPlayer(env, 'Mira', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Nils');
+      const c = await newPlayer(env, 'Carl', {lang: 'fr'});
+      const players = [a, b, c];
+      try {
+        await claimAccount(a, 'mira.m', 'terraces of green rice');
+        await closePrefs(a.page);
+        const room = await createRoom(a, 'mancala-simple');
+        // The lobby: Mira's room, her name marked.
+        await toLobby(b);
+        const item = b.page.locator(`.room[data-room="${room}"]`);
+        await item.waitFor();
+        assert.equal(await item.locator('.room-players .account-mark').count(), 1);
+        assert.match(await item.locator('.room-players').textContent(), /Players: Mira/);
+        await joinFromLobby(b, room);
+        // The seats, on both pages: Mira's marked, with its words for readers and a tooltip.
+        for (const p of [a, b]) {
+          await p.page.waitForSelector('.seat[data-seat="1"] .seat-name');
+          const mark = p.page.locator('.seat[data-seat="0"] .account-mark');
+          assert.equal(await mark.count(), 1, `${p.name}: Mira's seat marked`);
+          assert.equal(await mark.getAttribute('role'), 'img');
+          assert.equal(await mark.getAttribute('aria-label'), 'account holder');
+          assert.equal(await mark.getAttribute('title'), 'This player has an account (guests have no mark)');
+          assert.equal(await p.page.locator('.seat[data-seat="1"] .account-mark').count(), 0, `${p.name}: Nils's seat not marked`);
+        }
+        // The chat: Mira's line marked, Nils's not.
+        await say(a, 'good luck');
+        await say(b, 'thanks');
+        for (const p of [a, b]) {
+          await chatLine(p, 'thanks').waitFor();
+          assert.equal(await chatLine(p, 'good luck').locator('.account-mark').count(), 1, `${p.name}: Mira's line marked`);
+          assert.equal(await chatLine(p, 'thanks').locator('.account-mark').count(), 0, `${p.name}: Nils's line not marked`);
+        }
+        await axeCheck(a.page, 'a room with an account holder (desktop)');
+        await axeCheck(b.page, 'a room with an account holder (phone)');
+        await docShot(env, a.page, 'account-mark-desktop');
+        await docShot(env, b.page, 'account-mark-phone');
+        // A guest taking Mira's name with a Cyrillic М is refused in its words, and stays Carl;
+        // the mark's words are French there.
+        await rename(c, '\u041Cira');
+        await c.page.waitForFunction(() => /« Мira » a été refusé : c’est celui d’un compte/.test(document.getElementById('toast').textContent));
+        await c.page.waitForFunction(() => window.tanbo.conn.state === 'open');
+        assert.equal(await c.page.evaluate(() => window.tanbo.conn.player.name), 'Carl');
+        await c.page.goto(`${env.base}/#/room/${encodeURIComponent(room)}`);
+        await c.page.waitForSelector('.seat[data-seat="0"] .account-mark');
+        assert.equal(await c.page.getAttribute('.seat[data-seat="0"] .account-mark', 'aria-label'), 'titulaire d’un compte');
+        // The player pages: Mira's name marked, Nils's not.
+        for (const [who, marks] of [[a, 1], [b, 0]]) {
+          const id = await who.page.evaluate(() => window.tanbo.conn.player.id);
+          await c.page.goto(`${env.base}/#/player/${encodeURIComponent(id)}`);
+          await c.page.waitForFunction((i) => window.tanbo.view?.player?.id === i, id);
+          assert.equal(await c.page.locator('#player-name .account-mark').count(), marks, `${who.name}'s page`);
+        }
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+  ];
+}

@@ -1,0 +1,65 @@
+// Each game against the computer in each language at both sizes: a few decisions by clicking
+// and one by the keyboard, targets a finger can hit, axe on the room.
+import assert from 'node:assert/strict';
+import {axeCheck, smallTargets, someInView} from './checks.mjs';
+import {PHONE, DESKTOP, GAMES, newPlayer, closeAll, playComputer, viewInfo, waitMine,
+  clickDecision, status, rematchAll, docShot} from './support.mjs';
+
+export function tests(env) {
+  // One game of `game` against the computer, in `lang` at `viewport`: a few decisions by
+  // clicking (one by the keyboard), each with its controls in view and its targets finger-sized
+  // on a phone; axe on the room; a screenshot for docs/web in English.
+  async function playEverywhere(game, lang, viewport, label) {
+    const p = await newPlayer(env, lang === 'ja' ? '花子' : lang === 'fr' ? 'Élodie' : 'Ana', {viewport, lang});
+    assert.equal(await p.page.evaluate(() => document.documentElement.lang), lang);
+    await playComputer(p, game);
+    await p.page.waitForSelector('#board svg');
+    const phone = viewport.width < 500;
+    let keyboard = false, decisions = 0;
+    for (let i = 0; i < 40 && decisions < 6; ++i) {
+      await waitMine(p.page);
+      if ((await status(p)) === 'finished') { await rematchAll([p]); continue; }
+      await p.page.evaluate(() => window.scrollTo(0, 0));
+      const info = await viewInfo(p.page);
+      if (phone) {
+        assert.deepEqual(await smallTargets(p.page), [], `${game} ${lang}: board targets under 44 px`);
+        assert.ok(await someInView(p.page, '#board .pick, #controls button'), `${game} ${lang} ${info.decision}: no control in view without scrolling`);
+      }
+      if (!keyboard && (await p.page.locator('#board .pick, #controls button').count())) {
+        // The keyboard: focus is on the first control when a decision arrives; Enter plays it.
+        const focused = await p.page.evaluate(() => document.activeElement?.matches?.('.pick [role=button], #controls button'));
+        if (focused) {
+          await p.page.keyboard.press('Enter');
+          await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+          keyboard = true;
+          decisions++;
+          continue;
+        }
+      }
+      await clickDecision(p.page);
+      await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+      decisions++;
+    }
+    assert.ok(decisions >= 3, `${game} ${lang}: only ${decisions} decisions made`);
+    assert.ok(keyboard, `${game} ${lang}: no decision made by the keyboard`);
+    await waitMine(p.page);
+    await p.page.waitForTimeout(100);  // the page scrolls the board into view on a phone
+    if (lang === 'en') await docShot(env, p.page, `${game}-${label}`);
+    await p.page.evaluate(() => window.scrollTo(0, 0));
+    // The log names the computer's seat as the seats do: one name per computer seat.
+    const cpuName = await p.page.locator('.seat[data-seat="1"] .seat-name').textContent();
+    assert.ok((await p.page.locator('#log').textContent()).includes(cpuName), `${game} ${lang}: log without "${cpuName}"`);
+    // The last move is marked whenever the last step moved something (not after a bare start).
+    const moved = await p.page.evaluate(() => window.tanbo.view.msg.events.some((e) => ['sow', 'place', 'pick_up', 'capture', 'bonus'].includes(e.type)));
+    if (moved) assert.ok((await p.page.locator('#board .mark, #board .last-dot').count()) > 0, `${game}: no last move marked`);
+    await axeCheck(p.page, `${game} room (${lang}, ${viewport.width} px)`);
+    await closeAll([p]);
+  }
+
+  const everywhere = [];
+  for (const game of GAMES)
+    for (const lang of ['en', 'fr', 'ja'])
+      for (const [label, vp] of [['desktop', DESKTOP], ['phone', PHONE]])
+        everywhere.push({name: `play: ${game} against the computer in ${lang} at ${vp.width}x${vp.height}`, fn: () => playEverywhere(game, lang, vp, label)});
+  return everywhere;
+}

@@ -1,0 +1,184 @@
+// The site's own pages in the browser: the catalogues, the size of the client, the lobby in each
+// language and under its Content-Security-Policy, names, the rules and the ratings pages.
+import assert from 'node:assert/strict';
+import {axeCheck, someInView, clientSize} from './checks.mjs';
+import {catalogueProblems} from './catalogue.mjs';
+import {PHONE, DESKTOP, GAMES, newPlayer, openPrefs, closePrefs, rename, closeAll, createRoom,
+  playComputer, joinFromLobby, viewInfo, waitMine, clickDecision, docShot} from './support.mjs';
+
+export function tests(env) {
+  return [
+    {name: 'catalogues: every key in every language, no extra key, plural forms and placeholders agree', fn: async () => {
+      const problems = await catalogueProblems(env.webDir);
+      assert.deepEqual(problems, []);
+    }},
+    {name: 'size: the whole client compressed', fn: async () => {
+      const size = await clientSize(env.webDir);
+      console.log(`     client: ${size.files} files, ${(size.raw / 1024).toFixed(1)} KiB, gzip -9 ${(size.gz / 1024).toFixed(1)} KiB`);
+      assert.ok(size.gz < 200 * 1024, `${size.gz} bytes compressed`);
+    }},
+    {name: 'lobby: first render, each language, rooms in view at both sizes, language and sound remembered', fn: async () => {
+      // The first render: from navigation to the first view on screen (performance mark).
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
+      await p.page.reload();
+      await p.page.waitForSelector('.game-card');
+      const ms = await p.page.evaluate(() => performance.getEntriesByName('tanbo-first-render')[0]?.startTime);
+      const paint = await p.page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime);
+      console.log(`     first render: lobby on screen ${ms.toFixed(0)} ms after navigation (first contentful paint ${paint?.toFixed(0)} ms)`);
+      assert.ok(ms < 5000, `first render took ${ms} ms`);
+      // A waiting room and a live match, so both lists have something to show.
+      const b = await newPlayer(env, 'Ben', {viewport: DESKTOP});
+      const open = await createRoom(b, 'mancala-simple', {});
+      const c = await newPlayer(env, 'Cid', {viewport: DESKTOP});
+      const live = await playComputer(c, 'tsoro');
+      for (const [vp, label] of [[DESKTOP, 'desktop'], [PHONE, 'phone']]) {
+        await p.page.setViewportSize(vp);
+        await p.page.goto(`${env.base}/#/`);
+        await p.page.waitForSelector(`#open-rooms [data-room="${open}"]`);
+        await p.page.waitForSelector(`#live-rooms [data-room="${live}"]`);
+        assert.ok(await someInView(p.page, '#open-h'), `open rooms heading in view at ${label}`);
+        assert.ok(await someInView(p.page, `#open-rooms [data-room="${open}"] .room-main`), `open room in view at ${label}`);
+        assert.ok(await someInView(p.page, `#live-rooms [data-room="${live}"] .room-main`), `live match in view at ${label}`);
+        assert.match(await p.page.locator(`#open-rooms [data-room="${open}"]`).textContent(), /Ben, Seat 2 \(free\)/);
+        if (label === 'phone') await docShot(env, p.page, 'lobby-phone');
+      }
+      await p.page.setViewportSize(DESKTOP);
+      for (const lang of ['en', 'fr', 'ja']) {
+        await p.page.selectOption('#lang', lang);
+        await p.page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        await p.page.waitForSelector(`#open-rooms [data-room="${open}"]`);
+        await axeCheck(p.page, `lobby (${lang})`);
+        await docShot(env, p.page, `lobby-${lang}`);
+      }
+      assert.match(await p.page.locator('#open-h').textContent(), /参加できるルーム/);
+      // Remembered: the language, and the sound switch.
+      await p.page.click('#sound');
+      const pressed = await p.page.locator('#sound').getAttribute('aria-pressed');
+      await p.page.reload();
+      await p.page.waitForSelector('.game-card');
+      assert.equal(await p.page.evaluate(() => document.documentElement.lang), 'ja');
+      assert.equal(await p.page.locator('#sound').getAttribute('aria-pressed'), pressed);
+      assert.match(await p.page.locator('[data-play-cpu="tsoro"]').textContent(), /コンピューターと対局/);
+      // The custom set-up is offered only where the game accepts one.
+      await p.page.selectOption('#lang', 'en');
+      for (const [game, offered] of [['tanbo', 1], ['steere-tanbo', 1], ['mancala-simple', 0], ['tsoro', 0]]) {
+        await p.page.click(`[data-custom="${game}"]`);
+        assert.equal(await p.page.locator('#create-setup').count(), offered, `set-up field for ${game}`);
+      }
+      // Option labels in players' words: no ruling ids such as "(M1)".
+      assert.doesNotMatch(await p.page.locator('#custom').textContent(), /\([A-Z]\d\)/);
+      await closeAll([p, b, c]);
+    }},
+    {name: 'names: an apostrophe is a name; a refused one is shown with the reason (in each language) and the old name stays', fn: async () => {
+      const a = await newPlayer(env, "D'Artagnan");
+      await openPrefs(a.page);
+      assert.equal(await a.page.locator('#name-input').getAttribute('maxlength'), '24');
+      await closePrefs(a.page);
+      await rename(a, 'Ana <3');
+      await a.page.waitForSelector('#toast:not([hidden])');
+      assert.match(await a.page.locator('#toast').textContent(), /"Ana <3" was refused: a name is 1 to 24 letters/);
+      await a.page.waitForFunction(() => window.tanbo.conn.state === 'open');
+      assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
+      await a.page.selectOption('#lang', 'fr');
+      await rename(a, 'Ana <3');
+      await a.page.waitForFunction(() => /« Ana <3 » a été refusé : un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
+      assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
+      await closeAll([a]);
+    }},
+    {name: 'lobby: the page under its Content-Security-Policy: a game against the computer, a move, the menus, replays and rules with no violation; an inline script is refused; no other site can frame it', fn: async () => {
+      const res = await fetch(`${env.base}/`);
+      assert.match(res.headers.get('content-security-policy') ?? '', /script-src 'self';.*frame-ancestors 'none'/);
+      assert.equal(res.headers.get('x-frame-options'), 'DENY');
+      // The watch works: a script the page did not load from the server is refused, and seen.
+      const probe = await newPlayer(env, 'Probe');
+      await probe.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.tanboInline = true';
+        document.head.append(script);
+      });
+      await probe.page.waitForFunction(() => window.tanboCsp.length > 0);
+      assert.equal(await probe.page.evaluate(() => window.tanboInline), undefined);
+      assert.match(await probe.page.evaluate(() => window.tanboCsp[0]), /^script-src/);
+      probe.errors.length = 0;  // the probe's own violation, on purpose
+      await closeAll([probe]);
+
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
+      await playComputer(p, 'mancala-simple');
+      await waitMine(p.page);
+      const info = await viewInfo(p.page);
+      await clickDecision(p.page);
+      await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+      await openPrefs(p.page);
+      await closePrefs(p.page);
+      await p.page.goto(`${env.base}/#/replays`);
+      await p.page.waitForFunction(() => location.hash === '#/replays');
+      await p.page.goto(`${env.base}/#/rules`);
+      await p.page.waitForSelector('#main a[href^="#/rules/"]');
+      await p.page.click('#main a[href^="#/rules/"]');
+      await p.page.waitForSelector('#main svg');
+      assert.deepEqual(await p.page.evaluate(() => window.tanboCsp), []);
+      await closeAll([p]);
+
+      // Another site's page that frames this one gets nothing of it.
+      const ctx = await env.browser.newContext();
+      const framing = await ctx.newPage();
+      await framing.setContent(`<iframe src="${env.base}/"></iframe>`);  // waits for the frame's load too
+      const frame = framing.frames().find((f) => f !== framing.mainFrame());
+      const framed = frame ? await frame.evaluate(() => !!document.querySelector('.brand')).catch(() => false) : false;
+      assert.equal(framed, false, 'the page loaded inside another site\'s frame');
+      await ctx.close();
+    }},
+    {name: 'ratings: a ranked game moves both players on the leaderboard; a player page with its chart and replays', fn: async () => {
+      const a = await newPlayer(env, 'Rina', {viewport: DESKTOP});
+      const b = await newPlayer(env, 'Rolf', {viewport: DESKTOP});
+      const ids = [];
+      for (let game = 0; game < 2; ++game) {
+        const room = await createRoom(a, 'mancala-simple', {ranked: true, options: {first: 0}});
+        await joinFromLobby(b, room);
+        await a.page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
+        await a.page.click('#resign');
+        await a.page.click('#resign-confirm');
+        await a.page.waitForSelector('#result .reason');
+        ids.push(room);
+        await a.page.goto(`${env.base}/#/`);
+        await b.page.goto(`${env.base}/#/`);
+      }
+      const rolf = await b.page.evaluate(() => window.tanbo.conn.player.id);
+      await a.page.goto(`${env.base}/#/leaderboard/mancala-simple`);
+      await a.page.waitForFunction(() => document.querySelectorAll('#leaderboard tbody tr').length >= 2, null, {timeout: 15000});
+      assert.match(await a.page.locator('#leaderboard tbody tr').first().textContent(), /Rolf/);
+      await axeCheck(a.page, 'leaderboard');
+      await a.page.click(`#leaderboard a[href="#/player/${rolf}"]`);
+      await a.page.waitForSelector('#player-name');
+      assert.match(await a.page.locator('#player-name').textContent(), /Rolf/);
+      await a.page.waitForSelector('.rating-card[data-game="mancala-simple"] svg.rating-chart');
+      assert.match(await a.page.locator('.rating-card .rating').textContent(), /after 2 ranked games/);
+      assert.equal(await a.page.locator('.rating-chart .chart-dot').count(), 3);
+      assert.ok(await a.page.locator('#player-recent a[href^="#/replay/"]').count() >= 2);
+      await axeCheck(a.page, 'player page');
+      await docShot(env, a.page, 'player');
+      await closeAll([a, b]);
+    }},
+    {name: 'rules: a page per game in each language, with its board, linked from the lobby and the room', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
+      for (const lang of ['en', 'fr', 'ja']) {
+        await p.page.selectOption('#lang', lang);
+        for (const game of GAMES) {
+          await p.page.goto(`${env.base}/#/`);
+          await p.page.click(`.game-card[data-game="${game}"] a[href="#/rules/${game}"]`);
+          await p.page.waitForSelector('#rules-title');
+          assert.equal(await p.page.locator('.rules-figure svg.board-svg').count(), 1);
+          assert.ok((await p.page.locator('.rules-section').count()) >= 5);
+          await axeCheck(p.page, `rules of ${game} (${lang})`);
+          if (lang === 'en' && game === 'tsoro') await docShot(env, p.page, 'rules-tsoro');
+        }
+      }
+      await p.page.selectOption('#lang', 'en');
+      await playComputer(p, 'steere-tanbo');
+      await p.page.click('.room-info a.rules-link');
+      await p.page.waitForSelector('#rules-title');
+      assert.match(await p.page.locator('#rules-title').textContent(), /Tanbo \(Mark Steere\)/);
+      await closeAll([p]);
+    }},
+  ];
+}
