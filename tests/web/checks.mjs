@@ -23,12 +23,35 @@ export async function axeCheck(page, what) {
   if (result.length) throw new Error(`axe on ${what}:\n       ${result.join('\n       ')}`);
 }
 
-// The picks on the board smaller than `min` CSS pixels either way (their bounding boxes).
+// The picks on the board smaller than `min` CSS pixels either way (their bounding boxes). A pick
+// a finger cannot hit (pointer-events: none, as the points of a board too fine to tap, which a
+// tap zooms into first) is the keyboard's alone and not counted.
 export async function smallTargets(page, selector = '#board .pick', min = 44) {
-  return page.$$eval(selector, (els, m) => els.map((el) => {
+  return page.$$eval(selector, (els, m) => els.filter((el) => getComputedStyle(el).pointerEvents !== 'none').map((el) => {
     const r = el.getBoundingClientRect();
-    return {w: Math.round(r.width), h: Math.round(r.height), label: el.getAttribute('aria-label')};
+    return {w: Math.round(r.width), h: Math.round(r.height), label: el.querySelector('[aria-label]')?.getAttribute('aria-label') ?? el.getAttribute('aria-label')};
   }).filter((r) => r.w < m || r.h < m), min);
+}
+
+// What sticks out of the window sideways: the page scrolling horizontally, and any element of
+// the page whose right edge passes the window's (inside a scrolling area it may: that area is
+// the one to check).
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out = [];
+    if (document.documentElement.scrollWidth > width) out.push(`the page is ${document.documentElement.scrollWidth} px wide in ${width}`);
+    const scrolls = (el) => /(auto|scroll|hidden|clip)/.test(getComputedStyle(el).overflowX);
+    for (const el of document.querySelectorAll('#main *')) {
+      const r = el.getBoundingClientRect();
+      if (!r.width || r.right <= width + 1) continue;
+      let clipped = false;
+      for (let a = el.parentElement; a && a !== document.body && !clipped; a = a.parentElement) clipped = scrolls(a);
+      if (!clipped) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} ends at ${Math.round(r.right)} px`);
+      if (out.length > 5) break;
+    }
+    return out;
+  });
 }
 
 // Whether some element of the selector is wholly inside the viewport, the page unscrolled.
