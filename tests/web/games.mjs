@@ -406,5 +406,73 @@ export function tests(env) {
       name: `tanbo: a whole game against the computer at ${size} by tapping the board alone, every kind of decision`,
       fn: () => tanboWholeGame(viewport),
     })),
+    {name: 'steere-tanbo: a 7x7 game to its end by tapping points, at 390x844 and 1280x800', fn: async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const p = await newPlayer(env, 'Ana', {viewport, speed: 'off'});
+        await createRoom(p, 'steere-tanbo', {options: {size: '7x7'}, cpu: {1: 'random'}});
+        let decisions = 0;
+        for (;;) {
+          await waitMine(p.page, 20000);
+          const info = await viewInfo(p.page);
+          if (info.status === 'finished') break;
+          await boardChecks(p, viewport === PHONE ? 44 : 32);
+          assert.equal(await p.page.locator('#board .to-play').count(), 1, 'the colour to play is marked');
+          await clickDecision(p.page);
+          await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+          assert.ok(++decisions < 100, 'the game did not end');
+        }
+        await p.page.waitForSelector('#result .reason');
+        // Nothing marks a colour to play once the game is over.
+        assert.equal(await p.page.locator('#board .to-play').count(), 0);
+        assert.equal(await p.page.locator('#facts .mover').count(), 0);
+        await closeAll([p]);
+      }
+    }},
+    {name: 'steere-tanbo: 19x19 fits a phone whole with its coordinates; a tap zooms in, a second places the stone', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {viewport: PHONE});
+      await createRoom(p, 'steere-tanbo', {options: {size: '19x19'}, cpu: {1: 'random'}});
+      await waitMine(p.page);
+      const page = p.page;
+      const fit = await page.evaluate(() => {
+        const svg = document.querySelector('#board svg.steere');
+        const r = svg.getBoundingClientRect();
+        const coords = [...svg.querySelectorAll('.coord')].map((el) => ({text: el.textContent, box: el.getBoundingClientRect()}));
+        return {left: r.left, right: r.right, height: r.height, cls: svg.getAttribute('class'), view: svg.dataset.view,
+                coords: coords.map((c) => c.text).sort().join(','),
+                outside: coords.filter((c) => c.box.left < 0 || c.box.right > innerWidth).length,
+                smallest: Math.min(...coords.map((c) => c.box.height))};
+      });
+      assert.ok(fit.left >= 0 && fit.right <= 390 && fit.height <= 844, `19x19 not whole: ${JSON.stringify(fit)}`);
+      const expected = [...'abcdefghijklmnopqrs', ...Array.from({length: 19}, (_, i) => String(i + 1))].sort().join(',');
+      assert.equal(fit.coords, expected, 'every coordinate the log uses is drawn');
+      assert.equal(fit.outside, 0);
+      assert.ok(fit.smallest >= 9, `coordinates ${fit.smallest} px high`);
+      assert.equal(fit.view, 'whole');
+      assert.match(fit.cls, /needs-zoom/, 'points under 32 px are zoomed into first');
+      assert.deepEqual(await horizontalOverflow(page), []);
+      // The points are the keyboard's in the whole board, not a finger's.
+      assert.deepEqual(await smallTargets(page, '#board .pick', 32), []);
+      const box = await page.locator('#board svg').boundingBox();
+      await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
+      await page.waitForSelector('#board svg[data-view="zoomed"]');
+      assert.ok((await page.locator('#board .pick').count()) > 0);
+      assert.deepEqual(await smallTargets(page, '#board .pick', 44), []);
+      // "Whole board" comes back; a second zoom, then a point places the stone.
+      await page.click('#board .zoom-out');
+      await page.waitForSelector('#board svg[data-view="whole"].needs-zoom');
+      // The zoom scrolled the page to the part it shows: where the whole board is now.
+      const again = await page.locator('#board svg').boundingBox();
+      await page.mouse.click(again.x + again.width * 0.3, again.y + again.height * 0.7);
+      await page.waitForSelector('#board svg[data-view="zoomed"]');
+      const info = await viewInfo(page);
+      await page.locator('#board .pick').first().click();
+      await page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+      await waitMine(page);
+      assert.equal(await page.locator('#board svg').getAttribute('data-view'), 'whole');
+      await page.setViewportSize(DESKTOP);
+      await page.waitForFunction(() => !document.querySelector('#board svg.needs-zoom'));
+      assert.deepEqual(await smallTargets(page, '#board .pick', 32), [], 'at 1280x800 the points are 32 px apart');
+      await closeAll([p]);
+    }},
   ];
 }

@@ -641,6 +641,8 @@ export default {
   'steere.fact.last': {one: 'Last stone: {point} (ringed in orange); {n} stone removed.', other: 'Last stone: {point} (ringed in orange); {n} stones removed.'},
   'steere.hint.black': 'You play Black: tap a dotted point.',
   'steere.hint.white': 'You play White: tap a dotted point.',
+  'steere.to_play': '{colour} to play: {name}',
+  'steere.hint.zoom': 'On a small screen, tap the board first to zoom in.',
 
   'tsoro.row.outer': 'back row',
   'tsoro.row.inner': 'front row',

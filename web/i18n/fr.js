@@ -641,6 +641,8 @@ export default {
   'steere.fact.last': {one: 'Dernière pierre : {point} (cerclée d’orange) ; {n} pierre retirée.', other: 'Dernière pierre : {point} (cerclée d’orange) ; {n} pierres retirées.'},
   'steere.hint.black': 'Vous jouez Noir : touchez un point pointillé.',
   'steere.hint.white': 'Vous jouez Blanc : touchez un point pointillé.',
+  'steere.to_play': 'Au tour de {colour} : {name}',
+  'steere.hint.zoom': 'Sur un petit écran, touchez d’abord le plateau pour l’agrandir.',
 
   'tsoro.row.outer': 'rangée arrière',
   'tsoro.row.inner': 'rangée avant',

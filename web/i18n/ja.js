@@ -641,6 +641,8 @@ export default {
   'steere.fact.last': {other: '最後の石：{point}（オレンジの輪）。取り除いた石{n}個。'},
   'steere.hint.black': 'あなたは黒です：点線の点をタップしてください。',
   'steere.hint.white': 'あなたは白です：点線の点をタップしてください。',
+  'steere.to_play': '{colour}の番：{name}',
+  'steere.hint.zoom': '小さな画面では、まず盤をタップして拡大してください。',
 
   'tsoro.row.outer': '後列',
   'tsoro.row.inner': '前列',
