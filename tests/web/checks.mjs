@@ -33,27 +33,6 @@ export async function smallTargets(page, selector = '#board .pick', min = 44) {
   }).filter((r) => r.w < m || r.h < m), min);
 }
 
-// What sticks out of the window sideways: the page scrolling horizontally, and any element of
-// the page whose right edge passes the window's (inside a scrolling area it may: that area is
-// the one to check).
-export async function horizontalOverflow(page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const out = [];
-    if (document.documentElement.scrollWidth > width) out.push(`the page is ${document.documentElement.scrollWidth} px wide in ${width}`);
-    const scrolls = (el) => /(auto|scroll|hidden|clip)/.test(getComputedStyle(el).overflowX);
-    for (const el of document.querySelectorAll('#main *')) {
-      const r = el.getBoundingClientRect();
-      if (!r.width || r.right <= width + 1) continue;
-      let clipped = false;
-      for (let a = el.parentElement; a && a !== document.body && !clipped; a = a.parentElement) clipped = scrolls(a);
-      if (!clipped) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')} ends at ${Math.round(r.right)} px`);
-      if (out.length > 5) break;
-    }
-    return out;
-  });
-}
-
 // Whether some element of the selector is wholly inside the viewport, the page unscrolled.
 export async function someInView(page, selector) {
   return page.$$eval(selector, (els) => els.some((el) => {
@@ -79,4 +58,15 @@ export async function clientSize(dir) {
   };
   await walk(dir);
   return {raw, gz, files};
+}
+
+// How far the page is wider than the viewport (0 when nothing overflows horizontally), and the
+// elements that stick out on the right, a few of them named.
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => {
+    const over = document.documentElement.scrollWidth - innerWidth;
+    const culprits = over <= 0 ? [] : [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+      .slice(0, 3).map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`);
+    return {over: Math.max(0, over), culprits};
+  });
 }

@@ -69,7 +69,8 @@ export function tests(env) {
   // target is at least `min` px.
   async function boardChecks(p, min) {
     assert.equal(await p.page.locator('#controls button').count(), 0, 'a decision as a text button');
-    assert.deepEqual(await horizontalOverflow(p.page), []);
+    const over = await horizontalOverflow(p.page);
+    assert.equal(over.over, 0, `the page is ${over.over} px wider than the screen (${over.culprits})`);
     assert.deepEqual(await smallTargets(p.page, '#board .pick', min), []);
   }
 
@@ -233,20 +234,30 @@ export function tests(env) {
       const p = await newPlayer(env, 'Ana', {speed: 'slow'});
       await playComputer(p, 'mancala-simple');
       await waitMine(p.page);
-      // Record what the board shows while the next states arrive: frames with a pit being sown.
+      // Record what the board shows while the next states arrive: frames with a pit being sown,
+      // a stone flying into it, the stones left in the sower's hand.
       await p.page.evaluate(() => {
         window.__frames = 0;
-        new MutationObserver(() => { if (document.querySelector('#board .mark.active')) window.__frames++; })
-          .observe(document.getElementById('board'), {childList: true, subtree: true});
+        window.__flying = 0;
+        window.__hand = 0;
+        new MutationObserver(() => {
+          if (document.querySelector('#board .mark.active')) window.__frames++;
+          if (document.querySelector('#board .flying .stone')) window.__flying++;
+          if (document.querySelector('#board .hand .stone')) window.__hand++;
+        }).observe(document.getElementById('board'), {childList: true, subtree: true});
       });
       await clickDecision(p.page);
-      await p.page.waitForFunction(() => window.__frames >= 2, null, {timeout: 10000});
+      await p.page.waitForFunction(() => window.__frames >= 2 && window.__flying >= 1 && window.__hand >= 1, null, {timeout: 10000});
       await waitMine(p.page, 20000);
-      // Once played, the board is the server's: every hole shows the state's count.
+      // Once played, the board is the server's: every hole holds the state's count, as many
+      // pebbles (a dozen at most, then a heap with its figure).
       const same = await p.page.evaluate(() => {
         const st = window.tanbo.view.msg.state;
-        return [...document.querySelectorAll('#board .pit')].every((g) =>
-          Number(g.querySelector('.count').textContent) === st.seats[g.dataset.seat].holes[g.dataset.hole]);
+        return [...document.querySelectorAll('#board .pit')].every((g) => {
+          const n = st.seats[g.dataset.seat].holes[g.dataset.hole];
+          const stones = g.querySelectorAll('.stone').length;
+          return Number(g.dataset.count) === n && (n <= 12 ? stones === n : g.querySelector('.heap-figure')?.textContent === String(n));
+        });
       });
       assert.ok(same, 'the board after the animation is the server state');
       assert.equal(await p.page.locator('#board .mark.active').count(), 0);
@@ -449,7 +460,7 @@ export function tests(env) {
       assert.ok(fit.smallest >= 9, `coordinates ${fit.smallest} px high`);
       assert.equal(fit.view, 'whole');
       assert.match(fit.cls, /needs-zoom/, 'points under 32 px are zoomed into first');
-      assert.deepEqual(await horizontalOverflow(page), []);
+      assert.equal((await horizontalOverflow(page)).over, 0);
       // The points are the keyboard's in the whole board, not a finger's.
       assert.deepEqual(await smallTargets(page, '#board .pick', 32), []);
       const box = await page.locator('#board svg').boundingBox();
