@@ -13,7 +13,7 @@
 import {s, h, svgButton, canon} from '../util.js';
 import {t} from '../i18n/index.js';
 import {markRing, hitArea, markOf} from './marks.js';
-import {clip} from './text-fit.js';
+import {fitText} from './fit.js';
 
 const decisions = ['place'];
 
@@ -223,11 +223,11 @@ function render({state, legal, viewer, act, name: seatName, marks}) {
       const seat = state.seats?.[state.to_move];
       g.append(toPlay(vx + font * 0.6 + r, y, r),
         s('text', {x: vx + font * 0.6 + 2 * r + 10, y, class: 'band-text', 'font-size': font, 'dominant-baseline': 'central'},
-          clip(t('steere.to_play', {colour: colourName(state.to_move), name: seat !== undefined ? seatName(seat) : ''}), font, x0 - vx - 2 * r - font - 20)));
+          fitText(t('steere.to_play', {colour: colourName(state.to_move), name: seat !== undefined ? seatName(seat) : ''}), x0 - vx - 2 * r - font - 20, font)));
     }
     const btn = s('g', {class: 'zoom-out', 'data-key': 'whole'},
       s('rect', {x: x0, y: y - bh / 2, width: w, height: bh, rx: bh * 0.2, class: 'hit'}),
-      s('text', {x: x0 + w / 2, y, 'font-size': font + 2, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, clip(t('zoom.fit'), font + 2, w - 10)));
+      s('text', {x: x0 + w / 2, y, 'font-size': font + 2, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, fitText(t('zoom.fit'), w - 10, font + 2)));
     svgButton(btn, t('zoom.fit'), (e) => { e.stopPropagation(); zoom.win = null; draw(); });
     btn.classList.remove('pick');
     g.append(btn);

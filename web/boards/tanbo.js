@@ -19,7 +19,7 @@ import {markPath} from './marks.js';
 import {RICE, KINDS, FIELD, rice, farmer, pile, badge, dike, bag, disc, token} from './tokens.js';
 import {CountChoice, SwapChoice} from './tanbo-choice.js';
 import {plan, lastMove} from './tanbo-plan.js';
-import {clip} from './text-fit.js';
+import {fitText} from './fit.js';
 
 const decisions = ['place_farmer', 'sow', 'harvest', 'rest', 'swap', 'trim'];
 
@@ -171,7 +171,7 @@ function pickable(g, key, label, onTap, pressed) {
   return g;
 }
 
-// A player's row: their Farmer's colours and seat number, the pointer when they are to decide,
+// A player's row: their Farmer (its colours and the seat's shape), the pointer when they are to decide,
 // the name over the score, and the harvest on the right, colour by colour.
 function drawLabel(seat, box, c) {
   const {state, name, current} = c;
@@ -200,7 +200,7 @@ function drawLabel(seat, box, c) {
     items.push(pick ? pickable(g, `harvest:${seat}:${colour}`, pick.label, pick.tap) : g);
     hx -= HW;
   }
-  items.push(s('text', {x, y: mid - 22, class: 'tb-name', 'dominant-baseline': 'central'}, clip(name(seat), 38, hx - x - 12)),
+  items.push(s('text', {x, y: mid - 22, class: 'tb-name', 'dominant-baseline': 'central'}, fitText(name(seat), hx - x - 12, 38)),
     s('text', {x, y: mid + 24, class: 'tb-score', 'dominant-baseline': 'central'}, t('tanbo.points', {n: state.score?.[seat] ?? 0})));
   return s('g', {class: 'tb-player', 'data-seat': seat},
     s('title', {}, t('tanbo.player_title', {name: name(seat), n: state.score?.[seat] ?? 0, rice: riceText(harvest)})), items);
@@ -306,7 +306,7 @@ function drawTray(box, c) {
   const {state, legal} = c;
   const items = [];
   const captionW = box.captionW ?? box.x + box.w - box.captionX - 10;
-  const caption = (text) => items.push(s('text', {x: box.captionX, y: box.y + 36, class: 'tb-caption tray'}, clip(text, 32, captionW)));
+  const caption = (text) => items.push(s('text', {x: box.captionX, y: box.y + 36, class: 'tb-caption tray'}, fitText(text, captionW, 32)));
   const rowY = box.y + CAPTION + (box.h - CAPTION) / 2;
   let x = box.x + 8;
   let itemW = TRAY_ITEM;
@@ -323,7 +323,7 @@ function drawTray(box, c) {
     const g = s('g', {class: 'tb-confirm', 'data-confirm': state.decision},
       s('rect', {x: cx, y: rowY - 64, width: CONFIRM_W, height: 128, rx: 22, class: 'hit'}),
       s('path', {d: `M${cx + 22},${rowY}l15,17l28,-34`, class: 'tb-check'}),
-      s('text', {x: cx + 76, y: rowY + 2, 'dominant-baseline': 'central'}, clip(word, 32, CONFIRM_W - 84)));
+      s('text', {x: cx + 76, y: rowY + 2, 'dominant-baseline': 'central'}, fitText(word, CONFIRM_W - 84, 32)));
     items.unshift(pickable(g, 'confirm', t('tanbo.pick.confirm', {what: describeAction(action)}), () => c.act(action)));
   };
 

@@ -4,10 +4,11 @@
 //
 // Colour is never the only cue: yellow rice is round, black square and red a diamond, each
 // carrying its letter; a snake is a long wavy body, never a disc; a Farmer wears a straw hat
-// and its seat's number, seat 1 dark and seat 2 light. No <circle> is used: the shared board
+// and its seat's shape (glyphs.js, as on every board), seat 1 dark and seat 2 light. No <circle> is used: the shared board
 // style colours the first circle of every pick, and these tokens keep their own colours.
 import {s} from '../util.js';
 import {t} from '../i18n/index.js';
+import {seatGlyph} from './glyphs.js';
 
 export const RICE = ['yellow', 'black', 'red'];
 // The kinds of token in the order the game lists them (`sow`, the legal lists).
@@ -49,14 +50,14 @@ export function snake(x, y, u) {
     disc(hx + u * 0.06, hy - u * 0.03, u * 0.035, {class: 'tb-snake-eye'}));
 }
 
-// A Farmer of `seat`: a conical straw hat over a body carrying the seat's number.
+// A Farmer of `seat`: a conical straw hat over a body carrying the seat's shape.
 export function farmer(seat, x, y, u) {
   const cls = `tb-tok tb-farmer seat${seat}`;
   return s('g', {class: cls},
     s('path', {d: `M${f(x - u * 0.3)},${f(y + u * 0.5)}L${f(x - u * 0.22)},${f(y - u * 0.02)}Q${f(x)},${f(y - u * 0.12)} ${f(x + u * 0.22)},${f(y - u * 0.02)}L${f(x + u * 0.3)},${f(y + u * 0.5)}Z`, class: 'tb-farmer-body'}),
     disc(x, y - u * 0.12, u * 0.13, {class: 'tb-farmer-face'}),
     s('path', {d: `M${f(x - u * 0.42)},${f(y - u * 0.14)}L${f(x)},${f(y - u * 0.5)}L${f(x + u * 0.42)},${f(y - u * 0.14)}Z`, class: 'tb-farmer-hat', 'stroke-linejoin': 'round'}),
-    s('text', {x: f(x), y: f(y + u * 0.27), class: 'tb-farmer-no', 'font-size': f(u * 0.3), 'text-anchor': 'middle', 'dominant-baseline': 'central'}, seat + 1));
+    seatGlyph(seat, x, y + u * 0.28, u * 0.12));
 }
 
 // One token of `kind` (a Farmer needs its seat).
