@@ -88,7 +88,7 @@ const LABEL = 132;       // a player's row: name, harvest, score
 const STRIP = 214;       // the tray of a hand or a choice, under its caption
 const CAPTION = 50;      // the tray's caption
 const TRAY_ITEM = 120;   // one pile in the tray, and its target (44 px on a 390 px phone)
-const CONFIRM_W = 210;
+const CONFIRM_W = 250;     // five Japanese characters beside the tick
 
 const rad = (deg) => deg * Math.PI / 180;
 const polar = (cx, cy, r, deg) => [cx + r * Math.cos(rad(deg)), cy + r * Math.sin(rad(deg))];
@@ -112,10 +112,11 @@ function places(cx, cy, i) {
     const [x, y] = polar(cx, cy, (RMID + RO) / 2, a);
     out[k] = {x, y, size: 112, d: sector(cx, cy, RMID, RO, a - 12, a + 12)};
   });
+  // The Farmer a little smaller and further round, clear of a heap of snakes beside it.
   ['snake', 'farmer'].forEach((k, j) => {
-    const a = th + (j ? 18 : -18);
+    const a = th + (j ? 20 : -18);
     const [x, y] = polar(cx, cy, (RH + RMID) / 2 + 12, a);
-    out[k] = {x, y, size: 104, d: sector(cx, cy, RH, RMID, a - 18, a + 18)};
+    out[k] = {x, y, size: j ? 92 : 104, d: sector(cx, cy, RH, RMID, j ? th : th - 36, j ? th + 36 : th)};
   });
   return out;
 }
@@ -132,9 +133,10 @@ function layout(landscape, me, them) {
     const labels = {[me]: {x: 8, y: 4, w: BOX - 16, h: LABEL - 8}, [them]: {x: W - BOX + 8, y: 4, w: BOX - 16, h: LABEL - 8}};
     const y = LABEL + BOX;
     // One tray at a time: its caption may run over the strip's whole width.
-    const trayUnder = (seat) => (seat === me ? {x: 8, y, w: 580, h: STRIP, captionX: 24, captionW: W - 48}
-                                             : {x: W - 588, y, w: 580, h: STRIP, captionX: 24, captionW: W - 48});
-    return {W, H, rings, labels, trayUnder, bag: {x: W / 2 - 60, y: y + mid - 6}, pool: {x: W / 2 + 90, y: y + mid - 20}};
+    // Between the two trays' places, the bag with its counts and the snakes set aside.
+    const trayUnder = (seat) => (seat === me ? {x: 8, y, w: 560, h: STRIP, captionX: 24, captionW: W - 48}
+                                             : {x: W - 568, y, w: 560, h: STRIP, captionX: 24, captionW: W - 48});
+    return {W, H, rings, labels, trayUnder, bag: {x: W / 2 - 80, y: y + mid - 6}, pool: {x: W / 2 + 92, y: y + mid - 20}};
   }
   const W = 1000, H = 2 * LABEL + 2 * BOX + STRIP;
   const rings = {[them]: {cx: W / 2, cy: LABEL + BOX / 2}, [me]: {cx: W / 2, cy: LABEL + BOX + STRIP + BOX / 2}};
