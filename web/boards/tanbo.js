@@ -19,7 +19,7 @@ import {markPath} from './marks.js';
 import {RICE, KINDS, FIELD, rice, farmer, pile, badge, dike, bag, disc, token} from './tokens.js';
 import {CountChoice, SwapChoice} from './tanbo-choice.js';
 import {plan, lastMove} from './tanbo-plan.js';
-import {fitText} from './fit.js';
+import {fitText, textWidth} from './fit.js';
 
 const decisions = ['place_farmer', 'sow', 'harvest', 'rest', 'swap', 'trim'];
 
@@ -87,8 +87,8 @@ const BOX = 710;         // a field with its margin
 const LABEL = 132;       // a player's row: name, harvest, score
 const STRIP = 214;       // the tray of a hand or a choice, under its caption
 const CAPTION = 50;      // the tray's caption
-const TRAY_ITEM = 120;   // one pile in the tray, and its target (44 px on a 390 px phone)
-const CONFIRM_W = 250;     // five Japanese characters beside the tick
+const TRAY_ITEM = 130;   // one pile in the tray, and its target (45 px on a 390 px phone)
+const CONFIRM_W = 260;     // five Japanese characters beside the tick
 
 const rad = (deg) => deg * Math.PI / 180;
 const polar = (cx, cy, r, deg) => [cx + r * Math.cos(rad(deg)), cy + r * Math.sin(rad(deg))];
@@ -107,15 +107,16 @@ function sector(cx, cy, ra, rb, a0, a1) {
 function places(cx, cy, i) {
   const th = centreAngle(i);
   const out = {};
+  // Clear of the dikes on either side, so that a token reads as its paddy's.
   ['yellow', 'black', 'red'].forEach((k, j) => {
-    const a = th + (j - 1) * 24;
+    const a = th + (j - 1) * 21;
     const [x, y] = polar(cx, cy, (RMID + RO) / 2, a);
-    out[k] = {x, y, size: 112, d: sector(cx, cy, RMID, RO, a - 12, a + 12)};
+    out[k] = {x, y, size: 112, d: sector(cx, cy, RMID, RO, a - 10.5, a + 10.5)};
   });
-  // The Farmer a little smaller and further round, clear of a heap of snakes beside it.
+  // The Farmer a little smaller and further out, clear of a heap of snakes beside it.
   ['snake', 'farmer'].forEach((k, j) => {
-    const a = th + (j ? 20 : -18);
-    const [x, y] = polar(cx, cy, (RH + RMID) / 2 + 12, a);
+    const a = th + (j ? 16 : -18);
+    const [x, y] = polar(cx, cy, (RH + RMID) / 2 + (j ? 26 : 12), a);
     out[k] = {x, y, size: j ? 92 : 104, d: sector(cx, cy, RH, RMID, j ? th : th - 36, j ? th + 36 : th)};
   });
   return out;
@@ -322,10 +323,13 @@ function drawTray(box, c) {
   };
   const confirm = (action, word) => {
     const cx = box.x + box.w - CONFIRM_W - 6;
+    const room = CONFIRM_W - 84;
+    const size = Math.max(26, Math.min(32, Math.floor(32 * room / textWidth(word, 32))));
     const g = s('g', {class: 'tb-confirm', 'data-confirm': state.decision},
       s('rect', {x: cx, y: rowY - 64, width: CONFIRM_W, height: 128, rx: 22, class: 'hit'}),
       s('path', {d: `M${cx + 22},${rowY}l15,17l28,-34`, class: 'tb-check'}),
-      s('text', {x: cx + 76, y: rowY + 2, 'dominant-baseline': 'central'}, fitText(word, CONFIRM_W - 84, 32)));
+      // The word as large as fits beside the tick, down to 26 units, then shortened.
+      s('text', {x: cx + 74, y: rowY + 2, 'font-size': size, 'dominant-baseline': 'central'}, fitText(word, room, size)));
     items.unshift(pickable(g, 'confirm', t('tanbo.pick.confirm', {what: describeAction(action)}), () => c.act(action)));
   };
 
