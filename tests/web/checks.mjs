@@ -33,7 +33,7 @@ export async function smallTargets(page, selector = '#board .pick', min = 44) {
   }).filter((r) => r.w < m || r.h < m), min);
 }
 
-// Whether some element of the selector is wholly inside the viewport, the page unscrolled.
+// Whether some element of the selector is wholly inside the viewport, where the page is scrolled.
 export async function someInView(page, selector) {
   return page.$$eval(selector, (els) => els.some((el) => {
     const r = el.getBoundingClientRect();

@@ -19,7 +19,9 @@ export function tests(env) {
     for (let i = 0; i < 40 && decisions < 6; ++i) {
       await waitMine(p.page);
       if ((await status(p)) === 'finished') { await rematchAll([p]); continue; }
-      await p.page.evaluate(() => window.scrollTo(0, 0));
+      // From the page's top, where the page itself scrolls on a decision (a board taller than
+      // the room under a phone's header is brought into view): there a control must be seen.
+      await p.page.evaluate(() => { window.scrollTo(0, 0); window.tanbo.view.boardIntoView(); });
       const info = await viewInfo(p.page);
       if (phone) {
         // 44 pixels, but Tsoro's 4 x 21 board stands upright on a phone, its 21 columns as rows
