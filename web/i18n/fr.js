@@ -349,9 +349,9 @@ export default {
   'room.fill_level': 'Niveau de l’ordinateur',
   'room.all_choices': 'Tous les coups permis ({n})',
 
-  'seat.number': 'Place {n}',
-  'seat.computer': 'Ordinateur {n}',
-  'seat.free': 'Place {n} (libre)',
+  'seat.number': 'Place {n}',
+  'seat.computer': 'Ordinateur {n}',
+  'seat.free': 'Place {n} (libre)',
   'seat.you': 'vous',
   'seat.level': 'niveau : {level}',
   'seat.standing_in': 'l’ordinateur joue à sa place',
