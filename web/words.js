@@ -31,7 +31,8 @@ export function playerName(player) {
 
 export function place(n) { return t('ord.place', {n}); }
 
-export function reason(code) { return tOr(`reason.${code}`, {}, code); }
+// An end's reason; one the page has no words for (a newer server's) is never shown as its code.
+export function reason(code) { return tOr(`reason.${code}`, {}, t('reason.other')); }
 
 // A computer level's name; an unknown level (a newer server's) reads as the plain "Computer".
 export function levelName(level) { return tOr(`level.${level}`, {}, t('level.unknown')); }

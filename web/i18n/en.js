@@ -397,6 +397,7 @@ export default {
   'reason.stalled': 'too many rounds without scoring',
   'reason.timeout': 'time ran out',
   'reason.time': 'time ran out',
+  'reason.other': 'the game ended',
 
   'seed.room_ok': '✔ Fair draw checked: the secret number revealed now matches the fingerprint shown from the start.',
   'seed.room_bad': '✘ The secret number revealed does not match the fingerprint shown from the start!',

@@ -286,7 +286,7 @@ export default {
   'opt.first.seat': '{n}番席',
   'opt.tanbo.replay_cascade.label': '再まきを連続させる',
   'opt.tanbo.replay_cascade.help': '再まきのあと、新しい田んぼで起こるアクションを1つだけでなくすべて行います。',
-  'opt.tanbo.forbid_noop_swap.label': '入れ替えで何かが変わること',
+  'opt.tanbo.forbid_noop_swap.label': '意味のない入れ替えを禁止',
   'opt.tanbo.forbid_noop_swap.help': '相手は同じ種類のコマどうしを入れ替えられません。',
   'opt.tanbo.farmer_counts_toward_limit.label': '農夫も10個の上限に数える',
   'opt.tanbo.farmer_counts_toward_limit.help': '農夫のいる田んぼには、ヘビとお米を9個までしか置けません。',
@@ -398,6 +398,7 @@ export default {
   'reason.stalled': '得点のないラウンドが続いた',
   'reason.timeout': '時間切れ',
   'reason.time': '時間切れ',
+  'reason.other': '対局が終わった',
 
   'seed.room_ok': '✔ くじが公正だったことを確認しました：いま公開された秘密の数は、最初から示されていた照合用の値と一致します。',
   'seed.room_bad': '✘ 公開された秘密の数が、最初から示されていた照合用の値と一致しません！',
