@@ -275,12 +275,12 @@ export function tests(env) {
         assert.deepEqual((await chatLines(b)).map((l) => [l.from, l.text]), [['Ana', 'Hello Ben, have a good game']]);
         assert.match(await b.page.locator('#chat-public').textContent(), /^Discussion publiée en fin de partie\.$/);
         // A phrase is the reader's: Ben sends "Bonne chance !", Ana reads "Good luck!".
-        assert.match(await b.page.locator('#chat-phrases [data-phrase="good_luck"]').textContent(), /Bonne chance !/);
+        assert.match(await b.page.locator('#chat-phrases [data-phrase="good_luck"]').textContent(), /Bonne chance\u202f!/);
         await b.page.click('#chat-phrases [data-phrase="good_luck"]');
         await a.page.waitForSelector('#chat-lines .chat-text[data-phrase="good_luck"]');
         assert.equal(await a.page.locator('#chat-lines .chat-text[data-phrase="good_luck"]').textContent(), 'Good luck!');
         await b.page.waitForSelector('#chat-lines .chat-text[data-phrase="good_luck"]');
-        assert.equal(await b.page.locator('#chat-lines .chat-text[data-phrase="good_luck"]').textContent(), 'Bonne chance !');
+        assert.equal(await b.page.locator('#chat-lines .chat-text[data-phrase="good_luck"]').textContent(), 'Bonne chance\u202f!');
         await say(b, 'Merci, à toi aussi');
         await chatLine(a, 'Merci, à toi aussi').waitFor();
         await chatLine(b, 'Merci, à toi aussi').waitFor();
