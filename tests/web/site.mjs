@@ -111,7 +111,7 @@ export function tests(env) {
         for (const d of c.querySelectorAll('details')) d.remove();
         return c.textContent;
       });
-      assert.match(outside, /Refusé\u00a0: le serveur a refusé ces conditions/);
+      assert.match(outside, /Partie non créée\u00a0: le serveur a refusé ces conditions/);
       assert.match(outside, /Position de départ personnalisée \(facultatif\)\u00a0: valeur refusée/);
       assert.doesNotMatch(outside, /setup|board|expected|refused/i);
       // The fold: closed, named in French, the server's text marked as English.

@@ -108,11 +108,11 @@ export default {
 
   'toast.name_refused': 'The name "{name}" was refused: {rule}.',
   'toast.name_reserved': 'The name "{name}" was refused: it is an account’s, or looks like one. Choose another.',
-  'toast.error': 'The server refused: {message}',
+  'toast.error': 'Something went wrong: {message}',
   'toast.games_failed': 'Could not load the games: {message}',
   'toast.lobby': 'Lobby: {message}',
   'toast.room': 'Room: {message}',
-  'toast.refused': 'Refused: {message}',
+  'toast.refused': 'That move was not played: {message}',
   'toast.resign_refused': 'Resignation refused: {message}',
   'toast.rematch_refused': 'Rematch refused: {message}',
   'toast.fill_refused': 'The computer cannot take the seats: {message}',
@@ -272,7 +272,7 @@ export default {
   'create.setup_help.steere-tanbo': 'The board as JSON, rows from the top: {"board": ["b.w.b", ".....", …], "to_move": "black"}; b Black, w White, . empty.',
   'create.submit': 'Create the game',
   'create.setup_not_json': 'Starting position: this is not valid JSON.',
-  'create.refused': 'Refused: {message}',
+  'create.refused': 'The game was not created: {message}',
   'create.problem': '{field}: not accepted',
 
   'opt.pair': '{label}: {value}',

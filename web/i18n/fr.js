@@ -109,11 +109,11 @@ export default {
 
   'toast.name_refused': 'Le nom « {name} » a été refusé : {rule}.',
   'toast.name_reserved': 'Le nom « {name} » a été refusé : c’est celui d’un compte, ou il lui ressemble. Choisissez-en un autre.',
-  'toast.error': 'Refus du serveur : {message}',
+  'toast.error': 'Un problème est survenu : {message}',
   'toast.games_failed': 'Impossible de charger les jeux : {message}',
   'toast.lobby': 'Accueil : {message}',
   'toast.room': 'Salle : {message}',
-  'toast.refused': 'Refusé : {message}',
+  'toast.refused': 'Coup non joué : {message}',
   'toast.resign_refused': 'Abandon refusé : {message}',
   'toast.rematch_refused': 'Revanche refusée : {message}',
   'toast.fill_refused': 'L’ordinateur ne peut pas prendre les places : {message}',
@@ -273,7 +273,7 @@ export default {
   'create.setup_help.steere-tanbo': 'Le plateau en JSON, lignes depuis le haut : {"board": ["b.w.b", ".....", …], "to_move": "black"} ; b Noir, w Blanc, . vide.',
   'create.submit': 'Créer la partie',
   'create.setup_not_json': 'Position de départ : ce n’est pas du JSON valide.',
-  'create.refused': 'Refusé : {message}',
+  'create.refused': 'Partie non créée : {message}',
   'create.problem': '{field} : valeur refusée',
 
   'opt.pair': '{label} : {value}',

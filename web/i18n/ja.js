@@ -109,11 +109,11 @@ export default {
 
   'toast.name_refused': '名前「{name}」は使えません：{rule}。',
   'toast.name_reserved': '名前「{name}」は使えません：アカウントの名前か、それに似ています。別の名前にしてください。',
-  'toast.error': 'サーバーが受け付けませんでした：{message}',
+  'toast.error': '問題が発生しました：{message}',
   'toast.games_failed': 'ゲーム一覧を読み込めませんでした：{message}',
   'toast.lobby': 'ロビー：{message}',
   'toast.room': 'ルーム：{message}',
-  'toast.refused': '受け付けられませんでした：{message}',
+  'toast.refused': 'その手は打てませんでした：{message}',
   'toast.resign_refused': '投了できませんでした：{message}',
   'toast.rematch_refused': '再戦できませんでした：{message}',
   'toast.fill_refused': 'コンピューターが席に着けませんでした：{message}',
@@ -273,7 +273,7 @@ export default {
   'create.setup_help.steere-tanbo': '盤面を JSON で、上の行から：{"board": ["b.w.b", ".....", …], "to_move": "black"}。b は黒、w は白、. は空点。',
   'create.submit': '対局を作る',
   'create.setup_not_json': '開始局面：正しい JSON ではありません。',
-  'create.refused': '受け付けられませんでした：{message}',
+  'create.refused': '対局を作れませんでした：{message}',
   'create.problem': '{field}：この値は使えません',
 
   'opt.pair': '{label}：{value}',
