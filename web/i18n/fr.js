@@ -212,7 +212,7 @@ export default {
   'tc.left': 'encore {time}',
   'tc.left_due': '{left} (à jouer avant le {due})',
   'tc.due': 'À jouer avant le {due}',
-  'mygames.badge': 'À vous de jouer ({n})',
+  'mygames.badge': 'À vous ({n})',
   'mygames.title': 'Vos parties',
   'mygames.panel': 'Vos parties en cours',
   'mygames.against': 'contre {names}',
