@@ -411,6 +411,12 @@ export function tests(env) {
         return rows.some((l) => paddies.some((p) => l.left < p.right && l.right > p.left && l.top < p.bottom && l.bottom > p.top));
       });
       assert.equal(overlap, false, 'a player\'s row over a paddy');
+      // The board follows the screen's shape: the rings one above the other on a phone, side
+      // by side again on a wide screen, with no new state between.
+      await a.page.setViewportSize(PHONE);
+      await a.page.waitForSelector('#board svg.tanbo.tall');
+      await a.page.setViewportSize(DESKTOP);
+      await a.page.waitForSelector('#board svg.tanbo.wide');
       await closeAll([a, b]);
     }},
     ...[['390x844', PHONE], ['1280x800', DESKTOP]].map(([size, viewport]) => ({

@@ -385,15 +385,17 @@ function drawTray(box, c) {
 
 // Wide screens (and a phone turned sideways) put the fields side by side.
 const wide = matchMedia('(min-aspect-ratio: 7/10)');
+// The board on the page redraws itself when the screen changes shape.
+let redrawLatest = null;
+wide.addEventListener('change', () => redrawLatest?.());
 
 function render({state, legal, viewer, act, name, marks}) {
   const me = viewer ?? 0, them = 1 - me;
-  const L = layout(wide.matches, me, them);
   const finished = state.status === 'finished' || !state.decision;
   const current = finished ? null : state.seat ?? state.mover ?? null;
   const legalBy = (k) => (legal || []).filter((a) => a[k] !== undefined);
 
-  const c = {state, legal, viewer: me, name, marks, act, current, wide: wide.matches};
+  const c = {state, legal, viewer: me, name, marks, act, current};
   c.redraw = () => draw();
   if (state.decision === 'sow' && state.hand && !finished) c.nextPaddy = `${state.mover}:${state.cursor}`;
 
@@ -446,10 +448,15 @@ function render({state, legal, viewer, act, name, marks}) {
     c.swapArrow = () => (ch.first && ch.second ? {seat: me, a: ch.first, b: ch.second} : null);
   }
 
-  const svg = s('svg', {viewBox: `0 0 ${L.W} ${L.H}`, class: `board-svg tanbo tb ${wide.matches ? 'wide' : 'tall'}`, role: 'group',
+  const svg = s('svg', {role: 'group',
     'aria-label': t('tanbo.board_label', {them: name(them), me: name(me), bag: riceText(state.bag || {}), pool: state.pool ?? 0,
                                           a: state.score?.[0] ?? 0, b: state.score?.[1] ?? 0})});
   function draw() {
+    // The layout follows the screen's shape at each redraw (a phone turned sideways).
+    const L = layout(wide.matches, me, them);
+    c.wide = wide.matches;
+    svg.setAttribute('viewBox', `0 0 ${L.W} ${L.H}`);
+    svg.setAttribute('class', `board-svg tanbo tb ${c.wide ? 'wide' : 'tall'}`);
     // Keep the keyboard's place across a redraw of the choice in progress.
     const focused = svg.contains(document.activeElement) ? document.activeElement.closest('[data-key]')?.getAttribute('data-key') : null;
     // In the order of the keyboard and the screen reader: the decision's tray (its confirm
@@ -471,6 +478,7 @@ function render({state, legal, viewer, act, name, marks}) {
     }
   }
   draw();
+  redrawLatest = () => { if (svg.isConnected) draw(); };
 
   // The stop counts rounds (a turn each), as the option and the rules do; the state counts turns.
   const facts = [h('ul', {class: 'facts'},
