@@ -93,7 +93,7 @@ export class LobbyView {
   message(msg) {
     if (msg.type !== 'lobby') return;
     // A match that ends or goes is a finished game to offer: the list is read again.
-    const ended = (msg.changed || []).some((r) => r.status === 'finished' && this.rooms.get(r.room)?.status === 'playing')
+    const ended = (msg.changed || []).some((r) => r.status === 'finished' && this.rooms.get(r.room)?.status !== 'finished')
       || (msg.removed || []).some((id) => this.rooms.get(id)?.status === 'playing');
     for (const r of msg.changed || []) this.rooms.set(r.room, r);
     for (const id of msg.removed || []) this.rooms.delete(id);
@@ -128,9 +128,9 @@ export class LobbyView {
     let playing = 0, waiting = 0;
     for (const r of this.rooms.values()) {
       if (r.game !== g.id) continue;
-      const people = r.seats.filter((st) => st.player && !st.cpu && st.player.id !== me).length;
-      if (r.status === 'playing') playing += people;
-      else if (r.status === 'waiting') waiting += people;
+      // A seat the computer holds for a player who dropped out is still that player's game.
+      if (r.status === 'playing') playing += r.seats.filter((st) => st.player && st.player.id !== me).length;
+      else if (r.status === 'waiting') waiting += r.seats.filter((st) => st.player && st.connected && st.player.id !== me).length;
     }
     for (const p of this.app.playNow.poolsOf(g.id)) waiting += p.waiting - (this.app.playNow.isMine(p) ? 1 : 0);
     return {playing, waiting};
