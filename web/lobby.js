@@ -146,7 +146,7 @@ export class LobbyView {
     this.gamesEl.replaceChildren(...this.app.registry.map((g) => gameCard(g, {
       live: this.live(g),
       choice: this.choice(g),
-      onPlay: (origin) => play(this.app, g, this.choice(g), origin),
+      onPlay: (origin) => this.play(g, origin),
       open: this.more.has(g.id),
       onToggle: (open) => { if (open) this.more.add(g.id); else this.more.delete(g.id); },
       more: [
@@ -165,6 +165,17 @@ export class LobbyView {
     for (const card of this.gamesEl.querySelectorAll('.game-card')) {
       const g = this.app.game(card.dataset.game);
       if (g) refreshCard(card, g, {live: this.live(g), choice: this.choice(g)});
+    }
+  }
+
+  // Play, once at a time: a second press while the first is on its way makes no second game.
+  async play(g, origin) {
+    if (this.playing) return;
+    this.playing = true;
+    try {
+      await play(this.app, g, this.choice(g), origin);
+    } finally {
+      this.playing = false;
     }
   }
 

@@ -11,12 +11,13 @@ export function seatName(seats, seat) {
   return t('seat.computer', {n: seat + 1});
 }
 
-// A finished record's names: players_info lists a computer seat with no identity.
+// A finished record's names: players_info lists a computer seat with no identity, or with the
+// computer's own ("cpu:greedy", named in engine words): both are "Computer N".
 export function recordNames(record) {
   const info = record.players_info || [];
   return (seat) => {
     const p = info.find((x) => x.seat === seat);
-    return p?.name || t('seat.computer', {n: seat + 1});
+    return (!String(p?.id ?? '').startsWith('cpu:') && p?.name) || t('seat.computer', {n: seat + 1});
   };
 }
 
