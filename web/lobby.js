@@ -46,10 +46,11 @@ export class LobbyView {
     this.myHead = h('h2', {id: 'my-games-h'});
     this.myEl = h('section', {'aria-labelledby': 'my-games-h', class: 'now-part my-part', id: 'my-games', hidden: true});
     this.gamesHead = h('h2', {id: 'games-h'});
-    main.append(h('div', {class: 'lobby'},
+    this.lobbyEl = h('div', {class: 'lobby'},
       this.myEl,
       h('section', {'aria-labelledby': 'games-h', class: 'game-list'}, this.gamesHead, this.gamesEl, this.levelEl, this.customEl),
-      h('div', {class: 'now'}, this.parts.open, this.parts.live, this.parts.recent)));
+      h('div', {class: 'now'}, this.parts.open, this.parts.live, this.parts.recent));
+    main.append(this.lobbyEl);
     this.onPools = () => { this.renderPools(); this.refreshCards(); };
     this.app.playNow.addEventListener('change', this.onPools);
     this.onMine = () => { this.renderMine(); this.renderRooms(); };
@@ -110,6 +111,13 @@ export class LobbyView {
     this.myEl.hidden = !mine.games.length;
     this.myHead.textContent = n ? t('mygames.badge', {n}) : t('mygames.title');
     this.myEl.replaceChildren(this.myHead, mine.listElement('my-games-list'));
+    this.markQuiet();
+  }
+
+  // Nothing on now and none of the player's games: the cards take the whole width.
+  markQuiet() {
+    const quiet = this.myEl.hidden && Object.values(this.parts).every((part) => part.hidden);
+    this.lobbyEl.classList.toggle('quiet', quiet);
   }
 
   // The computer's level, the one Play sets the player against when nobody waits.
@@ -312,6 +320,7 @@ export class LobbyView {
     const games = this.recent || [];
     const anyLive = [...this.rooms.values()].some((r) => r.status === 'playing');
     this.parts.recent.hidden = anyLive || !games.length;
+    this.markQuiet();
     if (this.parts.recent.hidden) return;
     this.recentEl.replaceChildren(...games.map((rec) => this.recentItem(rec)));
   }
