@@ -54,7 +54,7 @@ export function gameCard(g, {live, choice, onPlay, more, open, onToggle}) {
   const id = g.id;
   const panel = h('div', {class: 'more-panel', id: `more-${id}`, hidden: !open}, more);
   const toggle = h('button', {type: 'button', class: 'more-btn', 'data-more': id, 'aria-expanded': String(!!open),
-    'aria-controls': `more-${id}`, onclick: (e) => {
+    'aria-controls': `more-${id}`, 'aria-describedby': `game-h-${id}`, onclick: (e) => {
       const now = e.currentTarget.getAttribute('aria-expanded') !== 'true';
       e.currentTarget.setAttribute('aria-expanded', String(now));
       panel.hidden = !now;
