@@ -55,18 +55,18 @@ export function poolKey(p) {
   return canon({game: p.game, players: p.players, options: p.options, timer: p.timer, ranked: p.ranked});
 }
 
-// What the one Play button of game `g`'s card does now, from the lobby's rooms and pools: join an
-// open room where a person waits for players (all of them here, no correspondence game); else
-// seek in a pool someone else waits in (the next wave pairs them); else play the computer at
-// once, at the level saved or Medium. `me` is the player's id; `isMine(pool)` whether the page
-// waits in that pool already.
+// What the one Play button of game `g`'s card does now, from the lobby's rooms and pools: join
+// an open room where a person waits for players (all of them here); else seek in a pool someone
+// else waits in (the next wave pairs them); neither by correspondence, a game of days; else the
+// computer at once, at the level saved or Medium. `me` is the player's id; `isMine(pool)`
+// whether the page waits in that pool already.
 export function playChoice(g, rooms, pools, me, isMine = () => false) {
   const room = rooms.find((r) => r.game === g.id && r.status === 'waiting' && r.timer?.type !== 'correspondence'
     && r.seats.some((st) => !st.player && !st.cpu)
     && r.seats.some((st) => st.player && !st.cpu)
     && r.seats.every((st) => !st.player || st.cpu || (st.connected && st.player.id !== me)));
   if (room) return {kind: 'room', room: room.room, name: room.seats.find((st) => st.player && !st.cpu).player.name};
-  const pool = pools.find((p) => p.game === g.id && p.waiting > 0 && !isMine(p));
+  const pool = pools.find((p) => p.game === g.id && p.waiting > 0 && !isMine(p) && p.timer?.type !== 'correspondence');
   if (pool) return {kind: 'pool', pool, n: pool.waiting};
   return {kind: 'cpu', level: savedLevel() || DEFAULT_LEVEL};
 }
