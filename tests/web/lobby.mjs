@@ -2,7 +2,8 @@
 // a first visit on a phone shows each game's picture and Play above the fold, all four at
 // 1280 x 800, with no empty part, axe clean and nothing wider than the screen in English,
 // French and Japanese; recent finished games to replay while nothing is live; Play against the
-// computer at once, and Play joining a person waiting in an open room or in a pool.
+// computer at once, and Play joining a person waiting in an open room or in a pool (never a game
+// by correspondence).
 import assert from 'node:assert/strict';
 import {axeCheck, horizontalOverflow} from './checks.mjs';
 import {PHONE, DESKTOP, GAMES, newPlayer, closeAll, createRoom, playNow, waitSeeking, waitSeated,
@@ -152,6 +153,10 @@ export function tests(env) {
       const c = await newPlayer(env, 'Cid', {lang: 'ja'});
       const players = [a, b, c];
       try {
+        // A room by correspondence (days per move) is no game for Play: it stays the computer.
+        const slow = await createRoom(a, 'tanbo', {days: 3});
+        await b.page.waitForSelector(`#open-rooms [data-room="${slow}"]`);
+        assert.equal(await b.page.getAttribute('[data-play="tanbo"]', 'data-play-kind'), 'cpu');
         // An open room: Ana waits in a Tanbo room for a second player.
         const room = await createRoom(a, 'tanbo', {});
         const play = b.page.locator('[data-play="tanbo"]');
