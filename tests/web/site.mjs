@@ -106,6 +106,7 @@ export function tests(env) {
     {name: 'lobby: a refusal in the reader\'s words, French spaces, the server\'s English folded away', fn: async () => {
       const p = await newPlayer(env, 'Élodie', {lang: 'fr', viewport: DESKTOP});
       await toLobby(p);
+      await openMore(p.page, 'steere-tanbo');
       await p.page.click('[data-custom="steere-tanbo"]');
       await p.page.waitForSelector('#create-form');
       await p.page.click('details.setup summary');
