@@ -40,11 +40,14 @@ export function chooseLevel(confirmKey = 'level.save') {
   });
 }
 
-// "Play the computer": a room with the computer in every other seat, at the level saved (asked
-// for the first time); `terms` (players, options, timer) default to the game's. Resolves with
-// the room id, or null when the player closed the dialog or the server refused.
-export async function playComputer(app, game, {players, options, timer} = {}) {
-  const level = savedLevel() || await chooseLevel('level.play');
+// The level a game starts at without asking, until the player chooses one: Medium.
+export const DEFAULT_LEVEL = 'greedy';
+
+// "Play the computer": a room with the computer in every other seat, at `level`, else the level
+// saved (asked for the first time); `terms` (players, options, timer) default to the game's.
+// Resolves with the room id, or null when the player closed the dialog or the server refused.
+export async function playComputer(app, game, {players, options, timer, level: at} = {}) {
+  const level = at || savedLevel() || await chooseLevel('level.play');
   if (!level) return null;
   const msg = {type: 'create', game, cpu: []};
   for (let seat = 1; seat < (players || 2); ++seat) msg.cpu.push({seat, level});

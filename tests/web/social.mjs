@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {axeCheck, someInView} from './checks.mjs';
 import {PHONE, DESKTOP, GAMES, newPlayer, openPrefs, closePrefs, closeAll, createRoom,
   joinFromLobby, playNow, waitSeeking, waitSeated, poolCount, playerId, sendChallenge, openChat,
-  shows, say, chatLine, chatLines, heldLines, admin, smallControls, waitMine, playStep, docShot} from './support.mjs';
+  shows, say, chatLine, chatLines, heldLines, admin, smallControls, waitMine, playStep, docShot, openMore} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -225,6 +225,7 @@ export function tests(env) {
           await axeCheck(a.page, `the waiting panel (${lang})`);
           if (lang === 'fr') {
             // "Rejoindre" on the card's pool: the same terms as the one waiting.
+            await openMore(b.page, 'steere-tanbo');
             const join = b.page.locator('[data-pools="steere-tanbo"] li[data-waiting="1"] button');
             await join.waitFor();
             assert.match(await join.getAttribute('aria-label'), /Rejoindre les joueurs en attente\u00a0: 2 joueurs · sans limite de temps · amicale · règles standard/);
@@ -410,6 +411,7 @@ export function tests(env) {
         // A room created with the spectators' chat closed: the spectator is told at once.
         await a.page.goto(`${env.base}/#/`);
         await a.page.waitForSelector('.game-card');
+        await openMore(a.page, 'tsoro');
         await a.page.click('[data-custom="tsoro"]');
         await a.page.uncheck('#create-spectator-chat');
         await a.page.click('#create-form button[type=submit]');
