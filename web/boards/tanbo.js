@@ -389,7 +389,7 @@ const wide = matchMedia('(min-aspect-ratio: 7/10)');
 let redrawLatest = null;
 wide.addEventListener('change', () => redrawLatest?.());
 
-function render({state, legal, viewer, act, name, marks}) {
+function render({state, legal, viewer, act, name, marks, shape}) {
   const me = viewer ?? 0, them = 1 - me;
   const finished = state.status === 'finished' || !state.decision;
   const current = finished ? null : state.seat ?? state.mover ?? null;
@@ -453,8 +453,9 @@ function render({state, legal, viewer, act, name, marks}) {
                                           a: state.score?.[0] ?? 0, b: state.score?.[1] ?? 0})});
   function draw() {
     // The layout follows the screen's shape at each redraw (a phone turned sideways).
-    const L = layout(wide.matches, me, them);
-    c.wide = wide.matches;
+    // `shape` ('wide' or 'tall') fixes the layout for a picture in a box of its own (the lobby's).
+    c.wide = shape ? shape === 'wide' : wide.matches;
+    const L = layout(c.wide, me, them);
     svg.setAttribute('viewBox', `0 0 ${L.W} ${L.H}`);
     svg.setAttribute('class', `board-svg tanbo tb ${c.wide ? 'wide' : 'tall'}`);
     // Keep the keyboard's place across a redraw of the choice in progress.
