@@ -20,7 +20,7 @@ export function picture(g) {
     const state = sampleState(g.id);
     if (!state) return null;
     const names = (seat) => t(seat === 0 ? 'rules.you' : 'rules.opponent');
-    svg = boardFor(g.id).render({state, legal: null, pending: null, me: null, viewer: 0, seats: [], act: () => {}, name: names}).svg;
+    svg = boardFor(g.id).render({state, legal: null, pending: null, me: null, viewer: 0, seats: [], act: () => {}, name: names, shape: 'wide'}).svg;
     // A picture, not a board to play on: nothing in it is read or focused on its own.
     svg.setAttribute('role', 'img');
     svg.setAttribute('focusable', 'false');

@@ -2,9 +2,14 @@
 // player's seat played by the computer.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import {axeCheck, smallTargets} from './checks.mjs';
-import {DESKTOP, newPlayer, closeAll, createRoom, playComputer, joinFromLobby, viewInfo,
+import {axeCheck, smallTargets, horizontalOverflow} from './checks.mjs';
+import {DESKTOP, PHONE, newPlayer, closeAll, createRoom, playComputer, joinFromLobby, viewInfo,
   waitMine, clickDecision, playStep, clickWhenMine, status, playForKinds, shot, docShot} from './support.mjs';
+
+// A Tanbo set-up (T1) that brings every kind of decision in three turns (see the decisions test).
+const TANBO_SETUP = {rings: [
+  [{snakes: 1}, {}, {snakes: 1, yellow: 1, black: 1, red: 1}, {}, {snakes: 6, yellow: 5}],
+  [{}, {snakes: 1, yellow: 1}, {snakes: 1}, {}, {}]]};
 
 export function tests(env) {
   // A game against a second context, or the computer, through the custom form.
@@ -55,6 +60,54 @@ export function tests(env) {
     }
     if (spectator) await closeAll([spectator]);
     await closeAll(players);
+  }
+
+  // The keys of the board's targets (tanbo.js names each by what it is), sorted.
+  const pickKeys = (p) => p.page.$$eval('#board .pick', (els) => els.map((el) => el.dataset.key).sort());
+
+  // What every decision must show: the board alone offers it, nothing sticks out sideways, every
+  // target is at least `min` px.
+  async function boardChecks(p, min) {
+    assert.equal(await p.page.locator('#controls button').count(), 0, 'a decision as a text button');
+    const over = await horizontalOverflow(p.page);
+    assert.equal(over.over, 0, `the page is ${over.over} px wider than the screen (${over.culprits})`);
+    assert.deepEqual(await smallTargets(p.page, '#board .pick', min), []);
+  }
+
+  // A whole game against the computer (Easy), by tapping the board alone: the set-up's first
+  // turns bring every kind of decision (as in the decisions test; the computer's Farmer is
+  // placed by the set-up, so its turn lands on 1 snake and 1 rice: E, a swap), then random taps
+  // to the end.
+  async function tanboWholeGame(viewport) {
+    const setup = structuredClone(TANBO_SETUP);
+    setup.rings[1][0] = {farmer: true};
+    const p = await newPlayer(env, 'Ana', {viewport, speed: 'off'});
+    await createRoom(p, 'tanbo', {options: {first: 0}, setup, cpu: {1: 'random'}});
+    await p.page.waitForSelector('#board svg.tanbo');
+    const script = [['place_farmer', '.pick[data-paddy="0"]'], ['sow', '[data-key="sow:snake"]'], ['swap', '[data-key="slot:0:1:snake"]', '[data-key="slot:0:2:snake"]', '[data-key="confirm"]'],
+                    ['sow', '[data-key="sow:snake"]'], ['sow', '[data-key^="sow:"]:not([data-key="sow:farmer"])']];
+    const seen = new Set();
+    for (let decisions = 0; ; ++decisions) {
+      assert.ok(decisions < 500, 'the game did not end');
+      await waitMine(p.page, 20000);
+      const info = await viewInfo(p.page);
+      if (info.status === 'finished') break;
+      await boardChecks(p, viewport === PHONE ? 40 : 32);
+      const svg = await p.page.locator('#board svg').boundingBox();
+      assert.ok(svg.width <= viewport.width && svg.height <= viewport.height, `the board is ${svg.width}x${svg.height}`);
+      seen.add(info.decision);
+      if (script[0]?.[0] === info.decision) {
+        for (const sel of script.shift().slice(1)) await p.page.click(`#board ${sel}`);
+      } else {
+        await clickDecision(p.page);
+      }
+      await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+    }
+    assert.deepEqual(['place_farmer', 'sow', 'harvest', 'swap', 'rest', 'trim'].filter((k) => !seen.has(k)), [], `decision kinds never tapped (seen: ${[...seen]})`);
+    await p.page.waitForSelector('#result .reason');
+    // Nothing marks a player to decide once the game is over.
+    assert.equal(await p.page.locator('#board .tb-turn-mark, #board .tb-label.turn').count(), 0);
+    await closeAll([p]);
   }
 
   return [
@@ -274,56 +327,169 @@ export function tests(env) {
       decisionsTest('steere-tanbo', {options: {size: '7x7'}, timer: 30, kinds: ['place'], maxSteps: 4, file: 'steere-tanbo', resign: true})},
     {name: 'tsoro: sow, head and bonus decisions by clicking', fn: () =>
       decisionsTest('tsoro', {options: {columns: 6}, kinds: ['sow', 'head', 'bonus'], maxSteps: 300, file: 'tsoro'})},
-    {name: 'tanbo: farmer, sow, harvest, swap, rest and trim decisions by clicking', fn: async () => {
+    {name: 'tanbo: farmer, sow, harvest, swap, rest and trim decisions by tapping the board', fn: async () => {
       // A set-up (T1) that reaches every kind of decision in three turns, seat 1 first (R6):
       // turn 1, Ana sows a snake then her Farmer into paddy 3 (1 snake, 3 rice): A, a harvest of 2;
       // paddy 5 holds 11: a trim. Turn 2, Ben's Farmer lands on 1 snake + 1 rice: E, Ana swaps
       // two tokens of her own ring.
       // Turn 3, Ana sows the snake and the rice, the Farmer last into the emptied paddy 1: D, she
       // gives back 1 of the 2 rice harvested (rest); paddy 5 is overfull again: a trim.
-      const setup = {rings: [
-        [{snakes: 1}, {}, {snakes: 1, yellow: 1, black: 1, red: 1}, {}, {snakes: 6, yellow: 5}],
-        [{}, {snakes: 1, yellow: 1}, {snakes: 1}, {}, {}]]};
       const a = await newPlayer(env, 'Ana');
       const b = await newPlayer(env, 'Ben');
-      const room = await createRoom(a, 'tanbo', {options: {first: 0}, setup});
+      const room = await createRoom(a, 'tanbo', {options: {first: 0}, setup: TANBO_SETUP});
       await joinFromLobby(b, room);
       await a.page.waitForSelector('#board svg');
       const kinds = [];
       kinds.push(await clickWhenMine(a, '#board .pick[data-paddy="0"]'));
       kinds.push(await clickWhenMine(b, '#board .pick[data-paddy="0"]'));
-      kinds.push(await clickWhenMine(a, '[data-action="sow-snake"]'));
-      kinds.push(await clickWhenMine(a, '[data-action="harvest"]'));
+      await waitMine(a.page);
+      // Every decision is on the board: no text button offers one.
+      assert.equal(await a.page.locator('#controls button').count(), 0);
+      // Sowing: the hand's two kinds are the targets, nothing else.
+      assert.deepEqual(await pickKeys(a), ['sow:farmer', 'sow:snake']);
+      kinds.push(await clickWhenMine(a, '#board [data-key="sow:snake"]'));
+      // The harvest of 2 from paddy 3 (yellow, black, red): the most valuable two come chosen,
+      // nothing more can be taken; a black put back, the yellow and the black are offered.
+      await waitMine(a.page);
+      assert.deepEqual(await pickKeys(a), ['chosen:black', 'chosen:red', 'confirm']);
+      await a.page.click('#board [data-key="chosen:black"]');
+      assert.deepEqual(await pickKeys(a), ['chosen:red', 'slot:0:2:black', 'slot:0:2:yellow']);
+      await a.page.click('#board [data-key="slot:0:2:yellow"]');
+      assert.deepEqual(await pickKeys(a), ['chosen:red', 'chosen:yellow', 'confirm']);
+      kinds.push(await clickWhenMine(a, '#board [data-key="confirm"]'));
+      assert.deepEqual(await a.page.evaluate(() => window.tanbo.view.msg.state.harvest[0]), {yellow: 1, black: 0, red: 1});
+      // The trim: one of paddy 5's snakes or yellow rice, then the confirm beside it.
+      await waitMine(a.page);
+      assert.deepEqual(await pickKeys(a), ['slot:0:4:snake', 'slot:0:4:yellow']);
       await shot(env, a, 'tanbo-trim');
-      kinds.push(await clickWhenMine(a, '[data-action="trim"]'));
+      await a.page.click('#board [data-key="slot:0:4:snake"]');
+      kinds.push(await clickWhenMine(a, '#board [data-key="confirm"]'));
+      assert.equal(await a.page.evaluate(() => window.tanbo.view.msg.state.rings[0][4].snakes), 5);
       for (let i = 0; i < 60; ++i) {
         const info = await viewInfo(a.page);
         if (info.mine && info.decision === 'sow') break;
         if (info.mine && info.decision === 'swap') {
-          await a.page.click('[data-swap-first="1:snake"]');
+          // The swap: a first token, and the partners the legal list gives it are the only
+          // other targets; tapped again it is let go; then a partner, and the confirm.
+          const all = await pickKeys(a);
+          await a.page.click('#board [data-key="slot:0:1:snake"]');
+          const partners = await a.page.evaluate(() => window.tanbo.view.msg.legal.filter((x) => x.swap.some((e) => e.paddy === 1 && e.token === 'snake')).length);
+          assert.equal((await pickKeys(a)).length, 1 + partners);
+          assert.equal(await a.page.getAttribute('#board [data-key="slot:0:1:snake"] [role=button]', 'aria-pressed'), 'true');
+          await a.page.click('#board [data-key="slot:0:1:snake"]');
+          assert.deepEqual(await pickKeys(a), all);
+          await a.page.click('#board [data-key="slot:0:1:snake"]');
+          await a.page.click('#board [data-key="slot:0:2:snake"]');
+          assert.deepEqual(await pickKeys(a), ['confirm', 'slot:0:1:snake', 'slot:0:2:snake']);
+          await a.page.waitForSelector('#board .tb-swap-arrow');
           await shot(env, a, 'tanbo-swap');
-          await a.page.click('[data-swap-second="2:snake"]');
+          await a.page.click('#board [data-key="confirm"]');
           await a.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
           kinds.push('swap');
           continue;
         }
         await playStep([b]);
       }
-      kinds.push(await clickWhenMine(a, '[data-action="sow-snake"]'));
-      kinds.push(await clickWhenMine(a, '[data-action^="sow-"]:not([data-action="sow-farmer"])'));
+      kinds.push(await clickWhenMine(a, '#board [data-key="sow:snake"]'));
+      kinds.push(await clickWhenMine(a, '#board [data-key^="sow:"]:not([data-key="sow:farmer"])'));
       await shot(env, a, 'tanbo');
-      kinds.push(await clickWhenMine(a, '[data-action="return"]'));
-      kinds.push(await clickWhenMine(a, '[data-action="trim"]'));
+      // The rest: 1 rice back, the least valuable (the yellow) chosen; the red left is not a
+      // target while the choice is full.
+      await waitMine(a.page);
+      assert.deepEqual(await pickKeys(a), ['chosen:yellow', 'confirm']);
+      kinds.push(await clickWhenMine(a, '#board [data-key="confirm"]'));
+      assert.deepEqual(await a.page.evaluate(() => window.tanbo.view.msg.state.harvest[0]), {yellow: 0, black: 0, red: 1});
+      await waitMine(a.page);
+      await a.page.locator('#board .pick[data-key^="slot:"]').first().click();
+      kinds.push(await clickWhenMine(a, '#board [data-key="confirm"]'));
       for (const k of ['place_farmer', 'sow', 'harvest', 'swap', 'rest', 'trim'])
-        assert.ok(kinds.includes(k), `${k} never clicked (clicked: ${kinds})`);
-      // The ring names stand clear of the paddies: no label box overlaps a paddy's.
+        assert.ok(kinds.includes(k), `${k} never tapped (tapped: ${kinds})`);
+      // The players' rows stand clear of the fields: no row overlaps a paddy.
       const overlap = await a.page.evaluate(() => {
-        const boxes = [...document.querySelectorAll('#board .ring-label')].map((el) => el.getBoundingClientRect());
-        const paddies = [...document.querySelectorAll('#board .paddy-bg')].map((el) => el.getBoundingClientRect());
-        return boxes.some((l) => paddies.some((p) => l.left < p.right && l.right > p.left && l.top < p.bottom && l.bottom > p.top));
+        const rows = [...document.querySelectorAll('#board .tb-label')].map((el) => el.getBoundingClientRect());
+        const paddies = [...document.querySelectorAll('#board .tb-water')].map((el) => el.getBoundingClientRect());
+        return rows.some((l) => paddies.some((p) => l.left < p.right && l.right > p.left && l.top < p.bottom && l.bottom > p.top));
       });
-      assert.equal(overlap, false, 'a ring name under a paddy');
+      assert.equal(overlap, false, 'a player\'s row over a paddy');
+      // The board follows the screen's shape: the rings one above the other on a phone, side
+      // by side again on a wide screen, with no new state between.
+      await a.page.setViewportSize(PHONE);
+      await a.page.waitForSelector('#board svg.tanbo.tall');
+      await a.page.setViewportSize(DESKTOP);
+      await a.page.waitForSelector('#board svg.tanbo.wide');
       await closeAll([a, b]);
+    }},
+    ...[['390x844', PHONE], ['1280x800', DESKTOP]].map(([size, viewport]) => ({
+      name: `tanbo: a whole game against the computer at ${size} by tapping the board alone, every kind of decision`,
+      fn: () => tanboWholeGame(viewport),
+    })),
+    {name: 'steere-tanbo: a 7x7 game to its end by tapping points, at 390x844 and 1280x800', fn: async () => {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const p = await newPlayer(env, 'Ana', {viewport, speed: 'off'});
+        await createRoom(p, 'steere-tanbo', {options: {size: '7x7'}, cpu: {1: 'random'}});
+        let decisions = 0;
+        for (;;) {
+          await waitMine(p.page, 20000);
+          const info = await viewInfo(p.page);
+          if (info.status === 'finished') break;
+          await boardChecks(p, viewport === PHONE ? 44 : 32);
+          assert.equal(await p.page.locator('#board .to-play').count(), 1, 'the colour to play is marked');
+          await clickDecision(p.page);
+          await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+          assert.ok(++decisions < 100, 'the game did not end');
+        }
+        await p.page.waitForSelector('#result .reason');
+        // Nothing marks a colour to play once the game is over.
+        assert.equal(await p.page.locator('#board .to-play').count(), 0);
+        assert.equal(await p.page.locator('#facts .mover').count(), 0);
+        await closeAll([p]);
+      }
+    }},
+    {name: 'steere-tanbo: 19x19 fits a phone whole with its coordinates; a tap zooms in, a second places the stone', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {viewport: PHONE});
+      await createRoom(p, 'steere-tanbo', {options: {size: '19x19'}, cpu: {1: 'random'}});
+      await waitMine(p.page);
+      const page = p.page;
+      const fit = await page.evaluate(() => {
+        const svg = document.querySelector('#board svg.steere');
+        const r = svg.getBoundingClientRect();
+        const coords = [...svg.querySelectorAll('.coord')].map((el) => ({text: el.textContent, box: el.getBoundingClientRect()}));
+        return {left: r.left, right: r.right, height: r.height, cls: svg.getAttribute('class'), view: svg.dataset.view,
+                coords: coords.map((c) => c.text).sort().join(','),
+                outside: coords.filter((c) => c.box.left < 0 || c.box.right > innerWidth).length,
+                smallest: Math.min(...coords.map((c) => c.box.height))};
+      });
+      assert.ok(fit.left >= 0 && fit.right <= 390 && fit.height <= 844, `19x19 not whole: ${JSON.stringify(fit)}`);
+      const expected = [...'abcdefghijklmnopqrs', ...Array.from({length: 19}, (_, i) => String(i + 1))].sort().join(',');
+      assert.equal(fit.coords, expected, 'every coordinate the log uses is drawn');
+      assert.equal(fit.outside, 0);
+      assert.ok(fit.smallest >= 9, `coordinates ${fit.smallest} px high`);
+      assert.equal(fit.view, 'whole');
+      assert.match(fit.cls, /needs-zoom/, 'points under 32 px are zoomed into first');
+      assert.equal((await horizontalOverflow(page)).over, 0);
+      // The points are the keyboard's in the whole board, not a finger's.
+      assert.deepEqual(await smallTargets(page, '#board .pick', 32), []);
+      const box = await page.locator('#board svg').boundingBox();
+      await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
+      await page.waitForSelector('#board svg[data-view="zoomed"]');
+      assert.ok((await page.locator('#board .pick').count()) > 0);
+      assert.deepEqual(await smallTargets(page, '#board .pick', 44), []);
+      // "Whole board" comes back; a second zoom, then a point places the stone.
+      await page.click('#board .zoom-out');
+      await page.waitForSelector('#board svg[data-view="whole"].needs-zoom');
+      // The zoom scrolled the page to the part it shows: where the whole board is now.
+      const again = await page.locator('#board svg').boundingBox();
+      await page.mouse.click(again.x + again.width * 0.3, again.y + again.height * 0.7);
+      await page.waitForSelector('#board svg[data-view="zoomed"]');
+      const info = await viewInfo(page);
+      await page.locator('#board .pick').first().click();
+      await page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+      await waitMine(page);
+      assert.equal(await page.locator('#board svg').getAttribute('data-view'), 'whole');
+      await page.setViewportSize(DESKTOP);
+      await page.waitForFunction(() => !document.querySelector('#board svg.needs-zoom'));
+      assert.deepEqual(await smallTargets(page, '#board .pick', 32), [], 'at 1280x800 the points are 32 px apart');
+      await closeAll([p]);
     }},
   ];
 }

@@ -351,23 +351,25 @@ export const waitMine = (page, timeout = 15000) => page.waitForFunction(() => {
   return m && (m.status === 'finished' || (m.pending && m.pending.seat === v.seat && m.legal && v.sent !== m.version && !v.animating));
 }, null, {timeout});
 
-// Clicks one of the offered choices at random: a highlighted board element or a control button
-// (a swap takes two clicks).
+// Clicks one of the offered choices at random: a highlighted board element or a control button,
+// as many taps as the decision takes (a swap's two tokens, the rice of a harvest, then the
+// confirm the board shows beside them), until the page has sent it.
 export async function clickDecision(page) {
-  const choices = page.locator('#board .pick, #controls [data-action], #controls [data-swap-first]');
-  const n = await choices.count();
-  if (n === 0) {
-    const why = await page.evaluate(() => JSON.stringify({pending: window.tanbo.view.msg.pending, legal: window.tanbo.view.msg.legal}));
-    assert.fail(`no control for the pending decision: ${why}`);
+  const version = await page.evaluate(() => window.tanbo.view.msg.version);
+  const sent = () => page.evaluate((v) => window.tanbo.view.msg.version !== v || window.tanbo.view.sent === v, version);
+  for (let taps = 0; taps < 40; ++taps) {
+    const choices = page.locator('#board .pick, #controls [data-action]');
+    const n = await choices.count();
+    if (n === 0) {
+      const why = await page.evaluate(() => JSON.stringify({pending: window.tanbo.view.msg.pending, legal: window.tanbo.view.msg.legal}));
+      assert.fail(`no control for the pending decision: ${why}`);
+    }
+    const confirm = page.locator('#board .pick[data-key="confirm"]');
+    const pick = (await confirm.count()) && Math.random() < 0.6 ? confirm : choices.nth(Math.floor(Math.random() * n));
+    await pick.click();
+    if (await sent()) return;
   }
-  const pick = choices.nth(Math.floor(Math.random() * n));
-  const swapFirst = await pick.getAttribute('data-swap-first');
-  await pick.click();
-  if (swapFirst !== null) {
-    const second = page.locator('#controls [data-swap-second]');
-    await second.first().waitFor();
-    await second.nth(Math.floor(Math.random() * (await second.count()))).click();
-  }
+  assert.fail('40 taps and still no decision sent');
 }
 
 // One decision by whichever page must decide; returns its kind, or null when nobody was to

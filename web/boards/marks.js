@@ -7,6 +7,11 @@ export function markRing(kind, x, y, r) {
   return s('circle', {cx: x, cy: y, r, class: `mark ${kind}`, 'aria-hidden': 'true'});
 }
 
+// The same mark as an outline of any shape (a paddy's wedge, say), given as a path.
+export function markPath(kind, d) {
+  return s('path', {d, class: `mark ${kind}`, 'aria-hidden': 'true'});
+}
+
 // A transparent square centred on (x, y) that takes the click or tap: the pick is at least as
 // large as `size` whatever is drawn inside it.
 export function hitArea(x, y, w, hgt = w) {

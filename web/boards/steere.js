@@ -1,12 +1,25 @@
-// Steere's Tanbo: the grid with its stones; each root drawn as lines joining its stones.
-// Black stones are dark discs, White light discs with a dark rim, so the colour is told by
+// Steere's Tanbo: the wooden board with its grid and stones; each root drawn as lines joining its
+// stones. Black stones are dark discs, White light discs with a dark rim, so the colour is told by
 // lightness and by the "B"/"W" in each root's first stone. The last stone placed carries a
-// bright ring and a dot, and the points whose stones were just removed a cross.
-import {s, h, svgButton} from '../util.js';
+// bright ring and a dot, the points whose stones were just removed a cross, the points a stone
+// may go on a dotted green disc, and a stone in the corner between the coordinates the colour to
+// play (none once the game is over).
+//
+// The board is always drawn whole, with the coordinates the log uses, at any size up to 19 x 19
+// on a 390-pixel phone. Where its points would be under 32 CSS pixels apart there (15 x 15 and
+// up), a tap on the board zooms into the part around it, points a finger wide, where a second tap
+// places the stone; "Whole board" comes back. The keyboard needs no zoom: every legal point stays
+// a button in the whole board too.
+import {s, h, svgButton, canon} from '../util.js';
 import {t} from '../i18n/index.js';
 import {markRing, hitArea, markOf} from './marks.js';
+import {fitText} from './fit.js';
 
 const decisions = ['place'];
+
+const CELL = 50;
+const MIN_PX = 32;     // a point closer than this to its neighbour is zoomed into before a tap
+const ZOOM_PX = 46;    // the spacing of the points once zoomed
 
 function describeAction(a) { return t('steere.action.place', {point: a.place}); }
 
@@ -30,7 +43,7 @@ function lastMove(events) {
   return {to: placed.point, removed};
 }
 
-const name = (x, y, H) => `${String.fromCharCode(97 + x)}${H - y}`;
+const pointName = (x, y, H) => `${String.fromCharCode(97 + x)}${H - y}`;
 
 // The animation plan, from the two positions alone: the new stone appears, then the stones
 // gone from the board are shown leaving, then the server's position is drawn.
@@ -42,8 +55,8 @@ function plan(prev, next) {
   for (let y = 0; y < H; ++y) {
     for (let x = 0; x < prev.width; ++x) {
       const a = prev.board[y][x], b = next.board[y][x];
-      if (a === '.' && b !== '.') { added.push(name(x, y, H)); board[y][x] = b; }
-      else if (a !== '.' && b === '.') removed.add(name(x, y, H));
+      if (a === '.' && b !== '.') { added.push(pointName(x, y, H)); board[y][x] = b; }
+      else if (a !== '.' && b === '.') removed.add(pointName(x, y, H));
     }
   }
   // A placed stone whose own root was bounded is gone already in `next`: the event's point
@@ -55,80 +68,208 @@ function plan(prev, next) {
   return frames;
 }
 
+// The part of the board in view: all of it, or the window a tap zoomed into. Kept across
+// redraws of one decision, dropped when the position or the legal list changes.
+let zoom = {key: null, win: null};
+
+// One observer tells each board drawn whether its points are a finger apart where it stands.
+let observed = null;
+const sizes = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => {
+  for (const e of entries) fitPoints(e.target);
+}) : null;
+
+// The points' spacing in CSS pixels as the board is laid out, or null before it is.
+function pointPx(svg) {
+  const r = svg.getBoundingClientRect();
+  const vb = svg.viewBox.baseVal;
+  if (!r.width || !vb?.width) return null;
+  return Math.min(r.width / vb.width, r.height / vb.height) * CELL;
+}
+
+// Marks the whole board as too fine to tap (`needs-zoom`): a tap then zooms in, and the points
+// keep their buttons for the keyboard only.
+function fitPoints(svg) {
+  const px = pointPx(svg);
+  svg.classList.toggle('needs-zoom', px !== null && px < MIN_PX && svg.dataset.view === 'whole' && !!svg.querySelector('.pick'));
+}
+
 function render({state, legal, viewer, act, name: seatName, marks}) {
   const W = state.width, H = state.height;
-  const cell = 50, m = 46;
-  const X = (x) => m + x * cell, Y = (y) => m + y * cell;
+  const key = `${state.ply}:${state.board.join('')}:${legal ? canon(legal) : ''}`;
+  if (zoom.key !== key) zoom = {key, win: null};
+  // Coordinates readable on a phone at any size: about 11 pixels however small the points.
+  const font = Math.max(20, Math.round(W * 1.6));
+  const wood = CELL * 0.46;           // the wood beyond the outer lines
+  const left = wood + font * 1.3;     // the row numbers' margin
+  const bottom = wood + font * 1.35;  // the column letters'
+  const X = (x) => left + x * CELL, Y = (y) => wood + y * CELL;
   const point = (p) => ({x: p.charCodeAt(0) - 97, y: H - Number(p.slice(1))});
-  const items = [s('rect', {x: m - cell / 2, y: m - cell / 2, width: W * cell, height: H * cell, class: 'wood', rx: 10})];
-  for (let x = 0; x < W; ++x) {
-    items.push(s('line', {x1: X(x), x2: X(x), y1: Y(0), y2: Y(H - 1), class: 'grid'}));
-    items.push(s('text', {x: X(x), y: Y(H - 1) + cell * 0.95, class: 'coord', 'text-anchor': 'middle'}, String.fromCharCode(97 + x)));
-  }
-  for (let y = 0; y < H; ++y) {
-    items.push(s('line', {x1: X(0), x2: X(W - 1), y1: Y(y), y2: Y(y), class: 'grid'}));
-    items.push(s('text', {x: X(0) - cell * 0.75, y: Y(y), class: 'coord', 'text-anchor': 'middle', 'dominant-baseline': 'central'}, H - y));
-  }
   const rootOf = new Map();
-  for (const r of state.roots) for (const p of r.stones) rootOf.set(p, r);
-  for (const r of state.roots) {
-    for (const p of r.stones) {
-      const a = point(p);
-      for (const [dx, dy] of [[1, 0], [0, 1]]) {
-        const q = `${String.fromCharCode(97 + a.x + dx)}${H - (a.y + dy)}`;
-        if (rootOf.get(q) === r)
-          items.push(s('line', {x1: X(a.x), y1: Y(a.y), x2: X(a.x + dx), y2: Y(a.y + dy), class: `root root-${r.colour}`}));
-      }
-    }
-  }
+  for (const r of state.roots || []) for (const p of r.stones) rootOf.set(p, r);
+  const finished = state.to_move === undefined || state.to_move === null;
+
+  const svg = s('svg', {class: 'board-svg steere', role: 'group',
+    'aria-label': t('steere.board_label', {size: state.size, black: state.stones.black, white: state.stones.white})});
   let focus = null;
-  for (let y = 0; y < H; ++y) {
-    for (let x = 0; x < W; ++x) {
-      const c = state.board[y][x];
-      const p = name(x, y, H);
-      const mark = markOf(marks, p);
-      if (c === '.') {
-        // Stones just removed leave a cross; a stone placed and removed at once keeps its ring.
-        if (marks?.removed?.has?.(p)) items.push(s('g', {class: 'gone', 'aria-hidden': 'true'},
-          s('path', {d: `M${X(x) - 12},${Y(y) - 12}l24,24m0,-24l-24,24`})));
-        if (mark === 'last-to') items.push(markRing('last-to', X(x), Y(y), cell * 0.5));
-        continue;
-      }
-      const r = rootOf.get(p);
-      const colour = c === 'b' ? 'black' : 'white';
-      const title = r ? t('steere.stone_title', {colour: colourName(colour), point: p, n: r.stones.length, liberties: r.liberties})
-                      : t('steere.stone_title_bare', {colour: colourName(colour), point: p});
-      items.push(s('g', {class: `stone ${colour}${mark === 'removed' ? ' leaving' : ''}`, 'data-point': p}, s('title', {}, title),
-        s('circle', {cx: X(x), cy: Y(y), r: cell * 0.4}),
-        r && r.stones[0] === p ? s('text', {x: X(x), y: Y(y), class: 'stone-mark', 'text-anchor': 'middle', 'dominant-baseline': 'central'},
-          `${t(`steere.letter.${colour}`)}${r.liberties}`) : null));
-      if (mark === 'last-to' || mark === 'active') {
-        items.push(markRing('last-to', X(x), Y(y), cell * 0.5));
-        items.push(s('circle', {cx: X(x) + cell * 0.36, cy: Y(y) - cell * 0.36, r: 7, class: 'last-dot', 'aria-hidden': 'true'}));
-        focus = {x: X(x), y: Y(y)};
+
+  function draw() {
+    const win = zoom.win || {x0: 0, y0: 0, x1: W - 1, y1: H - 1};
+    const inWin = (x, y) => x >= win.x0 && x <= win.x1 && y >= win.y0 && y <= win.y1;
+    // The window's edges: the board's own edge has its wood; a cut shows the lines running on.
+    const ex0 = win.x0 ? CELL * 0.5 : wood, ex1 = win.x1 < W - 1 ? CELL * 0.5 : wood;
+    const ey0 = win.y0 ? CELL * 0.5 : wood, ey1 = win.y1 < H - 1 ? CELL * 0.5 : wood;
+    // Zoomed, the points are large and the coordinates need not grow with the board.
+    const lf = zoom.win ? 24 : font;
+    // Zoomed, a band above the window holds the way back to the whole board.
+    const bandV = zoom.win ? CELL * 1.05 : 0;
+    const vx = X(win.x0) - ex0 - lf * 1.3, vy = Y(win.y0) - ey0 - bandV;
+    const vw = X(win.x1) + ex1 - vx, vh = Y(win.y1) + ey1 + lf * 1.35 - vy;
+    svg.setAttribute('viewBox', `${vx} ${vy} ${vw} ${vh}`);
+    svg.dataset.view = zoom.win ? 'zoomed' : 'whole';
+    const items = [s('rect', {x: X(win.x0) - ex0, y: Y(win.y0) - ey0, width: X(win.x1) + ex1 - X(win.x0) + ex0,
+      height: Y(win.y1) + ey1 - Y(win.y0) + ey0, class: 'wood', rx: zoom.win ? 4 : 10})];
+    // The coordinates the log uses, along the window's left and bottom edges.
+    const coords = s('g', {class: 'coords', 'font-size': lf});
+    for (let x = win.x0; x <= win.x1; ++x) {
+      items.push(s('line', {x1: X(x), x2: X(x), y1: Y(win.y0) - (win.y0 ? ey0 : 0), y2: Y(win.y1) + (win.y1 < H - 1 ? ey1 : 0), class: 'grid'}));
+      coords.append(s('text', {x: X(x), y: Y(win.y1) + ey1 + lf * 0.95, class: 'coord', 'text-anchor': 'middle'}, String.fromCharCode(97 + x)));
+    }
+    for (let y = win.y0; y <= win.y1; ++y) {
+      items.push(s('line', {x1: X(win.x0) - (win.x0 ? ex0 : 0), x2: X(win.x1) + (win.x1 < W - 1 ? ex1 : 0), y1: Y(y), y2: Y(y), class: 'grid'}));
+      coords.append(s('text', {x: X(win.x0) - ex0 - lf * 0.65, y: Y(y), class: 'coord', 'text-anchor': 'middle', 'dominant-baseline': 'central'}, H - y));
+    }
+    items.push(coords);
+    for (const r of state.roots || []) {
+      for (const p of r.stones) {
+        const a = point(p);
+        for (const [dx, dy] of [[1, 0], [0, 1]]) {
+          const q = pointName(a.x + dx, a.y + dy, H);
+          if (rootOf.get(q) === r && (inWin(a.x, a.y) || inWin(a.x + dx, a.y + dy)))
+            items.push(s('line', {x1: X(a.x), y1: Y(a.y), x2: X(a.x + dx), y2: Y(a.y + dy), class: `root root-${r.colour}`}));
+        }
       }
     }
+    focus = null;
+    for (let y = win.y0; y <= win.y1; ++y) {
+      for (let x = win.x0; x <= win.x1; ++x) {
+        const c = state.board[y][x];
+        const p = pointName(x, y, H);
+        const mark = markOf(marks, p);
+        if (c === '.') {
+          // Stones just removed leave a cross; a stone placed and removed at once keeps its ring.
+          if (marks?.removed?.has?.(p)) items.push(s('g', {class: 'gone', 'aria-hidden': 'true'},
+            s('path', {d: `M${X(x) - 12},${Y(y) - 12}l24,24m0,-24l-24,24`})));
+          if (mark === 'last-to') items.push(markRing('last-to', X(x), Y(y), CELL * 0.5));
+          continue;
+        }
+        const r = rootOf.get(p);
+        const colour = c === 'b' ? 'black' : 'white';
+        const title = r ? t('steere.stone_title', {colour: colourName(colour), point: p, n: r.stones.length, liberties: r.liberties})
+                        : t('steere.stone_title_bare', {colour: colourName(colour), point: p});
+        items.push(s('g', {class: `stone ${colour}${mark === 'removed' ? ' leaving' : ''}`, 'data-point': p}, s('title', {}, title),
+          s('circle', {cx: X(x), cy: Y(y), r: CELL * 0.4}),
+          r && r.stones[0] === p ? s('text', {x: X(x), y: Y(y), class: 'stone-mark', 'text-anchor': 'middle', 'dominant-baseline': 'central'},
+            `${t(`steere.letter.${colour}`)}${r.liberties}`) : null));
+        if (mark === 'last-to' || mark === 'active') {
+          items.push(markRing('last-to', X(x), Y(y), CELL * 0.5));
+          items.push(s('circle', {cx: X(x) + CELL * 0.36, cy: Y(y) - CELL * 0.36, r: 7, class: 'last-dot', 'aria-hidden': 'true'}));
+          focus = {x: X(x), y: Y(y)};
+        }
+      }
+    }
+    const picks = [];
+    for (const a of legal || []) {
+      const {x, y} = point(a.place);
+      if (!inWin(x, y)) continue;
+      const g = s('g', {'data-point': a.place}, hitArea(X(x), Y(y), CELL), s('circle', {cx: X(x), cy: Y(y), r: CELL * 0.3, class: 'target'}));
+      items.push(svgButton(g, t('steere.pick', {point: a.place}), () => act(a)));
+      picks.push({x: X(x), y: Y(y)});
+    }
+    if (zoom.win) items.push(drawBand(vx, vy, vw, bandV));
+    else if (!finished) items.push(toPlay(vx + lf * 0.65, Y(win.y1) + ey1 + lf * 0.62, lf * 0.42));
+    // Over everything, for a finger only: on a board too fine to tap, a tap zooms in around it.
+    if (legal && !zoom.win) {
+      const cover = s('rect', {x: vx, y: vy + bandV, width: vw, height: vh - bandV, class: 'zoom-in', 'aria-hidden': 'true'});
+      cover.addEventListener('click', (e) => zoomAt(e));
+      items.push(cover);
+    }
+    svg.replaceChildren(...items);
+    focus ??= picks[0] || null;
+    if (sizes) {
+      if (observed && observed !== svg) sizes.unobserve(observed);
+      sizes.observe(svg);
+      observed = svg;
+    }
+    if (svg.isConnected) fitPoints(svg);
   }
-  const picks = [];
-  for (const a of legal || []) {
-    const {x, y} = point(a.place);
-    const g = s('g', {'data-point': a.place}, hitArea(X(x), Y(y), cell), s('circle', {cx: X(x), cy: Y(y), r: cell * 0.3, class: 'target'}));
-    items.push(svgButton(g, t('steere.pick', {point: a.place}), () => act(a)));
-    picks.push({x: X(x), y: Y(y)});
+
+  // The colour to play, as a stone of its own: in the corner between the coordinates.
+  function toPlay(x, y, r) {
+    const seat = state.seats?.[state.to_move];
+    const words = t('steere.to_play', {colour: colourName(state.to_move), name: seat !== undefined ? seatName(seat) : ''});
+    return s('g', {class: 'to-play', 'data-to-play': state.to_move}, s('title', {}, words),
+      s('circle', {cx: x, cy: y, r, class: `band-stone ${state.to_move}`}));
   }
-  const svg = s('svg', {viewBox: `0 0 ${2 * m + (W - 1) * cell} ${2 * m + (H - 1) * cell + 16}`, class: 'board-svg steere', role: 'group',
-    'aria-label': t('steere.board_label', {size: state.size, black: state.stones.black, white: state.stones.white})}, items);
+
+  // Zoomed, the band above the window: the colour to play and its player, and "Whole board".
+  function drawBand(vx, vy, vw, band) {
+    const font = 20;
+    const g = s('g', {class: 'steere-band'});
+    const y = vy + band / 2;
+    const r = CELL * 0.3;
+    const w = CELL * 3.4, bh = band * 0.88;
+    const x0 = vx + vw - w - 4;
+    if (!finished) {
+      const seat = state.seats?.[state.to_move];
+      g.append(toPlay(vx + font * 0.6 + r, y, r),
+        s('text', {x: vx + font * 0.6 + 2 * r + 10, y, class: 'band-text', 'font-size': font, 'dominant-baseline': 'central'},
+          fitText(t('steere.to_play', {colour: colourName(state.to_move), name: seat !== undefined ? seatName(seat) : ''}), x0 - vx - 2 * r - font - 20, font)));
+    }
+    const btn = s('g', {class: 'zoom-out', 'data-key': 'whole'},
+      s('rect', {x: x0, y: y - bh / 2, width: w, height: bh, rx: bh * 0.2, class: 'hit'}),
+      s('text', {x: x0 + w / 2, y, 'font-size': font + 2, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, fitText(t('zoom.fit'), w - 10, font + 2)));
+    svgButton(btn, t('zoom.fit'), (e) => { e.stopPropagation(); zoom.win = null; draw(); });
+    btn.classList.remove('pick');
+    g.append(btn);
+    return g;
+  }
+
+  // A tap on a board too fine to tap: the window around it, its points ZOOM_PX apart at the
+  // board's width, in which a second tap places the stone.
+  function zoomAt(e) {
+    if (!svg.classList.contains('needs-zoom')) return;
+    e.stopPropagation();
+    const m = svg.getScreenCTM();
+    if (!m) return;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
+    const cx = Math.round((p.x - left) / CELL), cy = Math.round((p.y - wood) / CELL);
+    const px = svg.getBoundingClientRect().width;
+    const cols = Math.max(5, Math.min(W, Math.floor(px / ZOOM_PX) - 1));
+    const rows = Math.min(H, cols);
+    const x0 = Math.max(0, Math.min(W - cols, cx - Math.floor(cols / 2)));
+    const y0 = Math.max(0, Math.min(H - rows, cy - Math.floor(rows / 2)));
+    zoom.win = {x0, y0, x1: x0 + cols - 1, y1: y0 + rows - 1};
+    draw();
+    // The zoomed part whole in view, from its top, when it was not.
+    const r = svg.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight * 0.88) window.scrollBy({top: r.top - 8, behavior: 'instant'});
+  }
+
+  draw();
   const seatOf = state.seats;
   const line = (colour) => {
     const seat = seatOf[colour];
-    const turn = state.to_move === colour;
+    const turn = !finished && state.to_move === colour;
     return h('li', {class: turn ? 'mover' : ''}, `${turn ? '▶ ' : ''}${t(`steere.fact.${colour}`, {name: seatName(seat), n: state.stones[colour]})}`);
   };
   const facts = [h('ul', {class: 'facts'}, line('black'), line('white'),
     h('li', {}, t('steere.fact.turn', {n: state.ply + 1})),
     marks?.to ? h('li', {class: 'last-line'}, t('steere.fact.last', {point: marks.to, n: marks.removed?.size || 0})) : null)];
-  const hint = legal ? t(seatOf.black === viewer ? 'steere.hint.black' : 'steere.hint.white') : null;
-  return {svg, facts, controls: [], hint, minPick: cell, focus: focus || picks[0] || null};
+  let hint = legal ? t(seatOf.black === viewer ? 'steere.hint.black' : 'steere.hint.white') : null;
+  // From 13 columns up a phone shows the points closer than a finger: the first tap zooms.
+  if (hint && W >= 13) hint = `${hint} ${t('steere.hint.zoom')}`;
+  // The board zooms itself (above): the viewport is told it never needs to.
+  return {svg, facts, controls: [], hint, minPick: Infinity, focus};
 }
 
 export default {decisions, render, describeAction, describeEvent, lastMove, plan};

@@ -1,17 +1,32 @@
-// Tanbo (Musoka Studio): two rings of five paddies, numbered 1-5 clockwise for people (0-4 in
-// the protocol). The viewer's ring at the bottom, each ring's owner named outside it (a name
-// inside would hide under the paddies). Rice colours always carry a letter and a shape too
-// (Y circle, B square, R diamond), so colour is never the only cue.
-import {s, h, svgButton} from '../util.js';
+// Tanbo (Musoka Studio): each player's round field divided by five dikes into a ring of five
+// paddies, numbered 1-5 clockwise for people (0-4 in the protocol), holding the game's own
+// tokens (tokens.js); the bag and the snakes set aside between the fields, each player's harvest
+// and score beside their name. The viewer's field is at the bottom on a tall screen, on the left
+// on a wide one.
+//
+// Every decision is taken on the board, by tapping the tokens or paddies the legal list names:
+// a paddy for the Farmer, a token of the hand to sow, rice or snakes for a harvest, a rest or a
+// trim, then the confirm beside the tokens chosen (tanbo-choice.js keeps the choice in progress),
+// two tokens of one's own field for a swap. Nothing else is tappable.
+//
+// Marks, one meaning each: an orange outline on the paddy where the last move ended, dashed on
+// the one it started from; a green outline on what may be tapped; a blue one on the paddy an
+// animation is at; a dark pointer and a gold band on the player to decide, none once the game is
+// over. The paddy with a gold number is where the next token of the hand goes.
+import {s, h, svgButton, canon} from '../util.js';
 import {t, list} from '../i18n/index.js';
-import {markRing, markOf} from './marks.js';
+import {markPath} from './marks.js';
+import {RICE, KINDS, FIELD, rice, farmer, pile, badge, dike, bag, disc, token} from './tokens.js';
+import {CountChoice, SwapChoice} from './tanbo-choice.js';
+import {plan, lastMove} from './tanbo-plan.js';
+import {fitText, textWidth} from './fit.js';
 
 const decisions = ['place_farmer', 'sow', 'harvest', 'rest', 'swap', 'trim'];
 
-const RICE = ['yellow', 'black', 'red'];
+// ---- Words -----------------------------------------------------------------------------------
 
 function riceText(r) {
-  const parts = RICE.filter((c) => r[c]).map((c) => t(`tanbo.rice.${c}`, {n: r[c]}));
+  const parts = RICE.filter((c) => r?.[c]).map((c) => t(`tanbo.rice.${c}`, {n: r[c]}));
   return parts.length ? list(parts) : t('tanbo.nothing');
 }
 
@@ -62,180 +77,429 @@ function describeEvent(ev, name) {
   }
 }
 
-// The last move: where the hand was picked up and the paddy that received its last token
-// (or, for a harvest, trim or swap, the paddy it was about).
-function lastMove(events) {
-  let from = null, to = null;
-  for (const ev of events || []) {
-    if (ev.type === 'pick_up') from = `${ev.seat}:${ev.paddy}`;
-    if ((ev.type === 'sow' || ev.type === 'harvest' || ev.type === 'trim') && ev.paddy !== undefined)
-      to = `${ev.seat}:${ev.paddy}`;
-  }
-  return from || to ? {from, to} : null;
+// ---- Geometry (viewBox units) ----------------------------------------------------------------
+
+const RO = 340;          // the paddies' outer radius
+const RF = 352;          // the field's rim
+const RH = 60;           // the hub where the dikes meet
+const RMID = 206;        // between the inner row of places (snakes, Farmer) and the outer (rice)
+const BOX = 710;         // a field with its margin
+const LABEL = 132;       // a player's row: name, harvest, score
+const STRIP = 214;       // the tray of a hand or a choice, under its caption
+const CAPTION = 50;      // the tray's caption
+const TRAY_ITEM = 130;   // one pile in the tray, and its target (45 px on a 390 px phone)
+const CONFIRM_W = 260;     // five Japanese characters beside the tick
+
+const rad = (deg) => deg * Math.PI / 180;
+const polar = (cx, cy, r, deg) => [cx + r * Math.cos(rad(deg)), cy + r * Math.sin(rad(deg))];
+const r1 = (n) => Math.round(n * 10) / 10;
+const centreAngle = (i) => -90 + 72 * i;  // clockwise from the top
+
+function sector(cx, cy, ra, rb, a0, a1) {
+  const [x0, y0] = polar(cx, cy, rb, a0), [x1, y1] = polar(cx, cy, rb, a1);
+  const [x2, y2] = polar(cx, cy, ra, a1), [x3, y3] = polar(cx, cy, ra, a0);
+  const large = a1 - a0 > 180 ? 1 : 0;
+  return `M${r1(x0)},${r1(y0)}A${rb},${rb} 0 ${large} 1 ${r1(x1)},${r1(y1)}L${r1(x2)},${r1(y2)}A${ra},${ra} 0 ${large} 0 ${r1(x3)},${r1(y3)}Z`;
 }
 
-const FIELD = {snake: 'snakes', yellow: 'yellow', black: 'black', red: 'red'};
-
-// The animation plan of the movement phase: the hand picked up, then each token put down,
-// one paddy after the other; what the action then does is drawn from the server's state.
-function plan(prev, next, events) {
-  const st = structuredClone(prev);
-  const frames = [];
-  for (const ev of events || []) {
-    if (ev.type === 'action' && ev.letter) break;  // the action phase: counts change otherwise
-    if (ev.type === 'pick_up') {
-      const p = st.rings[ev.seat][ev.paddy];
-      st.hand = {snakes: p.snakes, yellow: p.yellow, black: p.black, red: p.red, farmer: p.farmer};
-      st.rings[ev.seat][ev.paddy] = {snakes: 0, yellow: 0, black: 0, red: 0, farmer: false};
-      frames.push({state: structuredClone(st), marks: {active: `${ev.seat}:${ev.paddy}`}, sound: 'stone'});
-    }
-    if (ev.type === 'sow') {
-      const p = st.rings[ev.seat][ev.paddy];
-      if (ev.token === 'farmer') { p.farmer = true; st.hand.farmer = false; }
-      else if (FIELD[ev.token]) { p[FIELD[ev.token]]++; st.hand[FIELD[ev.token]] = Math.max(0, st.hand[FIELD[ev.token]] - 1); }
-      st.cursor = (ev.paddy + 1) % 5;
-      frames.push({state: structuredClone(st), marks: {active: `${ev.seat}:${ev.paddy}`}, sound: 'stone'});
-    }
-  }
-  return frames.length > 1 ? frames : [];
-}
-
-function riceIcon(colour, x, y, r) {
-  let shape;
-  if (colour === 'yellow') shape = s('circle', {cx: x, cy: y, r});
-  else if (colour === 'black') shape = s('rect', {x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: 2});
-  else shape = s('polygon', {points: `${x},${y - r * 1.25} ${x + r * 1.25},${y} ${x},${y + r * 1.25} ${x - r * 1.25},${y}`});
-  return s('g', {class: `rice ${colour}`}, shape,
-    s('text', {x, y, class: 'rice-letter', 'text-anchor': 'middle', 'dominant-baseline': 'central'}, t(`tanbo.letter_of.${colour}`)));
-}
-
-function snakeIcon(x, y) {
-  return s('path', {class: 'snake', d: `M${x - 20},${y} q10,-14 20,0 t20,0`});
-}
-
-function farmerIcon(x, y) {
-  return s('g', {class: 'farmer', transform: `translate(${x} ${y}) scale(1.5) translate(${-x} ${-y})`},
-    s('circle', {cx: x, cy: y + 6, r: 9}),
-    s('polygon', {points: `${x - 17},${y - 2} ${x + 17},${y - 2} ${x},${y - 18}`}),
-    s('text', {x, y: y + 7, class: 'farmer-letter', 'text-anchor': 'middle', 'dominant-baseline': 'central'}, t('tanbo.letter_of.farmer')));
-}
-
-function paddy(tk, x, y, r, index, note, cls, mark) {
-  const g = s('g', {class: `paddy${cls}`, 'data-paddy': index},
-    s('circle', {cx: x, cy: y, r, class: 'paddy-bg'}),
-    mark ? markRing(mark, x, y, r + 8) : null,
-    s('text', {x, y: y - r + 28, class: 'paddy-label', 'text-anchor': 'middle'}, note ? t('tanbo.paddy_note', {n: index + 1, note}) : index + 1));
-  const rows = [[snakeIcon(x - 48, y - 10), tk.snakes], [riceIcon('yellow', x + 26, y - 10, 15), tk.yellow],
-                [riceIcon('black', x - 48, y + 34, 15), tk.black], [riceIcon('red', x + 26, y + 34, 15), tk.red]];
-  rows.forEach(([ic, n], i) => {
-    const ix = i % 2 ? x + 26 : x - 48, iy = i < 2 ? y - 10 : y + 34;
-    g.append(s('g', {class: `item${n ? '' : ' zero'}`}, ic,
-      s('text', {x: ix + 22, y: iy, class: 'n', 'dominant-baseline': 'central'}, n)));
+// The places of a paddy's tokens, clockwise in each row: rice on the wide outer row, snakes and
+// the Farmer on the inner; each with its centre, the size of its pile and its target's outline.
+function places(cx, cy, i) {
+  const th = centreAngle(i);
+  const out = {};
+  // Clear of the dikes on either side, so that a token reads as its paddy's.
+  ['yellow', 'black', 'red'].forEach((k, j) => {
+    const a = th + (j - 1) * 21;
+    const [x, y] = polar(cx, cy, (RMID + RO) / 2, a);
+    out[k] = {x, y, size: 112, d: sector(cx, cy, RMID, RO, a - 10.5, a + 10.5)};
   });
-  if (tk.farmer) g.append(farmerIcon(x + r * 0.62, y - r * 0.62));
+  // The Farmer a little smaller and further out, clear of a heap of snakes beside it.
+  ['snake', 'farmer'].forEach((k, j) => {
+    const a = th + (j ? 16 : -18);
+    const [x, y] = polar(cx, cy, (RH + RMID) / 2 + (j ? 26 : 12), a);
+    out[k] = {x, y, size: j ? 92 : 104, d: sector(cx, cy, RH, RMID, j ? th : th - 36, j ? th + 36 : th)};
+  });
+  return out;
+}
+
+// Where everything goes: on a wide screen the fields side by side, under them the tray of the
+// field it belongs to and, between the two trays, the bag and the snakes set aside; on a tall
+// screen the fields one above the other, with the bag, the snakes and the tray between them.
+function layout(landscape, me, them) {
+  const mid = (STRIP - CAPTION) / 2 + CAPTION;
+  if (landscape) {
+    const W = 2 * BOX + 40, H = LABEL + BOX + STRIP;
+    const left = {cx: BOX / 2, cy: LABEL + BOX / 2}, right = {cx: W - BOX / 2, cy: LABEL + BOX / 2};
+    const rings = {[me]: left, [them]: right};
+    const labels = {[me]: {x: 8, y: 4, w: BOX - 16, h: LABEL - 8}, [them]: {x: W - BOX + 8, y: 4, w: BOX - 16, h: LABEL - 8}};
+    const y = LABEL + BOX;
+    // One tray at a time: its caption may run over the strip's whole width.
+    // Between the two trays' places, the bag with its counts and the snakes set aside.
+    const trayUnder = (seat) => (seat === me ? {x: 8, y, w: 560, h: STRIP, captionX: 24, captionW: W - 48}
+                                             : {x: W - 568, y, w: 560, h: STRIP, captionX: 24, captionW: W - 48});
+    return {W, H, rings, labels, trayUnder, bag: {x: W / 2 - 80, y: y + mid - 6}, pool: {x: W / 2 + 92, y: y + mid - 20}};
+  }
+  const W = 1000, H = 2 * LABEL + 2 * BOX + STRIP;
+  const rings = {[them]: {cx: W / 2, cy: LABEL + BOX / 2}, [me]: {cx: W / 2, cy: LABEL + BOX + STRIP + BOX / 2}};
+  const labels = {[them]: {x: 8, y: 4, w: W - 16, h: LABEL - 8}, [me]: {x: 8, y: H - LABEL + 4, w: W - 16, h: LABEL - 8}};
+  const y = LABEL + BOX;
+  // The tray's caption runs the strip's width above the bag, the snakes and the tray's tokens.
+  return {W, H, rings, labels, trayUnder: () => ({x: 318, y, w: W - 326, h: STRIP, captionX: 24}),
+          bag: {x: 84, y: y + mid - 6}, pool: {x: 250, y: y + mid - 20}};
+}
+
+// ---- The choice in progress ------------------------------------------------------------------
+
+// Kept across redraws of the same decision (a chat line, a change of language), dropped when
+// the decision changes or the page sends it.
+let choice = {key: null, value: null};
+
+function choiceFor(state, legal) {
+  const decision = state.decision;
+  if (!legal || !['harvest', 'rest', 'trim', 'swap'].includes(decision)) return null;
+  const key = `${state.turn}:${state.replays}:${decision}:${canon(legal)}`;
+  if (choice.key !== key)
+    choice = {key, value: decision === 'swap' ? new SwapChoice(legal) : new CountChoice(decision, legal)};
+  return choice.value;
+}
+
+// ---- Drawing ---------------------------------------------------------------------------------
+
+// A tappable thing: `g` holds a `.hit` outline first (highlighted, named, focusable); `key`
+// finds it again after a redraw so the keyboard's focus stays.
+function pickable(g, key, label, onTap, pressed) {
+  g.setAttribute('data-key', key);
+  svgButton(g, label, onTap);
+  if (pressed !== undefined) g.querySelector('.hit').setAttribute('aria-pressed', String(pressed));
   return g;
 }
 
-function render({state, legal, viewer, pending, act, name, marks}) {
-  const me = viewer, them = 1 - viewer;
-  const items = [];
-  const R = 218, r = 118;
-  const decision = pending?.decision;
-  const legalBy = (k) => (legal || []).filter((a) => a[k] !== undefined);
-  const farmerPicks = new Map(legalBy('farmer').map((a) => [a.farmer, a]));
-  let focus = null;
-  const ring = (seat, cx, cy, labelY) => {
-    items.push(s('circle', {cx, cy, r: R + r + 14, class: `ring${state.mover === seat ? ' mover' : ''}`}));
-    items.push(s('text', {x: cx, y: labelY, class: `ring-label${state.mover === seat ? ' mover' : ''}`, 'text-anchor': 'middle', 'dominant-baseline': 'central'},
-      `${state.mover === seat ? '▶ ' : ''}${t('tanbo.ring_label', {name: name(seat)})}`));
-    items.push(s('text', {x: cx, y: cy, class: 'ring-sub', 'text-anchor': 'middle', 'dominant-baseline': 'central'}, t('tanbo.points', {n: state.score[seat]})));
-    for (let i = 0; i < 5; ++i) {
-      const ang = (-90 + 72 * i) * Math.PI / 180;  // clockwise from the top
-      const x = cx + R * Math.cos(ang), y = cy + R * Math.sin(ang);
-      const tk = state.rings[seat][i];
-      let cls = '', note = '';
-      if (state.decision === 'sow' && state.mover === seat && state.cursor === i) { cls += ' cursor'; note = t('tanbo.note.next'); }
-      if (state.decision === 'trim' && state.mover === seat && state.trim_paddy === i) { cls += ' trim'; note = t('tanbo.note.too_full'); }
-      const mark = markOf(marks, `${seat}:${i}`);
-      if (mark === 'last-to' || mark === 'active') focus = {x, y};
-      const g = paddy(tk, x, y, r, i, note, cls, mark);
-      const a = seat === me ? farmerPicks.get(i) : undefined;
-      if (a) svgButton(g, t('tanbo.pick_farmer', {paddy: i + 1, what: tokensText(tk)}), () => act(a));
-      else g.append(s('title', {}, t('tanbo.paddy_title', {name: name(seat), paddy: i + 1, what: tokensText(tk)})));
-      items.push(g);
+// A player's row: their Farmer (its colours and the seat's shape), the pointer when they are to decide,
+// the name over the score, and the harvest on the right, colour by colour.
+function drawLabel(seat, box, c) {
+  const {state, name, current} = c;
+  const items = [s('rect', {x: box.x, y: box.y, width: box.w, height: box.h, rx: 26, class: `tb-label${current === seat ? ' turn' : ''}`})];
+  const mid = box.y + box.h / 2;
+  items.push(farmer(seat, box.x + 52, mid + 2, 86));
+  let x = box.x + 100;
+  if (current === seat) {
+    items.push(s('path', {d: `M${x},${mid - 22}L${x + 32},${mid}L${x},${mid + 22}Z`, class: 'tb-turn-mark'}));
+    x += 46;
+  }
+  const right = box.x + box.w - 10;
+  let hx = right;
+  const harvest = state.harvest?.[seat] || {};
+  const picks = c.harvestPicks?.(seat);
+  const HW = c.wide ? 100 : 118;
+  for (const colour of [...RICE].reverse()) {
+    const n = (harvest[colour] || 0) - (c.givingBack?.(seat, colour) || 0);
+    if (!n && !picks?.has(colour)) continue;
+    const cx = hx - HW / 2;
+    const g = s('g', {class: 'tb-harvest', 'data-seat': seat, 'data-harvest': colour});
+    const pick = picks?.get(colour);
+    if (pick) g.append(s('rect', {x: cx - HW / 2 + 3, y: box.y + 5, width: HW - 6, height: box.h - 10, rx: 18, class: 'hit'}));
+    g.append(rice(colour, cx - 18, mid, 50),
+      s('text', {x: cx + 10, y: mid + 2, class: 'tb-count', 'dominant-baseline': 'central'}, `×${n}`));
+    items.push(pick ? pickable(g, `harvest:${seat}:${colour}`, pick.label, pick.tap) : g);
+    hx -= HW;
+  }
+  items.push(s('text', {x, y: mid - 22, class: 'tb-name', 'dominant-baseline': 'central'}, fitText(name(seat), hx - x - 12, 38)),
+    s('text', {x, y: mid + 24, class: 'tb-score', 'dominant-baseline': 'central'}, t('tanbo.points', {n: state.score?.[seat] ?? 0})));
+  return s('g', {class: 'tb-player', 'data-seat': seat},
+    s('title', {}, t('tanbo.player_title', {name: name(seat), n: state.score?.[seat] ?? 0, rice: riceText(harvest)})), items);
+}
+
+function drawField(seat, cx, cy, c) {
+  const {state, marks} = c;
+  const items = [disc(cx, cy, RF, {class: 'tb-field'})];
+  for (let i = 0; i < 5; ++i) {
+    const th = centreAngle(i);
+    items.push(s('path', {d: sector(cx, cy, RH, RO, th - 36, th + 36), class: 'tb-water'}));
+  }
+  for (let i = 0; i < 5; ++i) items.push(dike(cx, cy, RH - 8, RF + 2, centreAngle(i) + 36, 30));
+  items.push(disc(cx, cy, RH, {class: 'tb-hub'}));
+  const ring = state.rings?.[seat] || [];
+  for (let i = 0; i < 5; ++i) {
+    const tk = ring[i] || {};
+    const th = centreAngle(i);
+    const g = s('g', {class: 'tb-paddy', 'data-seat': seat, 'data-paddy': i});
+    const paddyPick = c.paddyPicks?.(seat, i);
+    if (paddyPick) g.append(s('path', {d: sector(cx, cy, RH, RO, th - 34, th + 34), class: 'hit'}));
+    const pl = places(cx, cy, i);
+    for (const kind of KINDS) {
+      const n = kind === 'farmer' ? (tk.farmer ? 1 : 0) : tk[FIELD[kind]] || 0;
+      const place = pl[kind];
+      const slotPick = c.slotPicks?.(seat, i, kind);
+      const shown = c.shownCount ? c.shownCount(seat, i, kind, n) : n;
+      if (!shown && !slotPick) continue;
+      const sg = s('g', {class: 'tb-slot', 'data-slot': `${i}:${kind}`});
+      if (slotPick) sg.append(s('path', {d: place.d, class: `hit${slotPick.chosen ? ' chosen' : ''}`}));
+      sg.append(pile(kind, shown, place.x, place.y, place.size, seat));
+      g.append(slotPick ? pickable(sg, `slot:${seat}:${i}:${kind}`, slotPick.label, slotPick.tap, slotPick.pressed) : sg);
     }
+    const [nx, ny] = polar(cx, cy, RH + 24, th);
+    const next = c.nextPaddy === `${seat}:${i}`;
+    if (next) g.append(disc(nx, ny, 24, {class: 'tb-next'}));
+    g.append(s('text', {x: r1(nx), y: r1(ny), class: `tb-no${next ? ' next' : ''}`, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, i + 1));
+    const words = t('tanbo.paddy_title', {name: c.name(seat), paddy: i + 1, what: tokensText(tk)});
+    if (paddyPick) items.push(pickable(g, `paddy:${seat}:${i}`, paddyPick.label, paddyPick.tap));
+    else { g.prepend(s('title', {}, words)); items.push(g); }
+  }
+  // Marks over everything but the picks' focus: the last move, the animation's paddy.
+  for (let i = 0; i < 5; ++i) {
+    const k = `${seat}:${i}`, th = centreAngle(i);
+    for (const [kind, on] of [['last-from', marks?.from === k], ['last-to', marks?.to === k], ['active', marks?.active === k]])
+      if (on) items.push(markPath(kind, sector(cx, cy, RH + 6, RO - 5, th - 31, th + 31)));
+    if (marks?.note?.key === k) {
+      const [x, y] = polar(cx, cy, RMID, th);
+      items.push(s('g', {class: 'tb-note', 'aria-hidden': 'true'}, badge(x, y, t(`tanbo.letter.${marks.note.letter}`), 56)));
+    }
+  }
+  const arrow = c.swapArrow?.();
+  if (arrow?.seat === seat) items.push(swapArrow(cx, cy, arrow));
+  return s('g', {class: 'tb-ring', 'data-ring': seat}, items);
+}
+
+// The swap about to be confirmed: an arrow both ways between the two tokens, each drawn small
+// at the other's end, where it goes.
+function swapArrow(cx, cy, {a, b, seat}) {
+  const pa = places(cx, cy, a.paddy)[a.token], pb = places(cx, cy, b.paddy)[b.token];
+  const mx = (pa.x + pb.x) / 2, my = (pa.y + pb.y) / 2;
+  // Bend toward the hub so the arrow stays on the field.
+  const qx = mx + (cx - mx) * 0.5, qy = my + (cy - my) * 0.5;
+  const head = (x, y, fx, fy) => {
+    const a0 = Math.atan2(y - fy, x - fx), l = 30;
+    return `M${r1(x)},${r1(y)}l${r1(-l * Math.cos(a0 - 0.45))},${r1(-l * Math.sin(a0 - 0.45))}M${r1(x)},${r1(y)}l${r1(-l * Math.cos(a0 + 0.45))},${r1(-l * Math.sin(a0 + 0.45))}`;
   };
-  ring(them, 500, 410, 30);
-  ring(me, 500, 1240, 1648);
-  const y0 = 785;
-  items.push(s('rect', {x: 20, y: y0, width: 960, height: 80, rx: 16, class: 'strip'}));
-  items.push(s('text', {x: 40, y: y0 + 48, class: 'strip-label'}, t('tanbo.bag')));
-  RICE.forEach((c, i) => {
-    const x = 150 + i * 95;
-    items.push(riceIcon(c, x, y0 + 40, 14));
-    items.push(s('text', {x: x + 22, y: y0 + 40, class: 'n', 'dominant-baseline': 'central'}, state.bag[c]));
+  const t0 = 0.16, t1 = 0.84;
+  const at = (u) => [(1 - u) ** 2 * pa.x + 2 * (1 - u) * u * qx + u * u * pb.x, (1 - u) ** 2 * pa.y + 2 * (1 - u) * u * qy + u * u * pb.y];
+  const [sx, sy] = at(t0), [ex, ey] = at(t1);
+  return s('g', {class: 'tb-swap-arrow', 'aria-hidden': 'true'},
+    s('path', {d: `M${r1(sx)},${r1(sy)}Q${r1(qx)},${r1(qy)} ${r1(ex)},${r1(ey)}`}),
+    s('path', {d: `${head(ex, ey, qx, qy)}${head(sx, sy, qx, qy)}`}),
+    s('g', {class: 'tb-ghost'}, token(a.token, pb.x + 30, pb.y - 30, 44, seat), token(b.token, pa.x + 30, pa.y - 30, 44, seat)));
+}
+
+function drawBag(state, at) {
+  // The pouch, and beside it (below it between two fields) what it holds, colour by colour.
+  const px = at.x - (at.wide ? 64 : 42), pw = at.wide ? 128 : 84;
+  const items = [bag(px, at.y - 8, pw, at.wide ? 156 : 112)];
+  const bx = at.x + (at.wide ? 20 : 8);
+  const inBag = RICE.filter((c) => state.bag?.[c]);
+  inBag.forEach((c, j) => {
+    const y = at.y - 48 + j * 48 + (3 - inBag.length) * 24;
+    items.push(rice(c, bx + 18, y, 36), s('text', {x: bx + 42, y, class: 'tb-count', 'dominant-baseline': 'central'}, state.bag[c]));
   });
-  items.push(s('text', {x: 430, y: y0 + 48, class: 'strip-label'}, t('tanbo.pool')));
-  items.push(snakeIcon(615, y0 + 40));
-  items.push(s('text', {x: 640, y: y0 + 40, class: 'n', 'dominant-baseline': 'central'}, state.pool));
-  items.push(s('text', {x: 710, y: y0 + 48, class: 'strip-label'}, t('tanbo.score_pair', {a: state.score[me], b: state.score[them]})));
-  const svg = s('svg', {viewBox: '0 0 1000 1680', class: 'board-svg tanbo', role: 'group',
-    'aria-label': t('tanbo.board_label', {them: name(them), me: name(me), bag: riceText(state.bag), pool: state.pool,
-                                          a: state.score[0], b: state.score[1]})}, items);
+  if (!inBag.length) items.push(s('text', {x: bx + 4, y: at.y, class: 'tb-caption', 'dominant-baseline': 'central'}, t('tanbo.bag_empty')));
+  items.push(s('text', {x: px, y: at.y + (at.wide ? 104 : 78), class: 'tb-caption', 'text-anchor': 'middle'}, t('tanbo.bag')));
+  return s('g', {class: 'tb-bag-block'}, s('title', {}, t('tanbo.bag_title', {bag: riceText(state.bag)})), items);
+}
+
+function drawPool(state, at) {
+  const n = state.pool || 0;
+  return s('g', {class: 'tb-pool'}, s('title', {}, t('tanbo.pool_title', {n})),
+    s('ellipse', {cx: at.x, cy: at.y + 6, rx: 62, ry: 50, class: 'tb-dish'}),
+    pile('snake', n, at.x, at.y + 4, 104),
+    s('text', {x: at.x, y: at.y + 92, class: 'tb-caption', 'text-anchor': 'middle'}, t('tanbo.aside')));
+}
+
+// The tray: the mover's hand while sowing (its tokens the targets when it is the viewer's), or
+// the viewer's choice in progress with its confirm.
+function drawTray(box, c) {
+  const {state, legal} = c;
+  const items = [];
+  const captionW = box.captionW ?? box.x + box.w - box.captionX - 10;
+  const caption = (text) => items.push(s('text', {x: box.captionX, y: box.y + 36, class: 'tb-caption tray'}, fitText(text, captionW, 32)));
+  const rowY = box.y + CAPTION + (box.h - CAPTION) / 2;
+  let x = box.x + 8;
+  let itemW = TRAY_ITEM;
+  const slot = (kind, n, pick, key, seat = 0) => {
+    const g = s('g', {class: 'tb-tray-item', 'data-tray': kind});
+    if (pick) g.append(s('rect', {x, y: rowY - 64, width: itemW - 6, height: 128, rx: 20, class: 'hit'}));
+    g.append(pile(kind, Math.min(n, 5), x + itemW / 2 - 3, rowY - 2, Math.min(100, itemW - 8), seat));
+    if (n > 1) g.append(badge(x + itemW - 24, rowY - 46, `×${n}`, 34));
+    items.push(pick ? pickable(g, key, pick.label, pick.tap) : g);
+    x += itemW;
+  };
+  const confirm = (action, word) => {
+    const cx = box.x + box.w - CONFIRM_W - 6;
+    const room = CONFIRM_W - 84;
+    const size = Math.max(26, Math.min(32, Math.floor(32 * room / textWidth(word, 32))));
+    const g = s('g', {class: 'tb-confirm', 'data-confirm': state.decision},
+      s('rect', {x: cx, y: rowY - 64, width: CONFIRM_W, height: 128, rx: 22, class: 'hit'}),
+      s('path', {d: `M${cx + 22},${rowY}l15,17l28,-34`, class: 'tb-check'}),
+      // The word as large as fits beside the tick, down to 26 units, then shortened.
+      s('text', {x: cx + 74, y: rowY + 2, 'font-size': size, 'dominant-baseline': 'central'}, fitText(word, room, size)));
+    items.unshift(pickable(g, 'confirm', t('tanbo.pick.confirm', {what: describeAction(action)}), () => c.act(action)));
+  };
+
+  const hand = state.hand || {};
+  const handKinds = KINDS.filter((k) => (k === 'farmer' ? hand.farmer : hand[FIELD[k]]));
+  if (state.decision === 'sow' && handKinds.length) {
+    const mine = !!legal;
+    const sows = new Map((legal || []).filter((a) => a.sow).map((a) => [a.sow, a]));
+    caption(t(mine ? 'tanbo.tray.hand_mine' : 'tanbo.tray.hand', {name: c.name(state.mover), paddy: (state.cursor ?? 0) + 1}));
+    itemW = Math.min(TRAY_ITEM, (box.w - 16) / handKinds.length);
+    for (const k of handKinds) {
+      const n = k === 'farmer' ? 1 : hand[FIELD[k]];
+      const a = sows.get(k);
+      slot(k, n, a && {label: t('tanbo.pick.sow', {token: tokenText(k), paddy: (state.cursor ?? 0) + 1, n}), tap: () => c.act(a)},
+        `sow:${k}`, state.mover);
+    }
+    return s('g', {class: 'tb-tray', 'data-tray-of': 'sow'}, items);
+  }
+  const ch = c.choice;
+  if (ch instanceof CountChoice) {
+    const left = ch.need - ch.chosen;
+    const head = t(`tanbo.tray.${ch.decision}`, {n: ch.need, paddy: (state.trim_paddy ?? 0) + 1});
+    caption(left ? `${head} · ${t('tanbo.tray.more', {n: left})}` : head);
+    const kinds = ch.kinds.filter((k) => ch.sel[k]);
+    itemW = Math.min(TRAY_ITEM, (box.w - CONFIRM_W - 24) / Math.max(1, kinds.length));
+    for (const k of kinds) {
+      if (!ch.sel[k]) continue;
+      slot(k, ch.sel[k], {label: t('tanbo.pick.put_back', {token: tokenText(k), n: ch.sel[k]}), tap: () => { ch.remove(k); c.redraw(); }}, `chosen:${k}`);
+    }
+    const a = ch.action();
+    if (a) confirm(a, t(`tanbo.confirm.${ch.decision}`));
+    return s('g', {class: 'tb-tray', 'data-tray-of': ch.decision}, items);
+  }
+  if (ch instanceof SwapChoice) {
+    caption(t(ch.second ? 'tanbo.tray.swap_ready' : ch.first ? 'tanbo.tray.swap_second' : 'tanbo.tray.swap_first'));
+    for (const e of [ch.first, ch.second]) {
+      if (!e) continue;
+      slot(e.token, 1, null, null, c.viewer);
+      items.push(s('text', {x: x - TRAY_ITEM / 2, y: rowY + 66, class: 'tb-caption small', 'text-anchor': 'middle'}, t('tanbo.tray.in_paddy', {paddy: e.paddy + 1})));
+      if (e === ch.first && ch.second) {
+        items.push(s('text', {x: x + 10, y: rowY, class: 'tb-swap-sign', 'dominant-baseline': 'central'}, '⇄'));
+        x += 60;
+      }
+    }
+    const a = ch.action();
+    if (a) confirm(a, t('tanbo.confirm.swap'));
+    return s('g', {class: 'tb-tray', 'data-tray-of': 'swap'}, items);
+  }
+  return null;
+}
+
+// ---- Render ----------------------------------------------------------------------------------
+
+// Wide screens (and a phone turned sideways) put the fields side by side.
+const wide = matchMedia('(min-aspect-ratio: 7/10)');
+// The board on the page redraws itself when the screen changes shape.
+let redrawLatest = null;
+wide.addEventListener('change', () => redrawLatest?.());
+
+function render({state, legal, viewer, act, name, marks, shape}) {
+  const me = viewer ?? 0, them = 1 - me;
+  const finished = state.status === 'finished' || !state.decision;
+  const current = finished ? null : state.seat ?? state.mover ?? null;
+  const legalBy = (k) => (legal || []).filter((a) => a[k] !== undefined);
+
+  const c = {state, legal, viewer: me, name, marks, act, current};
+  c.redraw = () => draw();
+  if (state.decision === 'sow' && state.hand && !finished) c.nextPaddy = `${state.mover}:${state.cursor}`;
+
+  if (legal) {
+    const farmerPicks = new Map(legalBy('farmer').map((a) => [a.farmer, a]));
+    if (farmerPicks.size) {
+      c.paddyPicks = (seat, i) => {
+        const a = seat === me ? farmerPicks.get(i) : undefined;
+        return a && {label: t('tanbo.pick_farmer', {paddy: i + 1, what: tokensText(state.rings[seat][i])}), tap: () => act(a)};
+      };
+    }
+    c.choice = choiceFor(state, legal);
+  } else {
+    choice = {key: null, value: null};
+  }
+  const ch = c.choice;
+  if (ch instanceof CountChoice) {
+    // The source of the tokens chosen: P, the trimmed paddy, or the mover's harvest; what is
+    // chosen is drawn in the tray, no longer where it came from.
+    const ring = ch.decision === 'trim' ? state.trim_paddy : state.last;
+    const fromHere = (seat, i) => ch.decision !== 'rest' && seat === state.mover && i === ring;
+    c.shownCount = (seat, i, kind, n) => (fromHere(seat, i) && ch.sel[kind] !== undefined ? n - ch.sel[kind] : n);
+    if (ch.decision === 'rest') {
+      c.harvestPicks = (seat) => {
+        if (seat !== state.mover) return null;
+        const m = new Map();
+        for (const k of RICE) if (ch.canAdd(k))
+          m.set(k, {label: t('tanbo.pick.give', {token: tokenText(k), n: (state.harvest[seat][k] || 0) - ch.sel[k]}), tap: () => { ch.add(k); draw(); }});
+        return m;
+      };
+      c.givingBack = (seat, k) => (seat === state.mover ? ch.sel[k] : 0);
+    } else {
+      c.slotPicks = (seat, i, kind) => {
+        if (!fromHere(seat, i) || !ch.canAdd(kind)) return null;
+        const n = (state.rings[seat][i][FIELD[kind]] || 0) - ch.sel[kind];
+        return {label: t('tanbo.pick.take', {token: tokenText(kind), paddy: i + 1, n}), tap: () => { ch.add(kind); draw(); }};
+      };
+    }
+  }
+  if (ch instanceof SwapChoice) {
+    c.slotPicks = (seat, i, kind) => {
+      if (seat !== me) return null;
+      const what = ch.targets().get(`${i}:${kind}`);
+      if (!what) return null;
+      const e = {paddy: i, token: kind};
+      const label = t(`tanbo.pick.swap_${what === 'first' ? 'first' : what === 'second' ? 'second' : 'unselect'}`, {token: tokenText(kind), paddy: i + 1});
+      return {label, tap: () => { ch.tap(e); draw(); }, chosen: what.startsWith('unselect'), pressed: what.startsWith('unselect') ? true : what === 'first' ? false : undefined};
+    };
+    // Read at each redraw: the second tap draws where the first token goes.
+    c.swapArrow = () => (ch.first && ch.second ? {seat: me, a: ch.first, b: ch.second} : null);
+  }
+
+  const svg = s('svg', {role: 'group',
+    'aria-label': t('tanbo.board_label', {them: name(them), me: name(me), bag: riceText(state.bag || {}), pool: state.pool ?? 0,
+                                          a: state.score?.[0] ?? 0, b: state.score?.[1] ?? 0})});
+  function draw() {
+    // The layout follows the screen's shape at each redraw (a phone turned sideways).
+    // `shape` ('wide' or 'tall') fixes the layout for a picture in a box of its own (the lobby's).
+    c.wide = shape ? shape === 'wide' : wide.matches;
+    const L = layout(c.wide, me, them);
+    svg.setAttribute('viewBox', `0 0 ${L.W} ${L.H}`);
+    svg.setAttribute('class', `board-svg tanbo tb ${c.wide ? 'wide' : 'tall'}`);
+    // Keep the keyboard's place across a redraw of the choice in progress.
+    const focused = svg.contains(document.activeElement) ? document.activeElement.closest('[data-key]')?.getAttribute('data-key') : null;
+    // In the order of the keyboard and the screen reader: the decision's tray (its confirm
+    // first), the viewer's row and field, the opponent's, the bag and the snakes set aside.
+    const items = [];
+    const trayOwner = state.decision === 'sow' ? state.mover : me;
+    const tray = drawTray(L.trayUnder(trayOwner ?? me), c);
+    if (tray) items.push(tray);
+    for (const seat of [me, them]) {
+      items.push(drawLabel(seat, L.labels[seat], c));
+      items.push(drawField(seat, L.rings[seat].cx, L.rings[seat].cy, c));
+    }
+    items.push(drawBag(state, L.bag), drawPool(state, L.pool));
+    svg.replaceChildren(...items);
+    if (focused) {
+      const el = svg.querySelector(`[data-key="${CSS.escape(focused)}"] [role=button]`) || svg.querySelector('[data-key="confirm"] [role=button]') ||
+                 svg.querySelector('.pick [role=button]');
+      el?.focus({preventScroll: true});
+    }
+  }
+  draw();
+  redrawLatest = () => { if (svg.isConnected) draw(); };
 
   // The stop counts rounds (a turn each), as the option and the rules do; the state counts turns.
   const facts = [h('ul', {class: 'facts'},
-    h('li', {}, t('tanbo.fact.scores', {a: name(0), sa: state.score[0], b: name(1), sb: state.score[1]})),
-    h('li', {}, t('tanbo.fact.bag', {bag: riceText(state.bag), n: state.pool})),
-    h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: Math.floor(state.quiet_turns / 2), stall: state.stall_turns / 2})),
-    state.decision === 'sow' ? h('li', {}, t('tanbo.fact.hand', {what: tokensText(state.hand), paddy: state.cursor + 1})) : null)];
-  const controls = [];
+    h('li', {}, t('tanbo.fact.scores', {a: name(0), sa: state.score?.[0] ?? 0, b: name(1), sb: state.score?.[1] ?? 0})),
+    h('li', {}, t('tanbo.fact.bag', {bag: riceText(state.bag || {}), n: state.pool ?? 0})),
+    state.turn !== undefined ? h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: Math.floor(state.quiet_turns / 2), stall: state.stall_turns / 2})) : null,
+    state.decision === 'sow' && !finished ? h('li', {}, t('tanbo.fact.hand', {what: tokensText(state.hand), paddy: state.cursor + 1})) : null)];
   let hint = null;
   if (legal) {
-    const buttons = (items, label) => h('div', {class: 'choice-row', role: 'group', 'aria-label': label},
-      items.map((a) => h('button', {type: 'button', class: 'primary', 'data-action': Object.keys(a)[0], onclick: () => act(a)}, describeAction(a))));
-    if (decision === 'place_farmer') hint = t('tanbo.hint.farmer');
-    if (decision === 'sow') {
-      hint = t('tanbo.hint.sow', {what: tokensText(state.hand), paddy: state.cursor + 1});
-      controls.push(h('div', {class: 'choice-row', role: 'group', 'aria-label': t('tanbo.group.sow')},
-        legalBy('sow').map((a) => {
-          const n = a.sow === 'snake' ? state.hand.snakes : a.sow === 'farmer' ? 1 : state.hand[a.sow];
-          return h('button', {type: 'button', class: `primary token-${a.sow}`, 'data-action': `sow-${a.sow}`, onclick: () => act(a)},
-            a.sow === 'farmer' ? t('tanbo.button.sow_farmer') : t('tanbo.button.sow', {token: tokenText(a.sow), n}));
-        })));
-    }
-    if (decision === 'harvest') { hint = t('tanbo.hint.harvest', {n: state.to_move}); controls.push(buttons(legalBy('harvest'), t('tanbo.group.harvest'))); }
-    if (decision === 'rest') { hint = t('tanbo.hint.rest', {n: state.to_move}); controls.push(buttons(legalBy('return'), t('tanbo.group.rest'))); }
-    if (decision === 'trim') { hint = t('tanbo.hint.trim', {paddy: state.trim_paddy + 1, n: state.to_move}); controls.push(buttons(legalBy('trim'), t('tanbo.group.trim'))); }
-    if (decision === 'swap') controls.push(swapPicker(legalBy('swap'), act));
+    const d = state.decision;
+    if (d === 'place_farmer') hint = t('tanbo.hint.farmer');
+    if (d === 'sow') hint = t('tanbo.hint.sow', {paddy: state.cursor + 1});
+    if (d === 'harvest') hint = t('tanbo.hint.harvest', {n: state.to_move});
+    if (d === 'rest') hint = t('tanbo.hint.rest', {n: state.to_move});
+    if (d === 'trim') hint = t('tanbo.hint.trim', {paddy: state.trim_paddy + 1, n: state.to_move});
+    if (d === 'swap') hint = t('tanbo.hint.swap');
   }
-  return {svg, facts, controls, hint, minPick: 2 * r, focus};
-}
-
-// The swap in two steps: a first token, then a partner among the legal ones.
-// T4 E: the swapper's own ring (the mover's opponent's), drawn at the bottom for them.
-function swapPicker(swaps, act) {
-  const key = (e) => `${e.paddy}:${e.token}`;
-  const label = (e) => t('tanbo.swap.token', {token: tokenText(e.token), paddy: e.paddy + 1});
-  const box = h('div', {class: 'swap', role: 'group', 'aria-label': t('tanbo.group.swap')});
-  const firsts = new Map();
-  for (const a of swaps) for (const e of a.swap) firsts.set(key(e), e);
-  const step1 = () => {
-    box.replaceChildren(h('p', {}, t('tanbo.swap.first')),
-      h('div', {class: 'choice-row'}, [...firsts.values()].map((e) =>
-        h('button', {type: 'button', 'data-swap-first': key(e), onclick: () => step2(e)}, label(e)))));
-  };
-  const step2 = (first) => {
-    const partners = swaps.filter((a) => a.swap.some((e) => key(e) === key(first)));
-    box.replaceChildren(h('p', {}, t('tanbo.swap.second', {token: label(first)})),
-      h('div', {class: 'choice-row'}, partners.map((a) => {
-        const other = a.swap.find((e) => key(e) !== key(first)) || a.swap[1];
-        return h('button', {type: 'button', class: 'primary', 'data-swap-second': key(other), onclick: () => act(a)}, label(other));
-      }), h('button', {type: 'button', onclick: step1}, t('tanbo.swap.back'))));
-    box.querySelector('button')?.focus();
-  };
-  step1();
-  return box;
+  // Every target is at least 32 px wherever the board is whole (a token's place is about a
+  // ninth of a field): the viewport is told to fit it whole, never to pan it.
+  return {svg, facts, controls: [], hint, minPick: Infinity, focus: null};
 }
 
 export default {decisions, render, describeAction, describeEvent, lastMove, plan};
