@@ -193,7 +193,7 @@ export class RoomChat {
     if (this.unread) this.toggleEl.append(h('span', {class: 'chat-unread', id: 'chat-unread'}, t('chat.unread', {n: this.unread})));
     this.bodyEl.hidden = !this.open;
     this.readsEl.textContent = both ? t('chat.reads.both') : t(`chat.reads.${this.writes()}`);
-    const focused = this.listEl.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+    const focused = this.listEl.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.focusKey : null;
     const muted = new Set(mutedPlayers().map((p) => p.id));
     const shown = this.lines.filter((l) => this.shows(l, muted));
     this.listEl.replaceChildren(...(shown.length ? shown.map((l) => this.lineEl(l, me, both))

@@ -3,7 +3,7 @@
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {get, set, LEVELS} from './settings.js';
-import {rememberCreated} from './room.js';
+import {rememberCreated} from './seats.js';
 
 export function savedLevel() {
   const l = get('cpuLevel');
@@ -42,6 +42,11 @@ export function chooseLevel(confirmKey = 'level.save') {
 // "Play the computer": a room with the computer in every other seat, at the level saved (asked
 // for the first time); `terms` (players, options, timer) default to the game's. Resolves with
 // the room id, or null when the player closed the dialog or the server refused.
+/**
+ * @param {any} app
+ * @param {string} game
+ * @param {{players?: number, options?: object, timer?: import('./types/protocol').Timer}} [terms]
+ */
 export async function playComputer(app, game, {players, options, timer} = {}) {
   const level = savedLevel() || await chooseLevel('level.play');
   if (!level) return null;
