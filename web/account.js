@@ -97,7 +97,7 @@ export class Account extends EventTarget {
     const conn = this.app.conn;
     const account = conn.account;
     const button = (id, key, onclick, cls) => h('button', {type: 'button', id, class: cls, disabled: this.busy, onclick}, t(key));
-    const parts = [h('h4', {id: 'account-h'}, t('account.title'))];
+    const parts = [h('h2', {id: 'account-h'}, t('account.title'))];
     if (account) {
       parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
         h('div', {class: 'account-buttons'},

@@ -392,7 +392,8 @@ export function mutedList(app, where) {
   if (!list.length) return '';
   const head = `${where}-muted-h`;
   return h('section', {class: 'muted-players', id: `${where}-muted`, 'aria-labelledby': head},
-    h('h4', {id: head}, t('chat.muted_list', {n: list.length})),
+    // In the header's drop-down the sections are the header's (h1) own: h2 there, under the chat's h3 here.
+    h(where === 'prefs' ? 'h2' : 'h4', {id: head}, t('chat.muted_list', {n: list.length})),
     h('ul', {}, list.map((p) => h('li', {'data-muted': p.id},
       h('span', {}, p.name), ' ',
       h('button', {type: 'button', class: 'link', 'data-unmute': p.id, 'aria-label': t('chat.unmute', {name: p.name}),

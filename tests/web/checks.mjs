@@ -9,17 +9,22 @@ import {gzipSync} from 'node:zlib';
 const require = createRequire(import.meta.url);
 let axeSource = null;
 
-// Runs axe-core on the page; fails on any serious or critical violation, naming each.
-export async function axeCheck(page, what) {
+// axe-core's violations on the page, of any impact (minor and moderate included), each named
+// with its impact and the first elements it found.
+export async function axeViolations(page) {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline
   // scripts, and what the test runs through the browser's own channel is not the page's.
   if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const r = await window.axe.run(document, {resultTypes: ['violations']});
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   });
+}
+
+// Runs axe-core on the page; fails on any violation, whatever its impact, naming each.
+export async function axeCheck(page, what) {
+  const result = await axeViolations(page);
   if (result.length) throw new Error(`axe on ${what}:\n       ${result.join('\n       ')}`);
 }
 
