@@ -2,6 +2,7 @@
 // changed from the lobby's "change" link.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
+import {errorText, errorDetails} from './words.js';
 import {get, set, LEVELS} from './settings.js';
 import {rememberCreated} from './seats.js';
 
@@ -39,16 +40,19 @@ export function chooseLevel(confirmKey = 'level.save') {
   });
 }
 
-// "Play the computer": a room with the computer in every other seat, at the level saved (asked
-// for the first time); `terms` (players, options, timer) default to the game's. Resolves with
-// the room id, or null when the player closed the dialog or the server refused.
+// The level a game starts at without asking, until the player chooses one: Medium.
+export const DEFAULT_LEVEL = 'greedy';
+
+// "Play the computer": a room with the computer in every other seat, at `level`, else the level
+// saved (asked for the first time); `terms` (players, options, timer) default to the game's.
+// Resolves with the room id, or null when the player closed the dialog or the server refused.
 /**
  * @param {any} app
  * @param {string} game
- * @param {{players?: number, options?: object, timer?: import('./types/protocol').Timer}} [terms]
+ * @param {{players?: number, options?: object, timer?: import('./types/protocol').Timer, level?: string}} [terms]
  */
-export async function playComputer(app, game, {players, options, timer} = {}) {
-  const level = savedLevel() || await chooseLevel('level.play');
+export async function playComputer(app, game, {players, options, timer, level: at} = {}) {
+  const level = at || savedLevel() || await chooseLevel('level.play');
   if (!level) return null;
   const msg = {type: 'create', game, cpu: []};
   for (let seat = 1; seat < (players || 2); ++seat) msg.cpu.push({seat, level});
@@ -61,7 +65,7 @@ export async function playComputer(app, game, {players, options, timer} = {}) {
     location.hash = `#/room/${encodeURIComponent(created.room)}`;
     return created.room;
   } catch (err) {
-    toast(t('toast.create_refused', {message: err.message}));
+    toast(t('toast.create_refused', {message: errorText(err)}), errorDetails(err));
     return null;
   }
 }

@@ -1,19 +1,24 @@
-// The lobby: the player's own unfinished games (my-games.js, the ones waiting for them first),
-// open rooms and live matches (kept current by watch_lobby pushes), then one
-// card per game with "Play now" (one click seeks in the game's pool with the terms set beside
-// it, remembered; the pools someone waits in, each with a Join), "Play the computer" (one
-// click, at the level picked once), its rules and its leaderboard, and the full form folded as
-// "Custom game".
+// The lobby leads with the games: one card per game (game-cards.js) with the board's picture, a
+// one-line pitch, how many play it now and one Play button (a person waiting, else the computer
+// at once: play-now.js), every other choice folded behind "More options" ("Play the computer"
+// at the level picked once, "Play now" with its remembered terms and the pools someone waits in,
+// "Custom game", the leaderboard). Then what is on now, each part only when it has something:
+// the player's own unfinished games (my-games.js, first of all when there are some), open rooms
+// and live matches (kept current by watch_lobby pushes), and, while no match is live, recent
+// finished games to replay (GET /api/games).
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, formatOptions, levelName, gameName, termsText} from './words.js';
+import {seatName, formatOptions, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason} from './words.js';
 import {rememberSeat, rememberCreated} from './seats.js';
 import {buildCreateForm} from './create-form.js';
-import {savedLevel, chooseLevel, playComputer} from './cpu-level.js';
-import {seekPrefs, setSeekPrefs, seekMessage, CPU_AFTER_S} from './play-now.js';
+import {savedLevel, chooseLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
+import {seekPrefs, setSeekPrefs, seekMessage, CPU_AFTER_S, playChoice, play} from './play-now.js';
 import {timerSelect, timerFromKey, timerShort} from './timectl.js';
 import {icon} from './icons.js';
 import {markedName, tNodes} from './player-mark.js';
+import {gameCard, refreshCard} from './game-cards.js';
+
+const RECENT = 5;  // finished games offered while nothing is live
 
 export class LobbyView {
   constructor(app) {
@@ -24,31 +29,41 @@ export class LobbyView {
 
   mount(main) {
     this.main = main;
+    this.more = new Set();   // the games whose "More options" are open
+    this.recent = null;      // the latest finished games (GET /api/games), once loaded
     this.openEl = h('ul', {class: 'rooms', id: 'open-rooms'});
     this.liveEl = h('ul', {class: 'rooms', id: 'live-rooms'});
+    this.recentEl = h('ul', {class: 'rooms', id: 'recent-games'});
     this.gamesEl = h('ul', {class: 'games'});
     this.levelEl = h('p', {class: 'level-line', id: 'cpu-level-line'});
     this.customEl = h('details', {class: 'custom', id: 'custom'});
-    this.roomsHead = [h('h2', {id: 'open-h'}), h('h2', {id: 'live-h'})];
+    this.heads = {open: h('h2', {id: 'open-h'}), live: h('h2', {id: 'live-h'}), recent: h('h2', {id: 'recent-h'})};
+    this.parts = {
+      open: h('section', {'aria-labelledby': 'open-h', class: 'now-part', id: 'open-part'}, this.heads.open, this.openEl),
+      live: h('section', {'aria-labelledby': 'live-h', class: 'now-part', id: 'live-part'}, this.heads.live, this.liveEl),
+      recent: h('section', {'aria-labelledby': 'recent-h', class: 'now-part', id: 'recent-part', hidden: true}, this.heads.recent, this.recentEl),
+    };
     this.myHead = h('h2', {id: 'my-games-h'});
-    this.myEl = h('section', {'aria-labelledby': 'my-games-h', class: 'now-part', id: 'my-games', hidden: true});
+    this.myEl = h('section', {'aria-labelledby': 'my-games-h', class: 'now-part my-part', id: 'my-games', hidden: true});
     this.gamesHead = h('h2', {id: 'games-h'});
-    main.append(h('div', {class: 'lobby'},
-      h('div', {class: 'now'}, this.myEl,
-        h('section', {'aria-labelledby': 'open-h', class: 'now-part'}, this.roomsHead[0], this.openEl),
-        h('section', {'aria-labelledby': 'live-h', class: 'now-part'}, this.roomsHead[1], this.liveEl)),
-      h('section', {'aria-labelledby': 'games-h', class: 'game-list'}, this.gamesHead, this.levelEl, this.gamesEl, this.customEl)));
-    this.onPools = () => this.renderPools();
+    this.lobbyEl = h('div', {class: 'lobby'},
+      this.myEl,
+      h('section', {'aria-labelledby': 'games-h', class: 'game-list'}, this.gamesHead, this.gamesEl, this.levelEl, this.customEl),
+      h('div', {class: 'now'}, this.parts.open, this.parts.live, this.parts.recent));
+    main.append(this.lobbyEl);
+    this.onPools = () => { this.renderPools(); this.refreshCards(); };
     this.app.playNow.addEventListener('change', this.onPools);
     this.onMine = () => { this.renderMine(); this.renderRooms(); };
     this.app.myGames.addEventListener('change', this.onMine);
     this.relabel();
     this.ready();
+    this.loadRecent();
   }
 
   relabel() {
-    this.roomsHead[0].textContent = t('lobby.open');
-    this.roomsHead[1].textContent = t('lobby.live');
+    this.heads.open.textContent = t('lobby.open');
+    this.heads.live.textContent = t('lobby.live');
+    this.heads.recent.textContent = t('lobby.recent');
     this.gamesHead.textContent = t('lobby.games');
     this.renderLevel();
     this.renderGames();
@@ -72,15 +87,19 @@ export class LobbyView {
       this.app.playNow.setPools(reply.pools);
       this.app.conn.watchLobby('lobby');
     } catch (err) {
-      if (err.code !== 'disconnected') toast(t('toast.lobby', {message: err.message}));
+      if (err.code !== 'disconnected') toast(t('toast.lobby', {message: errorText(err)}), errorDetails(err));
     }
   }
 
   message(msg) {
     if (msg.type !== 'lobby') return;
+    // A match that ends or goes is a finished game to offer: the list is read again.
+    const ended = (msg.changed || []).some((r) => r.status === 'finished' && this.rooms.get(r.room)?.status !== 'finished')
+      || (msg.removed || []).some((id) => this.rooms.get(id)?.status === 'playing');
     for (const r of msg.changed || []) this.rooms.set(r.room, r);
     for (const id of msg.removed || []) this.rooms.delete(id);
     this.renderRooms();
+    if (ended) this.loadRecent();
     if ((msg.changed || []).some((r) => this.app.myGames.entry(r.room))) this.renderMine();
   }
 
@@ -92,32 +111,80 @@ export class LobbyView {
     this.myEl.hidden = !mine.games.length;
     this.myHead.textContent = n ? t('mygames.badge', {n}) : t('mygames.title');
     this.myEl.replaceChildren(this.myHead, mine.listElement('my-games-list'));
+    this.markQuiet();
   }
 
+  // Nothing on now and none of the player's games: the cards take the whole width.
+  markQuiet() {
+    const quiet = this.myEl.hidden && Object.values(this.parts).every((part) => part.hidden);
+    this.lobbyEl.classList.toggle('quiet', quiet);
+  }
+
+  // The computer's level, the one Play sets the player against when nobody waits.
   renderLevel() {
     const level = savedLevel();
-    this.levelEl.replaceChildren(icon('computer'), ' ',
-      level ? t('lobby.level_is', {level: levelName(level)}) : t('lobby.level_unset'), ' ',
+    this.levelEl.replaceChildren(icon('computer'), ' ', t('lobby.level_is', {level: levelName(level || DEFAULT_LEVEL)}), ' ',
       h('button', {type: 'button', class: 'link', id: 'change-level', onclick: async () => {
         if (await chooseLevel()) { this.renderLevel(); this.renderGames(); }
-      }}, t(level ? 'lobby.level_change' : 'lobby.level_choose')));
+      }}, t('lobby.level_change')));
+  }
+
+  // Who plays each game now: the people seated in its live matches, and those waiting for a
+  // game of it (in an open room, or in its pools) other than this player.
+  live(g) {
+    const me = this.app.conn.player?.id;
+    let playing = 0, waiting = 0;
+    for (const r of this.rooms.values()) {
+      if (r.game !== g.id) continue;
+      // A seat the computer holds for a player who dropped out is still that player's game.
+      if (r.status === 'playing') playing += r.seats.filter((st) => st.player && st.player.id !== me).length;
+      else if (r.status === 'waiting') waiting += r.seats.filter((st) => st.player && st.connected && st.player.id !== me).length;
+    }
+    for (const p of this.app.playNow.poolsOf(g.id)) waiting += p.waiting - (this.app.playNow.isMine(p) ? 1 : 0);
+    return {playing, waiting};
+  }
+
+  choice(g) {
+    const playNow = this.app.playNow;
+    return playChoice(g, [...this.rooms.values()], playNow.poolsOf(g.id), this.app.conn.player?.id, (p) => playNow.isMine(p));
   }
 
   renderGames() {
     const level = savedLevel();
-    this.gamesEl.replaceChildren(...this.app.registry.map((g) => h('li', {class: 'game-card', 'data-game': g.id},
-      h('h3', {id: `game-h-${g.id}`}, gameName(g.id, g)),
-      h('p', {}, t(`game.${g.id}.summary`)),
-      h('p', {class: 'muted small'}, g.players.min === g.players.max ? t('lobby.players_exact', {n: g.players.min})
-                                                                    : t('lobby.players_range', {min: g.players.min, max: g.players.max})),
-      h('div', {class: 'card-actions'},
-        h('button', {type: 'button', class: 'primary play-cpu', 'data-play-cpu': g.id, 'aria-describedby': `game-h-${g.id}`, onclick: () => this.playComputer(g)},
-          icon('computer'), ' ', level ? t('lobby.play_cpu_at', {level: levelName(level)}) : t('lobby.play_cpu')),
-        this.playNowBlock(g),
-        h('button', {type: 'button', class: 'custom-btn', 'data-custom': g.id, onclick: () => this.openCustom(g.id)}, t('lobby.custom'))),
-      h('p', {class: 'card-links small'},
-        h('a', {href: `#/rules/${g.id}`}, t('lobby.rules')), ' · ',
-        h('a', {href: `#/leaderboard/${g.id}`}, t('lobby.leaderboard'))))));
+    this.gamesEl.replaceChildren(...this.app.registry.map((g) => gameCard(g, {
+      live: this.live(g),
+      choice: this.choice(g),
+      onPlay: (origin) => this.play(g, origin),
+      open: this.more.has(g.id),
+      onToggle: (open) => { if (open) this.more.add(g.id); else this.more.delete(g.id); },
+      more: [
+        h('div', {class: 'card-actions'},
+          h('button', {type: 'button', class: 'play-cpu', 'data-play-cpu': g.id, 'aria-describedby': `game-h-${g.id}`, onclick: () => this.playComputer(g)},
+            icon('computer'), ' ', level ? t('lobby.play_cpu_at', {level: levelName(level)}) : t('lobby.play_cpu')),
+          this.playNowBlock(g),
+          h('button', {type: 'button', class: 'custom-btn', 'data-custom': g.id, onclick: () => this.openCustom(g.id)}, t('lobby.custom'))),
+        h('p', {class: 'card-links small'}, h('a', {href: `#/leaderboard/${g.id}`}, t('lobby.leaderboard')))],
+    })));
+  }
+
+  // The cards' counts and what their Play would do, after a lobby push or a pool's change.
+  refreshCards() {
+    if (!this.gamesEl) return;
+    for (const card of this.gamesEl.querySelectorAll('.game-card')) {
+      const g = this.app.game(card.dataset.game);
+      if (g) refreshCard(card, g, {live: this.live(g), choice: this.choice(g)});
+    }
+  }
+
+  // Play, once at a time: a second press while the first is on its way makes no second game.
+  async play(g, origin) {
+    if (this.playing) return;
+    this.playing = true;
+    try {
+      await play(this.app, g, this.choice(g), origin);
+    } finally {
+      this.playing = false;
+    }
   }
 
   async playComputer(g) {
@@ -130,7 +197,7 @@ export class LobbyView {
   playNowBlock(g) {
     const prefs = seekPrefs(g);
     const id = (what) => `seek-${what}-${g.id}`;
-    const button = h('button', {type: 'button', class: 'primary play-now', 'data-play-now': g.id, 'aria-describedby': `game-h-${g.id}`,
+    const button = h('button', {type: 'button', class: 'play-now', 'data-play-now': g.id, 'aria-describedby': `game-h-${g.id}`,
       onclick: (e) => this.app.playNow.start(seekMessage(g), e.currentTarget)}, icon('play'), ' ', t('playnow.button'));
     const timer = timerSelect({id: id('timer'), 'data-seek-timer': g.id, onchange: (e) => setSeekPrefs(g, {timer: timerFromKey(e.target.value)})},
       prefs.timer);
@@ -168,7 +235,7 @@ export class LobbyView {
       const terms = termsText(p, g, {withGame: false});
       const mine = playNow.isMine(p);
       return h('li', {class: `pool${mine ? ' mine' : ''}`, 'data-waiting': p.waiting},
-        h('span', {}, terms, ': ', h('strong', {}, t('pool.waiting', {n: p.waiting})), mine ? ` ${t('pool.you')}` : ''),
+        h('span', {}, tNodes('pool.line', {terms, waiting: h('strong', {}, t('pool.waiting', {n: p.waiting}))}), mine ? ` ${t('pool.you')}` : ''),
         mine ? null : h('button', {type: 'button', class: 'link', 'aria-label': t('pool.join_label', {terms}),
           onclick: (e) => playNow.start(seekMessage(g, p), e.currentTarget)}, t('pool.join')));
     }));
@@ -208,7 +275,7 @@ export class LobbyView {
     problems.replaceChildren();
     if (setup) {
       try { msg.setup = JSON.parse(setup); } catch (err) {
-        problems.replaceChildren(h('p', {}, t('create.setup_not_json', {message: err.message})));
+        problems.replaceChildren(h('p', {}, t('create.setup_not_json'), ' ', errorDetails(err) ?? ''));
         return;
       }
     }
@@ -217,19 +284,58 @@ export class LobbyView {
       rememberCreated(created.room);
       location.hash = `#/room/${encodeURIComponent(created.room)}`;
     } catch (err) {
-      const list = (err.problems || []).map((p) => h('li', {}, t('create.problem', {field: p.field, message: p.message})));
-      problems.replaceChildren(h('p', {}, t('create.refused', {message: err.message})), list.length ? h('ul', {}, list) : '');
+      problems.replaceChildren(h('p', {}, t('create.refused', {message: errorText(err)})), problemsList(msg.game, err.problems));
     }
   }
 
+  // Open rooms and live matches, each part only when it has some; recent games while none is live.
   renderRooms() {
     if (!this.openEl) return;
     const me = this.app.conn.player?.id;
     const rooms = [...this.rooms.values()];
     const open = rooms.filter((r) => r.status === 'waiting');
     const live = rooms.filter((r) => r.status === 'playing');
-    this.openEl.replaceChildren(...(open.length ? open.map((r) => this.roomItem(r, me)) : [h('li', {class: 'muted empty'}, t('lobby.no_open'))]));
-    this.liveEl.replaceChildren(...(live.length ? live.map((r) => this.roomItem(r, me)) : [h('li', {class: 'muted empty'}, t('lobby.no_live'))]));
+    this.openEl.replaceChildren(...open.map((r) => this.roomItem(r, me)));
+    this.liveEl.replaceChildren(...live.map((r) => this.roomItem(r, me)));
+    this.parts.open.hidden = !open.length;
+    this.parts.live.hidden = !live.length;
+    this.renderRecent();
+    this.refreshCards();
+  }
+
+  async loadRecent() {
+    try {
+      const res = await fetch(`/api/games?limit=${RECENT}`);
+      const page = await res.json();
+      if (!res.ok || !Array.isArray(page.games)) return;  // nothing to offer: the part stays hidden
+      this.recent = page.games;
+    } catch {
+      return;
+    }
+    if (this.app.view === this) this.renderRecent();
+  }
+
+  renderRecent() {
+    const games = this.recent || [];
+    const anyLive = [...this.rooms.values()].some((r) => r.status === 'playing');
+    this.parts.recent.hidden = anyLive || !games.length;
+    this.markQuiet();
+    if (this.parts.recent.hidden) return;
+    this.recentEl.replaceChildren(...games.map((rec) => this.recentItem(rec)));
+  }
+
+  // A finished game: its game, each player's place, and its replay.
+  recentItem(rec) {
+    const name = recordNames(rec);
+    const places = (rec.result?.places || []).map((p, seat) => ({p, seat})).sort((a, b) => a.p - b.p)
+      .map(({p, seat}) => t('result.line', {place: place(p), name: name(seat)}));
+    return h('li', {class: 'room', 'data-game-record': rec.id},
+      h('div', {class: 'room-main'},
+        h('strong', {}, gameName(rec.game, this.app.game(rec.game))),
+        h('div', {class: 'room-players'}, places.join(t('log.and'))),
+        rec.result ? h('div', {class: 'muted small room-options'}, reason(rec.result.reason)) : null),
+      h('div', {class: 'room-actions'},
+        h('a', {class: 'button', href: `#/replay/${encodeURIComponent(rec.id)}`, 'data-replay': rec.id}, t('replays.open'))));
   }
 
   roomItem(r, me) {
@@ -271,7 +377,7 @@ export class LobbyView {
       rememberSeat(room);
       location.hash = `#/room/${encodeURIComponent(room)}`;
     } catch (err) {
-      toast(t('toast.join_refused', {message: err.message}));
+      toast(t('toast.join_refused', {message: errorText(err)}), errorDetails(err));
     }
   }
 }

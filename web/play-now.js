@@ -1,13 +1,16 @@
-// Play now (docs/protocol.md, "Play now"): a game card's button seeks in that game's pool with
-// the terms remembered for the game (the time control, ranked, the player count where the game
-// has a choice, and whether the computer should step in after 30 s); the waiting panel in the
-// dock shows the game, the time waited and the pool's size (live from the lobby's pushes), with
+// Play now (docs/protocol.md, "Play now") and the lobby's one Play button. Play (playChoice,
+// play) seats the player against a person waiting when there is one, else against the computer
+// at once. Play now, in a card's "More options", seeks in that game's pool with the terms
+// remembered for the game (the time control, ranked, the player count where the game has a
+// choice, and whether the computer should step in after 30 s); the waiting panel in the dock
+// shows the game, the time waited and the pool's size (live from the lobby's pushes), with
 // Cancel (unseek) and, after a while, "Play the computer instead". `paired` takes the page to
 // the room (app.js). The pools someone waits in are kept here for the lobby's cards.
 import {h, toast, canon} from './util.js';
 import {t} from './i18n/index.js';
 import {termsText, errorText, duration} from './words.js';
-import {savedLevel, playComputer} from './cpu-level.js';
+import {savedLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
+import {rememberSeat} from './seats.js';
 import {dockPart, refreshDock, announce} from './dock.js';
 import {isChoice, normalTimer} from './timectl.js';
 
@@ -42,7 +45,7 @@ export function seekMessage(g, pool = null) {
   if (pool?.options) msg.options = pool.options;
   if (prefs.cpu) {
     msg.cpu_after = CPU_AFTER_S;
-    msg.level = savedLevel() || 'greedy';
+    msg.level = savedLevel() || DEFAULT_LEVEL;
   }
   return msg;
 }
@@ -50,6 +53,42 @@ export function seekMessage(g, pool = null) {
 // A pool's terms, comparable whatever the order of their members.
 export function poolKey(p) {
   return canon({game: p.game, players: p.players, options: p.options, timer: p.timer, ranked: p.ranked});
+}
+
+// What the one Play button of game `g`'s card does now, from the lobby's rooms and pools: join
+// an open room where a person waits for players (all of them here); else seek in a pool someone
+// else waits in (the next wave pairs them); neither by correspondence, a game of days; else the
+// computer at once, at the level saved or Medium. `me` is the player's id; `isMine(pool)`
+// whether the page waits in that pool already.
+/** @param {(pool: import('./types/protocol').Pool) => boolean} [isMine] */
+export function playChoice(g, rooms, pools, me, isMine = () => false) {
+  const room = rooms.find((r) => r.game === g.id && r.status === 'waiting' && r.timer?.type !== 'correspondence'
+    && r.seats.some((st) => !st.player && !st.cpu)
+    && r.seats.some((st) => st.player && !st.cpu)
+    && r.seats.every((st) => !st.player || st.cpu || (st.connected && st.player.id !== me)));
+  if (room) return {kind: 'room', room: room.room, name: room.seats.find((st) => st.player && !st.cpu).player.name};
+  const pool = pools.find((p) => p.game === g.id && p.waiting > 0 && !isMine(p) && p.timer?.type !== 'correspondence');
+  if (pool) return {kind: 'pool', pool, n: pool.waiting};
+  return {kind: 'cpu', level: savedLevel() || DEFAULT_LEVEL};
+}
+
+// Plays `choice` (playChoice's) for game `g`; `origin` gets the focus back if a wait is cancelled.
+// A seek from Play turns to the computer by itself if the person it went for is gone meanwhile.
+export async function play(app, g, choice, origin = null) {
+  if (choice.kind === 'room') {
+    try {
+      await app.conn.request({type: 'join', room: choice.room, as: 'player'});
+      rememberSeat(choice.room);
+      location.hash = `#/room/${encodeURIComponent(choice.room)}`;
+    } catch (err) {
+      toast(t('toast.join_refused', {message: errorText(err)}));
+    }
+  } else if (choice.kind === 'pool') {
+    const msg = {...seekMessage(g, choice.pool), cpu_after: CPU_AFTER_S, level: savedLevel() || DEFAULT_LEVEL};
+    await app.playNow.start(msg, origin);
+  } else {
+    await playComputer(app, g.id, {level: choice.level});
+  }
 }
 
 export class PlayNow extends EventTarget {

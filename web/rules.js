@@ -43,6 +43,9 @@ function steereDense(W, H) {
 
 export const RULE_GAMES = Object.keys(SAMPLES);
 
+// A game's standard starting position, as its board code draws it (the lobby's pictures too).
+export function sampleState(game) { return SAMPLES[game]?.() ?? null; }
+
 export class RulesView {
   constructor(app, game) {
     this.app = app;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import {axeCheck} from './checks.mjs';
 import {DESKTOP, newPlayer, closeAll, toLobby, createRoom, joinFromLobby, playNow, waitSeeking,
   waitSeated, playerId, listed, seatClock, readClocks, clocksTick, sendChallenge, viewInfo,
-  waitMine, clickDecision, playStep, shot, docShot} from './support.mjs';
+  waitMine, clickDecision, playStep, shot, docShot, openMore} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -14,6 +14,7 @@ export function tests(env) {
       const players = [a, c];
       try {
         // The clock's fields show only for a game clock; a standard one is one click.
+        await openMore(a.page, 'mancala-simple');
         await a.page.click('[data-custom="mancala-simple"]');
         assert.equal(await a.page.locator('#create-clock').isHidden(), true);
         assert.equal(await a.page.locator('#create-correspondence').isHidden(), true);
@@ -92,6 +93,7 @@ export function tests(env) {
           await a.page.waitForSelector(`#open-rooms [data-room="${r}"]`);
           assert.match(await a.page.locator(`#open-rooms [data-room="${r}"] .room-options`).textContent(), words);
         }
+        await openMore(a.page, 'tsoro');
         await a.page.click('[data-custom="tsoro"]');
         await a.page.selectOption('#create-timer', 'clock');
         await a.page.fill('#create-clock-base', '90');
@@ -197,6 +199,7 @@ export function tests(env) {
         await playNow(a, 'tsoro', {timer: 'clock:300+3'});
         await waitSeeking(a, 'tsoro');
         assert.match(await a.page.locator('#seek-panel .seek-terms').textContent(), /Tsoro · 2 players · game clock: 5 min \+ 3 s per move · unranked/);
+        await openMore(b.page, 'tsoro');
         const join = b.page.locator('[data-pools="tsoro"] li[data-waiting="1"]');
         await join.waitFor();
         assert.match(await join.textContent(), /game clock: 5 min \+ 3 s per move/);

@@ -81,7 +81,7 @@ try {
       for (const game of games) {
         await page.goto(`${server.base}/#/`);
         await page.waitForSelector('.game-card');
-        await page.click(`[data-play-cpu="${game}"]`);
+        await page.click(`[data-play="${game}"]`);  // nobody waits here: the computer at once
         if (await page.locator('#level-ok').count()) await page.click('#level-ok');
         await page.waitForFunction(() => window.tanbo.view?.msg?.status === 'playing');
         await page.waitForSelector('#chat-toggle');

@@ -2,9 +2,9 @@
 // language and under its Content-Security-Policy, names, the rules and the ratings pages.
 import assert from 'node:assert/strict';
 import {axeCheck, someInView, clientSize} from './checks.mjs';
-import {catalogueProblems} from './catalogue.mjs';
-import {PHONE, DESKTOP, GAMES, newPlayer, openPrefs, closePrefs, rename, closeAll, createRoom,
-  playComputer, joinFromLobby, viewInfo, waitMine, clickDecision, docShot} from './support.mjs';
+import {catalogueProblems, frenchTypographyProblems, engineWordProblems, errorCodeProblems} from './catalogue.mjs';
+import {PHONE, DESKTOP, GAMES, newPlayer, toLobby, openPrefs, closePrefs, rename, closeAll, createRoom,
+  playComputer, joinFromLobby, viewInfo, waitMine, clickDecision, docShot, openMore} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -12,12 +12,21 @@ export function tests(env) {
       const problems = await catalogueProblems(env.webDir);
       assert.deepEqual(problems, []);
     }},
+    {name: 'catalogues: French spaces before : ; ! ? and inside « »', fn: async () => {
+      assert.deepEqual(await frenchTypographyProblems(env.webDir), []);
+    }},
+    {name: 'catalogues: no engine identifier in any sentence', fn: async () => {
+      assert.deepEqual(await engineWordProblems(env.webDir), []);
+    }},
+    {name: 'catalogues: every protocol error code has its words in every language', fn: async () => {
+      assert.deepEqual(await errorCodeProblems(env.webDir), []);
+    }},
     {name: 'size: the whole client compressed', fn: async () => {
       const size = await clientSize(env.webDir);
       console.log(`     client: ${size.files} files, ${(size.raw / 1024).toFixed(1)} KiB, gzip -9 ${(size.gz / 1024).toFixed(1)} KiB`);
       assert.ok(size.gz < 200 * 1024, `${size.gz} bytes compressed`);
     }},
-    {name: 'lobby: first render, each language, rooms in view at both sizes, language and sound remembered', fn: async () => {
+    {name: 'lobby: first render, each language, rooms in view at 1280 x 800 and after the games on a phone, language and sound remembered', fn: async () => {
       // The first render: from navigation to the first view on screen (performance mark).
       const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
       await p.page.reload();
@@ -36,9 +45,17 @@ export function tests(env) {
         await p.page.goto(`${env.base}/#/`);
         await p.page.waitForSelector(`#open-rooms [data-room="${open}"]`);
         await p.page.waitForSelector(`#live-rooms [data-room="${live}"]`);
-        assert.ok(await someInView(p.page, '#open-h'), `open rooms heading in view at ${label}`);
-        assert.ok(await someInView(p.page, `#open-rooms [data-room="${open}"] .room-main`), `open room in view at ${label}`);
-        assert.ok(await someInView(p.page, `#live-rooms [data-room="${live}"] .room-main`), `live match in view at ${label}`);
+        if (label === 'desktop') {
+          assert.ok(await someInView(p.page, '#open-h'), `open rooms heading in view at ${label}`);
+          assert.ok(await someInView(p.page, `#open-rooms [data-room="${open}"] .room-main`), `open room in view at ${label}`);
+          assert.ok(await someInView(p.page, `#live-rooms [data-room="${live}"] .room-main`), `live match in view at ${label}`);
+        } else {
+          // On a phone the games lead (lobby.mjs); their cards say who plays and waits, and
+          // Play takes the seat Ben keeps free.
+          assert.ok(await someInView(p.page, '.game-card[data-game="mancala-simple"] [data-play]'), 'Play in view on a phone');
+          assert.match(await p.page.locator('[data-play="mancala-simple"]').textContent(), /against Ben, who is waiting/);
+          assert.match(await p.page.locator('[data-live="tsoro"]').textContent(), /1 playing now/);
+        }
         assert.match(await p.page.locator(`#open-rooms [data-room="${open}"]`).textContent(), /Ben, Seat 2 \(free\)/);
         if (label === 'phone') await docShot(env, p.page, 'lobby-phone');
       }
@@ -62,6 +79,7 @@ export function tests(env) {
       // The custom set-up is offered only where the game accepts one.
       await p.page.selectOption('#lang', 'en');
       for (const [game, offered] of [['tanbo', 1], ['steere-tanbo', 1], ['mancala-simple', 0], ['tsoro', 0]]) {
+        await openMore(p.page, game);
         await p.page.click(`[data-custom="${game}"]`);
         assert.equal(await p.page.locator('#create-setup').count(), offered, `set-up field for ${game}`);
       }
@@ -81,9 +99,39 @@ export function tests(env) {
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await a.page.selectOption('#lang', 'fr');
       await rename(a, 'Ana <3');
-      await a.page.waitForFunction(() => /« Ana <3 » a été refusé : un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
+      await a.page.waitForFunction(() => /«\u00a0Ana <3\u00a0» a été refusé\u00a0: un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await closeAll([a]);
+    }},
+    {name: 'lobby: a refusal in the reader\'s words, French spaces, the server\'s English folded away', fn: async () => {
+      const p = await newPlayer(env, 'Élodie', {lang: 'fr', viewport: DESKTOP});
+      await toLobby(p);
+      await openMore(p.page, 'steere-tanbo');
+      await p.page.click('[data-custom="steere-tanbo"]');
+      await p.page.waitForSelector('#create-form');
+      await p.page.click('details.setup summary');
+      await p.page.fill('#create-setup', JSON.stringify({board: ['b'], to_move: 'black'}));
+      await p.page.click('#create-form button[type=submit]');
+      const problems = p.page.locator('#create-form div.problems');
+      const fold = problems.locator('details.error-details').first();
+      await fold.waitFor();
+      // Outside the fold: the reader's sentences only, the field by its label, never its name.
+      const outside = await problems.evaluate((el) => {
+        const c = el.cloneNode(true);
+        for (const d of c.querySelectorAll('details')) d.remove();
+        return c.textContent;
+      });
+      assert.match(outside, /Partie non créée\u00a0: le serveur a refusé ces conditions/);
+      assert.match(outside, /Position de départ personnalisée \(facultatif\)\u00a0: valeur refusée/);
+      assert.doesNotMatch(outside, /setup|board|expected|refused/i);
+      // The fold: closed, named in French, the server's text marked as English.
+      assert.equal(await fold.getAttribute('open'), null);
+      assert.equal(await fold.locator('summary').textContent(), 'Message du serveur (en anglais)');
+      assert.ok((await fold.locator('[lang="en"]').textContent()).trim().length > 0);
+      await fold.locator('summary').click();
+      assert.ok(await fold.locator('[lang="en"]').isVisible());
+      await axeCheck(p.page, 'refusal (fr)');
+      await closeAll([p]);
     }},
     {name: 'lobby: the page under its Content-Security-Policy: a game against the computer, a move, the menus, replays and rules with no violation; an inline script is refused; no other site can frame it', fn: async () => {
       const res = await fetch(`${env.base}/`);

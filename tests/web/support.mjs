@@ -73,12 +73,19 @@ export async function toLobby(p) {
   }
 }
 
+// Opens a game card's "More options" (Play the computer, Play now and its terms, Custom game).
+export async function openMore(page, game) {
+  const toggle = page.locator(`[data-more="${game}"]`);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
 // Fills the "Custom game" form (game, players, options, CPU seats, the time control) and submits
 // it; returns the room id. `clock` is a standard clock's button ("3+2") or {base, unit, increment};
 // `days` a correspondence's days per move.
 export async function createRoom(p, game, {seats, options = {}, cpu = {}, timer, clock, days, setup, ranked} = {}) {
   const page = p.page;
   await toLobby(p);
+  await openMore(page, game);
   await page.click(`[data-custom="${game}"]`);
   await page.waitForSelector('#create-form');
   if (seats) await page.selectOption('#create-seats', String(seats));
@@ -115,9 +122,11 @@ export async function createRoom(p, game, {seats, options = {}, cpu = {}, timer,
   return page.evaluate(() => window.tanbo.view.msg.room);
 }
 
-// "Play the computer" on a game's card: the first time, the level is chosen in a dialog.
+// "Play the computer" in a game card's "More options": the first time, the level is chosen in a
+// dialog.
 export async function playComputer(p, game, level = 'random') {
   await toLobby(p);
+  await openMore(p.page, game);
   await p.page.click(`[data-play-cpu="${game}"]`);
   if (await p.page.locator('#level-ok').count()) {
     await p.page.check(`.level-dialog input[value="${level}"]`);
@@ -135,10 +144,12 @@ export async function joinFromLobby(p, room) {
   await page.waitForFunction((r) => window.tanbo.view?.msg?.room === r && window.tanbo.view.seat !== null, room);
 }
 
-// "Play now" on a game's card, after setting its terms beside the button (remembered).
+// "Play now" in a game card's "More options", after setting its terms beside the button
+// (remembered).
 export async function playNow(p, game, {timer, ranked, players, cpu, keyboard} = {}) {
   const page = p.page;
   await toLobby(p);
+  await openMore(page, game);
   if (timer !== undefined) await page.selectOption(`[data-seek-timer="${game}"]`, String(timer));
   if (ranked !== undefined) await page.setChecked(`[data-seek-ranked="${game}"]`, ranked);
   if (players !== undefined) await page.selectOption(`[data-seek-players="${game}"]`, String(players));

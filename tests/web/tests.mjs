@@ -9,6 +9,7 @@ import {tests as games} from './games.mjs';
 import {tests as clocks} from './clocks.mjs';
 import {tests as play} from './play.mjs';
 import {tests as sowing} from './sowing.mjs';
+import {tests as lobby} from './lobby.mjs';
 import {tests as axe} from './axe.mjs';
 
 // The tests in groups that ctest runs apart (tests/CMakeLists.txt), each with a server and a
@@ -24,9 +25,10 @@ export const GROUPS = {
   'play-mancala-steere': ['play: mancala-simple', 'play: steere-tanbo'],
   'play-tsoro-tanbo': ['play: tsoro', 'play: tanbo'],
   sowing: ['sowing:'],
+  lobby: ['lobby games:'],
 };
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
 export function tests(env) {
-  return [site, accounts, social, games, clocks, play, sowing, axe].flatMap((area) => area(env));
+  return [site, accounts, social, games, clocks, play, sowing, lobby, axe].flatMap((area) => area(env));
 }

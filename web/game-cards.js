@@ -1,0 +1,88 @@
+// The lobby's games, one card each: views of what the lobby knows, drawn again cheaply. A card
+// shows the board's picture (the game's own board code drawing its starting position, as on the
+// rules page), the name, a one-line pitch, how many play it now, one Play button saying whom it
+// sets the player against, and the rest of the choices folded behind "More options". The lobby
+// (lobby.js) owns the rooms, the pools and the choices; this module only draws them.
+import {h} from './util.js';
+import {t, language} from './i18n/index.js';
+import {gameName, levelName} from './words.js';
+import {boardFor} from './boards/index.js';
+import {sampleState} from './rules.js';
+import {icon} from './icons.js';
+
+// A game's picture, drawn once per language (the drawing names its seats in words).
+const pictures = new Map();
+
+export function picture(g) {
+  const key = `${g.id}:${language()}`;
+  let svg = pictures.get(key);
+  if (!svg) {
+    const state = sampleState(g.id);
+    if (!state) return null;
+    const names = (seat) => t(seat === 0 ? 'rules.you' : 'rules.opponent');
+    svg = boardFor(g.id).render({state, legal: null, pending: null, me: null, viewer: 0, seats: [], act: () => {}, name: names}).svg;
+    // A picture, not a board to play on: nothing in it is read or focused on its own.
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('focusable', 'false');
+    svg.removeAttribute('aria-labelledby');
+    svg.removeAttribute('id');
+    pictures.set(key, svg);
+  }
+  svg.setAttribute('aria-label', t('lobby.picture', {game: gameName(g.id, g)}));
+  return svg.cloneNode(true);
+}
+
+// What Play does now, in words: whom it sets the player against.
+export function playHow(choice) {
+  if (choice.kind === 'room') return t('lobby.play_vs_room', {name: choice.name});
+  if (choice.kind === 'pool') return t('lobby.play_vs_pool', {n: choice.n});
+  return t('lobby.play_vs_cpu', {level: levelName(choice.level)});
+}
+
+// The card's line of facts: the player count, then who plays or waits now (only when someone does).
+export function liveLine(g, live) {
+  const parts = [g.players.min === g.players.max ? t('lobby.players_exact', {n: g.players.min})
+    : t('lobby.players_range', {min: g.players.min, max: g.players.max})];
+  if (live.playing) parts.push(t('lobby.playing_now', {n: live.playing}));
+  if (live.waiting) parts.push(t('pool.waiting', {n: live.waiting}));
+  return parts.join(' · ');
+}
+
+// One game's card. `live` {playing, waiting}; `choice` what Play does (play-now.js, playChoice);
+// `more` the folded choices (built by the lobby), shown when `open`.
+export function gameCard(g, {live, choice, onPlay, more, open, onToggle}) {
+  const id = g.id;
+  const panel = h('div', {class: 'more-panel', id: `more-${id}`, hidden: !open}, more);
+  const toggle = h('button', {type: 'button', class: 'more-btn', 'data-more': id, 'aria-expanded': String(!!open),
+    'aria-controls': `more-${id}`, 'aria-describedby': `game-h-${id}`, onclick: (e) => {
+      const now = e.currentTarget.getAttribute('aria-expanded') !== 'true';
+      e.currentTarget.setAttribute('aria-expanded', String(now));
+      panel.hidden = !now;
+      onToggle(now);
+    }}, t('lobby.more'));
+  const pic = picture(g);
+  return h('li', {class: 'game-card', 'data-game': id},
+    h('div', {class: 'card-top'},
+      pic ? h('div', {class: 'card-picture'}, pic) : null,
+      h('div', {class: 'card-text'},
+        h('h3', {id: `game-h-${id}`}, gameName(id, g)),
+        h('p', {class: 'pitch'}, t(`game.${id}.pitch`)),
+        h('p', {class: 'card-facts small'},
+          h('span', {class: 'card-live muted', 'data-live': id}, liveLine(g, live)), ' ',
+          h('a', {class: 'rules-link', href: `#/rules/${id}`, 'aria-describedby': `game-h-${id}`}, t('lobby.rules'))))),
+    h('div', {class: 'card-play'},
+      h('button', {type: 'button', class: 'primary play', 'data-play': id, 'data-play-kind': choice.kind,
+        'aria-describedby': `game-h-${id}`, onclick: (e) => onPlay(e.currentTarget)},
+      h('span', {class: 'play-main'}, icon('play'), ' ', t('lobby.play')),
+      h('span', {class: 'play-how'}, playHow(choice))),
+      toggle),
+    panel);
+}
+
+// Brings a card drawn earlier up to date without drawing it again (focus stays where it is).
+export function refreshCard(card, g, {live, choice}) {
+  card.querySelector('[data-live]').textContent = liveLine(g, live);
+  const play = card.querySelector('[data-play]');
+  play.dataset.playKind = choice.kind;
+  play.querySelector('.play-how').textContent = playHow(choice);
+}
