@@ -48,4 +48,6 @@ fi
 if [ "$with_tests" = 1 ]; then
   # playwright-core only, pinned by the lock file; it drives Debian's chromium, downloads none.
   (cd "$(dirname "$0")/../tests/web" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  # The page's static checks (tools/web-check): typescript, eslint, pinned by their lock file.
+  (cd "$(dirname "$0")/web-check" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -34,7 +34,7 @@ function refusal(err) {
 }
 
 function closeDialogs() {
-  for (const d of document.querySelectorAll('dialog.account-dialog[open]')) d.close();
+  for (const d of document.querySelectorAll('dialog.account-dialog[open]')) /** @type {HTMLDialogElement} */ (d).close();
 }
 
 // An HTTP refusal ({"error": {code, message}}) as an Error with its code, like a WebSocket one.
@@ -64,6 +64,7 @@ export class Account extends EventTarget {
     this.app = app;
     this.notice = null;  // [key, params]: the last thing done, said in the panel
     this.error = null;   // a refusal of a button of the panel itself (log out, export)
+    /** @type {[string, Record<string, string>] | null} */
     this.after = null;   // [key, params]: what to say once the next identity is welcomed
     this.busy = false;
     const conn = app.conn;
@@ -97,7 +98,7 @@ export class Account extends EventTarget {
     const conn = this.app.conn;
     const account = conn.account;
     const button = (id, key, onclick, cls) => h('button', {type: 'button', id, class: cls, disabled: this.busy, onclick}, t(key));
-    const parts = [h('h4', {id: 'account-h'}, t('account.title'))];
+    const parts = [h('h2', {id: 'account-h'}, t('account.title'))];
     if (account) {
       parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
         h('div', {class: 'account-buttons'},
@@ -121,6 +122,7 @@ export class Account extends EventTarget {
 
   // A form in a dialog: its fields, the refusal beside them, Cancel and the action. `run` gets
   // the values by field name and closes the dialog by resolving; a thrown refusal stays shown.
+  /** @param {{id: string, title: string, text?: string, fields: object[], submit: string, danger?: boolean, check?: string, run: Function}} form */
   dialog({id, title, text, fields, submit, danger, check, run}) {
     const dialog = h('dialog', {class: 'confirm account-dialog', id: `${id}-dialog`, 'aria-labelledby': `${id}-h`});
     const problems = h('div', {class: 'problems', role: 'alert', id: `${id}-problems`});
@@ -166,7 +168,7 @@ export class Account extends EventTarget {
     dialog.addEventListener('close', () => {
       dialog.remove();
       // The panel was drawn again meanwhile: focus goes back to its Account part.
-      const back = document.querySelector('#account button:not([disabled])');
+      const back = /** @type {HTMLElement | null} */ (document.querySelector('#account button:not([disabled])'));
       if (back && !document.querySelector('dialog[open]')) back.focus({preventScroll: true});
     });
     document.body.append(dialog);

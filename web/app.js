@@ -7,7 +7,8 @@
 // drop-down also holds the account (account.js).
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
-import {RoomView, rememberSeat, forgetSeats} from './room.js';
+import {RoomView} from './room.js';
+import {rememberSeat, forgetSeats} from './seats.js';
 import {ReplayView, ReplayListView} from './replay.js';
 import {LeaderboardView, PlayerView} from './ratings.js';
 import {RulesView} from './rules.js';
@@ -130,7 +131,7 @@ function renderSound() {
 }
 
 function setupHeader() {
-  const lang = document.getElementById('lang');
+  const lang = /** @type {HTMLSelectElement} */ (document.getElementById('lang'));
   lang.value = language();
   lang.addEventListener('change', () => setLanguage(lang.value));
   document.getElementById('sound').addEventListener('click', () => { set('muted', !muted()); renderSound(); });
@@ -140,7 +141,7 @@ function setupHeader() {
 }
 
 onLanguageChange(() => {
-  document.getElementById('lang').value = language();
+  /** @type {HTMLSelectElement} */ (document.getElementById('lang')).value = language();
   renderSound();
   renderConn();
   renderPrefs();

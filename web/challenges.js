@@ -81,7 +81,7 @@ export class Challenges {
     this.items.set(reply.challenge, {id: reply.challenge, dir: 'out', who: player, terms, ended: null});
     this.render();
     announce(t('challenge.waiting', {name: player.name}));
-    document.querySelector(`.challenge-card[data-challenge="${CSS.escape(reply.challenge)}"]`)?.focus({preventScroll: true});
+    /** @type {HTMLElement | null} */ (document.querySelector(`.challenge-card[data-challenge="${CSS.escape(reply.challenge)}"]`))?.focus({preventScroll: true});
   }
 
   // Accept, decline or cancel: answered `ok`; a refusal is written on the card.
@@ -120,7 +120,7 @@ export class Challenges {
     // The oldest ended ones go first when too many are kept.
     const ended = [...this.items.values()].filter((c) => c.ended);
     for (const c of ended.slice(0, Math.max(0, ended.length - MAX_ENDED))) this.items.delete(c.id);
-    const focused = this.el.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+    const focused = this.el.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.focusKey : null;
     this.el.replaceChildren(...[...this.items.values()].map((c) => this.card(c)));
     refreshDock();
     if (focused) this.el.querySelector(`[data-focus-key="${CSS.escape(focused)}"]`)?.focus({preventScroll: true});

@@ -193,7 +193,7 @@ export class RoomChat {
     if (this.unread) this.toggleEl.append(h('span', {class: 'chat-unread', id: 'chat-unread'}, t('chat.unread', {n: this.unread})));
     this.bodyEl.hidden = !this.open;
     this.readsEl.textContent = both ? t('chat.reads.both') : t(`chat.reads.${this.writes()}`);
-    const focused = this.listEl.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+    const focused = this.listEl.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement).dataset.focusKey : null;
     const muted = new Set(mutedPlayers().map((p) => p.id));
     const shown = this.lines.filter((l) => this.shows(l, muted));
     this.listEl.replaceChildren(...(shown.length ? shown.map((l) => this.lineEl(l, me, both))
@@ -392,7 +392,8 @@ export function mutedList(app, where) {
   if (!list.length) return '';
   const head = `${where}-muted-h`;
   return h('section', {class: 'muted-players', id: `${where}-muted`, 'aria-labelledby': head},
-    h('h4', {id: head}, t('chat.muted_list', {n: list.length})),
+    // In the header's drop-down the sections are the header's (h1) own: h2 there, under the chat's h3 here.
+    h(where === 'prefs' ? 'h2' : 'h4', {id: head}, t('chat.muted_list', {n: list.length})),
     h('ul', {}, list.map((p) => h('li', {'data-muted': p.id},
       h('span', {}, p.name), ' ',
       h('button', {type: 'button', class: 'link', 'data-unmute': p.id, 'aria-label': t('chat.unmute', {name: p.name}),

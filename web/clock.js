@@ -16,6 +16,7 @@ const LOW_MS = 10000;
 
 export class Clock {
   // `onLow(seat)`: the running seat's game clock went under 10 s.
+  /** @param {{onLow?: (seat: number) => void}} [handlers] */
   constructor({onLow} = {}) {
     this.msg = null;       // the state.clock shown, as received
     this.at = 0;           // performance.now() when it was received

@@ -61,6 +61,7 @@ export class Connection extends EventTarget {
   async hello(ws) {
     const login = this.pendingLogin;
     this.pendingLogin = null;
+    /** @type {import('./types/protocol').ClientHello} */
     const msg = {type: 'hello'};
     if (login) {
       // No token of its own, so the guest is not renamed or tied to the account; no name, so the
@@ -270,6 +271,13 @@ export class Connection extends EventTarget {
   }
 
   // Sends a message with a fresh id; resolves with the reply, rejects with the error.
+  /**
+   * The message is checked against the protocol's schemas (types/protocol.d.ts); the reply is
+   * whichever message answers it.
+   * @param {import('./types/protocol').ClientMessage} msg
+   * @param {WebSocket} [ws]
+   * @returns {Promise<any>}
+   */
   request(msg, ws = this.ws) {
     return new Promise((resolve, reject) => {
       if (!ws || ws.readyState !== WebSocket.OPEN) {

@@ -4,7 +4,7 @@ import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {errorText, errorDetails} from './words.js';
 import {get, set, LEVELS} from './settings.js';
-import {rememberCreated} from './room.js';
+import {rememberCreated} from './seats.js';
 
 export function savedLevel() {
   const l = get('cpuLevel');
@@ -46,6 +46,11 @@ export const DEFAULT_LEVEL = 'greedy';
 // "Play the computer": a room with the computer in every other seat, at `level`, else the level
 // saved (asked for the first time); `terms` (players, options, timer) default to the game's.
 // Resolves with the room id, or null when the player closed the dialog or the server refused.
+/**
+ * @param {any} app
+ * @param {string} game
+ * @param {{players?: number, options?: object, timer?: import('./types/protocol').Timer, level?: string}} [terms]
+ */
 export async function playComputer(app, game, {players, options, timer, level: at} = {}) {
   const level = at || savedLevel() || await chooseLevel('level.play');
   if (!level) return null;

@@ -9,7 +9,7 @@
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {seatName, formatOptions, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason} from './words.js';
-import {rememberSeat, rememberCreated} from './room.js';
+import {rememberSeat, rememberCreated} from './seats.js';
 import {buildCreateForm} from './create-form.js';
 import {savedLevel, chooseLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
 import {seekPrefs, setSeekPrefs, seekMessage, CPU_AFTER_S, playChoice, play} from './play-now.js';

@@ -8,7 +8,7 @@
 import {h} from './util.js';
 import {t} from './i18n/index.js';
 import {gameName, seatName} from './words.js';
-import {rememberSeat} from './room.js';
+import {rememberSeat} from './seats.js';
 import {announce} from './dock.js';
 import {longLeft, localDate, serverNow, timerShort, normalTimer} from './timectl.js';
 import {markedName, tNodes, listNodes} from './player-mark.js';
@@ -34,10 +34,10 @@ export class MyGames extends EventTarget {
   }
 
   mount() {
-    this.headEl = document.getElementById('turns');
+    this.headEl = /** @type {HTMLDetailsElement | null} */ (document.getElementById('turns'));
     this.summaryEl = document.getElementById('turns-summary');
     this.panelEl = document.getElementById('turns-panel');
-    this.panelEl.addEventListener('click', (e) => { if (e.target.closest('a')) this.headEl.open = false; });
+    this.panelEl.addEventListener('click', (e) => { if (/** @type {Element} */ (e.target).closest('a')) this.headEl.open = false; });
     this.render();
   }
 
@@ -159,7 +159,7 @@ export class MyGames extends EventTarget {
     const waiting = this.waiting();
     this.headEl.hidden = !waiting.length;
     this.summaryEl.textContent = t('mygames.badge', {n: waiting.length});
-    this.summaryEl.dataset.count = waiting.length;
+    this.summaryEl.dataset.count = String(waiting.length);
     this.panelEl.replaceChildren(h('p', {class: 'turns-title'}, t('mygames.panel')), this.listElement('turns-list'));
   }
 

@@ -10,7 +10,7 @@ import {h, toast, canon} from './util.js';
 import {t} from './i18n/index.js';
 import {termsText, errorText, duration} from './words.js';
 import {savedLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
-import {rememberSeat} from './room.js';
+import {rememberSeat} from './seats.js';
 import {dockPart, refreshDock, announce} from './dock.js';
 import {isChoice, normalTimer} from './timectl.js';
 
@@ -60,6 +60,7 @@ export function poolKey(p) {
 // else waits in (the next wave pairs them); neither by correspondence, a game of days; else the
 // computer at once, at the level saved or Medium. `me` is the player's id; `isMine(pool)`
 // whether the page waits in that pool already.
+/** @param {(pool: import('./types/protocol').Pool) => boolean} [isMine] */
 export function playChoice(g, rooms, pools, me, isMine = () => false) {
   const room = rooms.find((r) => r.game === g.id && r.status === 'waiting' && r.timer?.type !== 'correspondence'
     && r.seats.some((st) => !st.player && !st.cpu)

@@ -25,6 +25,7 @@ export function tNodes(key, nodes) {
   const marks = {};
   Object.keys(nodes).forEach((name, i) => { marks[name] = `\u0000${i}\u0000`; });
   const values = Object.values(nodes);
+  // eslint-disable-next-line no-control-regex -- NUL, which no text holds, marks a placeholder
   return t(key, marks).split(/\u0000(\d+)\u0000/).map((part, i) => (i % 2 ? values[Number(part)] : part));
 }
 
@@ -32,5 +33,6 @@ export function tNodes(key, nodes) {
 export function listNodes(items) {
   const parts = new Intl.ListFormat(language(), {style: 'long', type: 'conjunction'})
     .formatToParts(items.map((_, i) => `\u0000${i}\u0000`));
+  // eslint-disable-next-line no-control-regex -- NUL, which no text holds, marks a placeholder
   return parts.map((p) => (p.type === 'element' ? items[Number(p.value.replace(/\u0000/g, ''))] : p.value));
 }

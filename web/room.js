@@ -17,35 +17,9 @@ import {RoomChat} from './chat.js';
 import {announce} from './dock.js';
 import {accountMark} from './player-mark.js';
 
-const SEATS_KEY = 'tanbo.seats';
-const CREATED_KEY = 'tanbo.created';
+import {rememberSeat, hasSeat, forgetSeat, createdRooms} from './seats.js';
+
 const HISTORY = 64;  // steps a room keeps for `resume` (docs/protocol.md)
-
-function seatRooms() {
-  try { return JSON.parse(localStorage.getItem(SEATS_KEY)) || []; } catch { return []; }
-}
-export function rememberSeat(room) {
-  const rooms = seatRooms().filter((r) => r !== room);
-  rooms.unshift(room);
-  localStorage.setItem(SEATS_KEY, JSON.stringify(rooms.slice(0, 50)));
-}
-function hasSeat(room) { return seatRooms().includes(room); }
-// Another identity now (logged in, logged out): the seats and rooms kept were the old one's.
-export function forgetSeats() {
-  localStorage.removeItem(SEATS_KEY);
-  localStorage.removeItem(CREATED_KEY);
-}
-
-// The rooms created in this browser: their creator opens and closes the spectators' chat.
-function createdRooms() {
-  try { return JSON.parse(localStorage.getItem(CREATED_KEY)) || []; } catch { return []; }
-}
-export function rememberCreated(room) {
-  rememberSeat(room);
-  const rooms = createdRooms().filter((r) => r !== room);
-  rooms.unshift(room);
-  localStorage.setItem(CREATED_KEY, JSON.stringify(rooms.slice(0, 50)));
-}
 
 export class RoomView {
   constructor(app, room) {
@@ -144,7 +118,7 @@ export class RoomView {
         this.bannerText.textContent = t('room.none');
         this.viewport.scroller.replaceChildren(h('p', {}, h('a', {href: '#/'}, t('nav.back_lobby'))));
       } else if (err.code === 'room_full' && as === 'player') {
-        localStorage.setItem(SEATS_KEY, JSON.stringify(seatRooms().filter((r) => r !== this.room)));
+        forgetSeat(this.room);
         this.enter(reconnect);
       } else if (err.code !== 'disconnected') {
         toast(t('toast.room', {message: errorText(err)}), errorDetails(err));

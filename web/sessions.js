@@ -8,8 +8,10 @@ import {language, t} from './i18n/index.js';
 
 // A User-Agent as people name it: "Firefox on Windows". The order matters: Edge and Opera say
 // Chrome too, and Chrome says Safari.
+/** @type {[RegExp, string][]} */
 const BROWSERS = [[/Edg(e|A|iOS)?\//, 'Edge'], [/OPR\/|Opera/, 'Opera'], [/Firefox\/|FxiOS/, 'Firefox'],
   [/Chrome\/|CriOS/, 'Chrome'], [/Safari\//, 'Safari']];
+/** @type {[RegExp, string][]} */
 const SYSTEMS = [[/iPhone|iPad|iPod/, 'iOS'], [/Android/, 'Android'], [/CrOS/, 'ChromeOS'],
   [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/Linux/, 'Linux']];
 
@@ -90,7 +92,7 @@ export function openSessions({conn, call, httpError, refusal}) {
     h('p', {class: 'dialog-buttons'}, h('button', {type: 'button', id: 'sessions-close', onclick: () => dialog.close()}, t('sessions.close'))));
   dialog.addEventListener('close', () => {
     dialog.remove();
-    const back = document.querySelector('#account-sessions');
+    const back = /** @type {HTMLElement | null} */ (document.querySelector('#account-sessions'));
     if (back && !document.querySelector('dialog[open]')) back.focus({preventScroll: true});
   });
   document.body.append(dialog);

@@ -17,6 +17,12 @@ function context() {
 }
 
 // One tone: frequency in Hz, from `at` seconds ahead, for `dur` seconds, shaped so it never clicks.
+/**
+ * @param {number} freq
+ * @param {number} at
+ * @param {number} dur
+ * @param {{type?: OscillatorType, gain?: number, slideTo?: number}} [shape]
+ */
 function tone(freq, at, dur, {type = 'sine', gain = 0.12, slideTo} = {}) {
   const c = context();
   if (!c || c.state !== 'running') return;

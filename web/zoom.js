@@ -11,6 +11,7 @@ const narrowScreen = matchMedia('(max-width: 760px), (pointer: coarse)');
 
 export class BoardViewport {
   constructor() {
+    /** @type {null | 'fit' | number} */
     this.userScale = null;
     this.el = h('div', {class: 'viewport'});
     this.scroller = h('div', {class: 'board-scroll'});

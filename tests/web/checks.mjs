@@ -9,17 +9,22 @@ import {gzipSync} from 'node:zlib';
 const require = createRequire(import.meta.url);
 let axeSource = null;
 
-// Runs axe-core on the page; fails on any serious or critical violation, naming each.
-export async function axeCheck(page, what) {
+// axe-core's violations on the page, of any impact (minor and moderate included), each named
+// with its impact and the first elements it found.
+export async function axeViolations(page) {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline
   // scripts, and what the test runs through the browser's own channel is not the page's.
   if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const r = await window.axe.run(document, {resultTypes: ['violations']});
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help}; ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   });
+}
+
+// Runs axe-core on the page; fails on any violation, whatever its impact, naming each.
+export async function axeCheck(page, what) {
+  const result = await axeViolations(page);
   if (result.length) throw new Error(`axe on ${what}:\n       ${result.join('\n       ')}`);
 }
 
@@ -42,11 +47,13 @@ export async function someInView(page, selector) {
 }
 
 // gzip -9 of every file of the client, summed: the bytes a first visit downloads compressed.
+// types/ holds declarations for the type check only; the page never loads them.
 export async function clientSize(dir) {
   let raw = 0, gz = 0, files = 0;
   const walk = async (d) => {
     for (const name of await readdir(d)) {
       const p = path.join(d, name);
+      if (d === dir && name === 'types') continue;
       if ((await stat(p)).isDirectory()) await walk(p);
       else {
         const data = await readFile(p);

@@ -11,7 +11,7 @@ function charWidth(c) {
   if (code >= 0xff00 && code <= 0xff60) return 1;        // full-width forms
   if (code >= 0x2190 && code <= 0x27bf) return 1;        // arrows, shapes (▶), dingbats
   if (/[ .,:;'’!|il]/.test(c)) return 0.3;
-  if (/[fjrt()\-]/.test(c)) return 0.38;
+  if (/[fjrt()-]/.test(c)) return 0.38;
   if (/[MWm@w]/.test(c)) return 0.86;
   if (/[A-Z]/.test(c)) return 0.68;
   if (/[0-9]/.test(c)) return 0.58;

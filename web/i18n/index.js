@@ -40,8 +40,8 @@ export function onLanguageChange(f) { events.addEventListener('langchange', f); 
 export function applyLanguage() {
   document.documentElement.lang = lang;
   document.title = t('app.title');
-  for (const el of document.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of document.querySelectorAll('[data-i18n-label]'))
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-i18n]'))) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-i18n-label]')))
     el.setAttribute('aria-label', t(el.dataset.i18nLabel));
 }
 

@@ -1,0 +1,52 @@
+// eslint's rules for the page (web/), its browser tests (tests/web/) and these checks: the
+// recommended set and a few more that catch real mistakes, warnings counted as errors (the check
+// runs it with --max-warnings 0). Run from the repository's root:
+//   node tools/web-check/node_modules/eslint/bin/eslint.js -c tools/web-check/eslint.config.js \
+//     --max-warnings 0 web tests/web tools/web-check
+import js from '@eslint/js';
+import globals from 'globals';
+
+export default [
+  {ignores: ['web/types/**', '**/node_modules/**', 'tests/web/web-output/**']},
+  js.configs.recommended,
+  {
+    files: ['web/**/*.js'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: {...globals.browser},
+    },
+    linterOptions: {reportUnusedDisableDirectives: 'error'},
+    rules: {
+      'no-unused-vars': ['error', {args: 'after-used', argsIgnorePattern: '^_', caughtErrors: 'none'}],
+      'no-var': 'error',
+      'prefer-const': ['error', {destructuring: 'all'}],
+      eqeqeq: ['error', 'always', {null: 'ignore'}],
+      'no-implicit-globals': 'error',
+      'no-use-before-define': ['error', {functions: false, classes: false, variables: false}],
+      'no-self-compare': 'error',
+      'no-template-curly-in-string': 'error',
+      'no-unmodified-loop-condition': 'error',
+      'no-unreachable-loop': 'error',
+      'no-promise-executor-return': 'error',
+      'no-constructor-return': 'error',
+      'no-duplicate-imports': 'error',
+    },
+  },
+  {
+    // Node scripts; the tests' callbacks run in the page, so both sets of globals.
+    files: ['tests/web/**/*.mjs', 'tools/web-check/**/*.mjs', 'tools/web-check/**/*.js'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: {...globals.node, ...globals.browser},
+    },
+    linterOptions: {reportUnusedDisableDirectives: 'error'},
+    rules: {
+      'no-unused-vars': ['error', {args: 'after-used', argsIgnorePattern: '^_', caughtErrors: 'none'}],
+      'no-var': 'error',
+      eqeqeq: ['error', 'always', {null: 'ignore'}],
+      'no-duplicate-imports': 'error',
+    },
+  },
+];
