@@ -101,7 +101,6 @@ function render({state, legal, viewer, act, name: seatName, marks}) {
   const font = Math.max(20, Math.round(W * 1.6));
   const wood = CELL * 0.46;           // the wood beyond the outer lines
   const left = wood + font * 1.3;     // the row numbers' margin
-  const bottom = wood + font * 1.35;  // the column letters'
   const X = (x) => left + x * CELL, Y = (y) => wood + y * CELL;
   const point = (p) => ({x: p.charCodeAt(0) - 97, y: H - Number(p.slice(1))});
   const rootOf = new Map();
