@@ -57,7 +57,7 @@ export function boardSpace(size, share = 0.6, hint = null) {
   const board = globalThis.document?.getElementById('board');
   const top = board?.isConnected ? board.getBoundingClientRect().top + (globalThis.scrollY || 0) : vh * 0.3;
   const below = vh - top - barHeight(hint, vw) - (vw > 760 ? 8 : 3);  // the board's padding
-  return {width, height: vh, below: Math.max(below, vh * 0.4)};
+  return {width, height: vh, below: Math.max(below, vh * 0.25)};  // a floor for a page gone astray
 }
 
 // The height of the phone's decision bar (web/style.css: fixed at the bottom under 760 px, a
