@@ -33,6 +33,7 @@ export class RoomView {
     this.log = new RoomLog();
     this.animator = new Animator();
     this.viewport = new BoardViewport();
+    this.viewport.onSpace = () => { if (this.msg?.state && !this.animating) this.render(false); };
     this.clock = new Clock({onLow: (seat) => { if (seat === this.seat) announce(t('clock.low_announce')); }});
     this.byComputer = new Map();  // seat -> 'timer' | 'takeover': the computer made its last decision
     this.historyAsked = false;

@@ -26,6 +26,19 @@ export class BoardViewport {
     this.minimap.addEventListener('click', (e) => this.jump(e));
     this.out = null;
     window.addEventListener('resize', () => this.out && this.layout(false));
+    // Boards laid out for the space below their top (web/boards/fit.js) are drawn again when
+    // that space changes: the window resized, or a line added above the board (the header's,
+    // the seats'). `onSpace` is the owner's redraw.
+    this.onSpace = null;
+    this.top = null;
+    const moved = () => {
+      if (!this.out?.svg?.isConnected) return;
+      const top = Math.round(this.el.getBoundingClientRect().top + scrollY), height = innerHeight;
+      if (this.top && (top !== this.top.top || height !== this.top.height)) this.onSpace?.();
+      this.top = {top, height};
+    };
+    window.addEventListener('resize', moved);
+    new ResizeObserver(moved).observe(document.body);
     this.relabel();
   }
 
@@ -40,6 +53,7 @@ export class BoardViewport {
   show(out, refocus) {
     this.out = out;
     this.scroller.replaceChildren(out.svg);
+    this.top = this.el.isConnected ? {top: Math.round(this.el.getBoundingClientRect().top + scrollY), height: innerHeight} : null;
     this.layout(refocus);
   }
 

@@ -100,6 +100,20 @@ export function tests(env) {
     assert.deepEqual(bad, [], `${what}: names cut short or over the holes`);
   }
 
+  // The whole board lies within the screen, above the decision bar: as the page shows it at a
+  // decision, or (`unscrolled`) with the page at its top, below the header and the turn line.
+  async function boardInView(p, what, {unscrolled = false} = {}) {
+    if (unscrolled) await p.page.evaluate(() => window.scrollTo(0, 0));
+    const b = await p.page.evaluate(() => {
+      const r = document.querySelector('#board svg.board-svg').getBoundingClientRect();
+      const bar = document.querySelector('#controls.active');
+      const barH = bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().height : 0;
+      return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, w: innerWidth, h: innerHeight - barH};
+    });
+    assert.ok(b.top >= -0.5 && b.left >= -0.5 && b.bottom <= b.h + 0.5 && b.right <= b.w + 0.5,
+      `${what}: the board at ${Math.round(b.left)},${Math.round(b.top)}..${Math.round(b.right)},${Math.round(b.bottom)}, the screen 0,0..${b.w},${Math.round(b.h)}${unscrolled ? ' unscrolled' : ''}`);
+  }
+
   const out = [];
   for (const [label, viewport] of sizes) {
     out.push({name: `sowing: mancala-simple for 2 played to its end by tapping the board at ${viewport.width}x${viewport.height}`, fn: async () => {
@@ -125,6 +139,7 @@ export function tests(env) {
       const what = `mancala 4 (${label})`;
       let named = false;
       await playToEnd(p, what, {min: 44, each: async () => {
+        await boardInView(p, what, {unscrolled: true});
         if (named) return;
         named = true;
         assert.equal(await p.page.locator('#board svg.mancala [data-store] .store-owner').count(), 4);
@@ -142,8 +157,9 @@ export function tests(env) {
       // turns; at a bonus pick, the tray once a hole was taken.
       await createRoom(p, 'tsoro', {cpu: {1: 'random'}, options: {first: 0, bonus_optional: true}});
       await p.page.waitForSelector('#board svg.tsoro');
-      // Upright on the phone (columns down the screen), across on the desktop; numbered once.
-      assert.equal(await p.page.locator('#board svg.tsoro.upright').count(), label === 'phone' ? 1 : 0, `${what}: upright`);
+      // In two bands on the phone (21 columns fit neither its width nor its height), across on
+      // the desktop; numbered once.
+      assert.equal(await p.page.locator('#board svg.tsoro.bands').count(), label === 'phone' ? 1 : 0, `${what}: in bands`);
       assert.equal(await p.page.locator('#board .hole-num').count(), 21, `${what}: columns numbered once`);
       const all = {};
       let heads = 0, bonuses = 0;
@@ -159,6 +175,7 @@ export function tests(env) {
         }
         const kinds = await playToEnd(p, what, {min: 32, choose, each: async (pp, info) => {
           await lastMoveMarked(pp, what);
+          await boardInView(pp, what, {unscrolled: true});
           if (info.decision === 'head') {
             // The head says "stop" (■), the hole after it "sow on" (➜): two targets, one each.
             assert.equal(await pp.page.locator('#board .pick.tap-stop.head').count(), 1, `${what}: the head is no stop target`);

@@ -18,14 +18,15 @@ function charWidth(c) {
   return 0.56;
 }
 
-// The width of `text` set at `size` in the page's face, bold (names on the board are): measured
-// on a canvas, which needs nothing in the page; estimated where there is none.
+// The width of `text` set at `size` in the page's face, bold unless `weight` says otherwise
+// (names on the board are): measured on a canvas, which needs nothing in the page; estimated
+// where there is none.
 let canvas = null, family = null;
-export function textWidth(text, size) {
+export function textWidth(text, size, weight = 700) {
   try {
     canvas ??= document.createElement('canvas').getContext('2d');
     family ??= getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
-    canvas.font = `700 ${size}px ${family}`;
+    canvas.font = `${weight} ${size}px ${family}`;
     return canvas.measureText(String(text)).width;
   } catch {
     let w = 0;
@@ -44,13 +45,28 @@ export function fitText(text, width, size) {
 
 // The space the board gets, in CSS pixels: the room's word for it when it gives one (`size`),
 // else an estimate from the window and the room's layout (web/style.css: main at most 1200 px
-// wide; from 900 px the board column takes `share` of it beside the side column).
-export function boardSpace(size, share = 0.6) {
-  if (size?.width && size?.height) return size;
+// wide; from 900 px the board column takes `share` of it beside the side column). `below` is
+// the height the board has in view from its top, the page unscrolled: the window less what
+// stands above the board (header, room title, seats, turn line) and, on a phone, the decision
+// bar fixed at the bottom with `hint` in it. A board drawn to it is seen whole at once.
+export function boardSpace(size, share = 0.6, hint = null) {
+  if (size?.width && size?.height) return {below: size.height, ...size};
   const vw = globalThis.innerWidth || 1280, vh = globalThis.innerHeight || 800;
   const main = Math.min(vw, 1200) - (vw > 760 ? 24 : 13);
   const width = vw >= 900 ? (main - 13) * share - 12 : main - 2;
-  return {width, height: vh};
+  const board = globalThis.document?.getElementById('board');
+  const top = board?.isConnected ? board.getBoundingClientRect().top + (globalThis.scrollY || 0) : vh * 0.3;
+  const below = vh - top - barHeight(hint, vw) - (vw > 760 ? 8 : 3);  // the board's padding
+  return {width, height: vh, below: Math.max(below, vh * 0.25)};  // a floor for a page gone astray
+}
+
+// The height of the phone's decision bar (web/style.css: fixed at the bottom under 760 px, a
+// 2-pixel rule, .4rem padding, the hint in 16-pixel type at a line height of 1.4) holding
+// `hint`; a line's worth when there is none yet (the player's decision will bring one).
+function barHeight(hint, vw) {
+  if (vw > 760) return 0;
+  const lines = Math.max(1, Math.ceil(textWidth(hint || '', 16, 400) * 1.15 / (vw - 16)));
+  return 2 + 12.8 + lines * 22.4 + 1;
 }
 
 // The zoom viewport (web/zoom.js) draws a board larger, to be panned, when on a phone its

@@ -256,6 +256,12 @@ function render({state, legal, viewer, act, name, marks}) {
   const svg = s('svg', {viewBox: geo.viewBox, class: `board-svg mancala sow players-${n}`, role: 'group',
     'aria-label': t('mancala.board_label', {players: n, n: H})}, items);
   if (marks?.ms) svg.style.setProperty('--fly-ms', `${marks.ms}ms`);
+  // Seen whole at once: no taller than the space below its top, so no wider than that allows,
+  // unless its holes would be under a finger (the zoom viewport takes over then).
+  const [, , vbW, vbH] = geo.viewBox.split(' ').map(Number);
+  const mine = geo.seats[0];  // the viewer's holes, the only ones tapped
+  const fingerWidth = 44 * vbW / Math.min(mine.slot, mine.hitH);
+  svg.style.maxWidth = `${Math.floor(Math.max(boardSpace(null, 0.6, legal ? t('mancala.hint') : null).below * vbW / vbH, fingerWidth))}px`;
   return {svg, controls: [], facts: [], hint: legal ? t('mancala.hint') : null,
           minPick: viewportPick(geo.minPick), focus: focus || picks[0] || null};
 }

@@ -1,12 +1,12 @@
 // Tsoro: four rows of holes, the viewer's two at the bottom (inner above outer), the opponent's
-// on top; a board too long for the screen's width (4 x 21 on a phone) turns upright, columns as
-// rows, the viewer's rows on the left. A physical column x holds my outer x, my inner x, their
-// inner N-1-x and their outer N-1-x. Columns are numbered once, from the viewer's left (the
-// rules count each side from its owner's left: words for the opponent's holes and moves are
-// turned into the viewer's numbering). Heads are drawn square. Every decision is a tap on the
-// board: a hole to sow; at a head, the head itself to stop or the next hole to sow on; a bonus
-// hole to capture, or one's tray of captured stones to take no more; a badge on the hole says
-// what the tap does when it is not a sowing.
+// on top; a board too long for the screen turns upright (columns as rows, the viewer's rows on
+// the left) or is cut in two bands (4 x 21 on a phone), so as to be seen whole at once. A
+// physical column x holds my outer x, my inner x, their inner N-1-x and their outer N-1-x.
+// Columns are numbered once, from the viewer's left (the rules count each side from its owner's
+// left: words for the opponent's holes and moves are turned into the viewer's numbering). Heads
+// are drawn square. Every decision is a tap on the board: a hole to sow; at a head, the head
+// itself to stop or the next hole to sow on; a bonus hole to capture, or one's tray of captured
+// stones to take no more; a badge on the hole says what the tap does when it is not a sowing.
 import {s, h, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
 import {hitArea} from './marks.js';
@@ -138,46 +138,91 @@ function plan(prev, next, events) {
   return frames;
 }
 
-// The geometry: landscape (columns across) when its holes are finger-sized or the screen is
-// wide, else upright (columns down the screen) when that gives larger holes. Sizes are in board
-// units; `px` is how many units make a CSS pixel at the estimated width, so that words keep
-// their size on every screen.
-function layout(N, size) {
-  const space = boardSpace(size, N >= 15 ? 0.7 : 0.6);
+// The geometry, one of three shapes, each seen whole below the room's header and turn line:
+// across (columns across the screen, as the board lies between the players) when its holes are
+// finger-sized; else upright (columns down the screen) when that gives larger holes and its
+// rows fit the height; else, when neither gives a finger 32 pixels (4 x 21 on a phone), in two
+// bands: the board cut across its columns, the left half above the right, each band the board
+// as it lies (the opponent's rows above the viewer's), numbered on. Sizes are in board units;
+// `px` is how many units make a CSS pixel at the estimated width, so that words keep their
+// size on every screen.
+function layout(N, size, hint) {
+  const space = boardSpace(size, N >= 15 ? 0.7 : 0.6, hint);
   const landCell = space.width / (N + 0.5);
-  const BAR = 72, LABELS = 50;  // the phone's decision bar; the names above the board
-  const rowPx = Math.min(50, Math.floor((space.height - BAR - LABELS - 16) / N));
-  const colPx = (space.width - 44) / 4;
-  const upright = landCell < 44 && Math.min(rowPx, colPx) > landCell;
-  if (!upright) {
-    const c = 60, padX = 14, W = 2 * padX + N * c;
-    const px = W / space.width;
-    const top = Math.max(40, 30 * px), y0 = top + 6;
-    const y1 = y0 + 20 + 4 * c;
-    const numY = y1 + Math.max(16, 13 * px);
-    const meY = numY + Math.max(30, 24 * px);
-    return {upright: false, N, px, W, Hh: meY + Math.max(26, 20 * px),
-      cellW: c, cellH: c,
-      at: (lrow, x) => ({x: padX + c * (x + 0.5), y: y0 + 10 + c * (lrow + 0.5)}),
-      wood: {x: 4, y: y0, width: W - 8, height: y1 - y0},
-      divider: {x1: padX - 6, x2: W - padX + 6, y1: y0 + 10 + 2 * c, y2: y0 + 10 + 2 * c},
-      num: (x) => ({x: padX + c * (x + 0.5), y: numY}),
-      label: {them: {x: padX, y: top / 2 + 2, w: W - 2 * padX}, me: {x: padX, y: meY, w: W - 2 * padX}},
-      hole: {rx: c * 0.45, ry: c * 0.45}};
-  }
-  const W = Math.round(space.width), row = Math.max(32, rowPx);
+  const across = acrossLayout(N, space);
+  if (landCell >= 44) return across;
+  const shapes = [{L: across, pick: landCell}, uprightLayout(N, space), bandsLayout(N, space)]
+    .map((c) => ({...c, fits: c.pick >= 32 && c.L.Hh / c.L.px <= space.below + 0.5}));
+  // Across or upright, whichever gives larger holes; the bands when neither fits.
+  const whole = shapes.slice(0, 2).filter((c) => c.fits).sort((x, y) => y.pick - x.pick);
+  if (whole.length) return whole[0].L;
+  if (shapes[2].fits) return shapes[2].L;
+  return shapes.reduce((x, y) => (y.pick > x.pick ? y : x)).L;
+}
+
+function acrossLayout(N, space) {
+  const c = 60, padX = 14, W = 2 * padX + N * c;
+  const px = W / space.width;
+  const top = Math.max(40, 30 * px), y0 = top + 6;
+  const y1 = y0 + 20 + 4 * c;
+  const numY = y1 + Math.max(16, 13 * px);
+  const meY = numY + Math.max(30, 24 * px);
+  const Hh = meY + Math.max(26, 20 * px);
+  // A short board on a wide screen would be taller than the space below it: no wider than fits,
+  // unless its holes would be under a finger's 44 pixels.
+  const fits = Math.max(space.below * W / Hh, 44 * W / c);
+  return {shape: 'across', N, px, W, Hh, maxWidth: fits < space.width ? Math.floor(fits) : null,
+    cellW: c, cellH: c, labelSize: Math.max(22, 15 * px), numSize: Math.max(18, 12 * px), woodR: 22,
+    at: (lrow, x) => ({x: padX + c * (x + 0.5), y: y0 + 10 + c * (lrow + 0.5)}),
+    woods: [{x: 4, y: y0, width: W - 8, height: y1 - y0}],
+    dividers: [{x1: padX - 6, x2: W - padX + 6, y1: y0 + 10 + 2 * c, y2: y0 + 10 + 2 * c}],
+    num: (x) => ({x: padX + c * (x + 0.5), y: numY}),
+    label: {them: {x: padX, y: top / 2 + 2, w: W - 2 * padX}, me: {x: padX, y: meY, w: W - 2 * padX}},
+    hole: {rx: c * 0.45, ry: c * 0.45}};
+}
+
+// Upright: the names above the board, the viewer's rows on the left; in CSS pixels.
+function uprightLayout(N, space) {
+  const LABELS = 50;  // the names above the board
+  const W = Math.round(space.width);
   const numW = 26, pad = 6, gap = 8;
   const cw = (W - numW - 2 - 2 * pad - gap) / 4;
+  const row = Math.min(50, Math.floor((space.below - LABELS - 12) / N));
   const y0 = LABELS - 4, y1 = y0 + 12 + N * row;
   const colX = (u) => numW + pad + cw * (u + 0.5) + (u >= 2 ? gap : 0);
   const half = (W - numW) / 2;
-  return {upright: true, N, px: 1, W, Hh: y1 + 4, cellW: cw, cellH: row,
+  const L = {shape: 'upright', N, px: 1, W, Hh: y1 + 4, cellW: cw, cellH: row, labelSize: 13, numSize: 12, woodR: 14,
     at: (lrow, x) => ({x: colX(3 - lrow), y: y0 + 6 + row * (x + 0.5)}),
-    wood: {x: numW, y: y0, width: W - numW - 2, height: y1 - y0},
-    divider: {x1: numW + pad + 2 * cw + gap / 2, x2: numW + pad + 2 * cw + gap / 2, y1: y0 + 2, y2: y1 - 2},
+    woods: [{x: numW, y: y0, width: W - numW - 2, height: y1 - y0}],
+    dividers: [{x1: numW + pad + 2 * cw + gap / 2, x2: numW + pad + 2 * cw + gap / 2, y1: y0 + 2, y2: y1 - 2}],
     num: (x) => ({x: numW / 2, y: y0 + 6 + row * (x + 0.5)}),
     label: {me: {x: numW, y: LABELS / 2 - 2, w: half - 4}, them: {x: numW + half + 4, y: LABELS / 2 - 2, w: half - 6}},
     hole: {rx: Math.min(cw * 0.45, row * 1.4), ry: row * 0.44}};
+  return {L, pick: Math.min(cw, row)};
+}
+
+// Two bands, the first ceil(N / 2) columns above the rest; the names above them, side by side
+// as upright (the viewer's on the left), so that the holes get the height; in CSS pixels. The
+// names' row is as tall as a tray a finger can tap.
+function bandsLayout(N, space) {
+  const NAME = 32, WOOD = 4, NUM = 12, GAP = 6, pad = 6;
+  const W = Math.round(space.width), B = Math.ceil(N / 2);
+  const cw = (W - 2 * pad) / B;
+  const ch = Math.max(16, Math.min(50, cw * 1.3, Math.floor((space.below - NAME - 2 * (2 * WOOD + NUM) - GAP) / 8)));
+  const bandH = 4 * ch + 2 * WOOD + NUM + GAP;
+  const band = (x) => (x < B ? 0 : 1);
+  const top = (b) => NAME + b * bandH;
+  const cx = (x) => pad + cw * (x - band(x) * B + 0.5);
+  const bands = [0, 1].map((b) => ({b, n: b ? N - B : B}));
+  const half = W / 2;
+  const L = {shape: 'bands', N, px: 1, W, Hh: NAME + 2 * bandH - GAP, cellW: cw, cellH: ch, labelSize: 13, numSize: 11, woodR: 10, trayHit: NAME,
+    at: (lrow, x) => ({x: cx(x), y: top(band(x)) + WOOD + ch * (lrow + 0.5)}),
+    woods: bands.map(({b, n}) => ({x: 2, y: top(b), width: n * cw + 2 * pad - 4, height: 4 * ch + 2 * WOOD})),
+    dividers: bands.map(({b, n}) => ({x1: pad - 2, x2: pad + n * cw + 2, y1: top(b) + WOOD + 2 * ch, y2: top(b) + WOOD + 2 * ch})),
+    num: (x) => ({x: cx(x), y: top(band(x)) + 4 * ch + 2 * WOOD + NUM / 2}),
+    label: {me: {x: pad, y: NAME / 2, w: half - pad - 4}, them: {x: half + 4, y: NAME / 2, w: half - pad - 4}},
+    hole: {rx: cw * 0.45, ry: ch * 0.44}};
+  return {L, pick: Math.min(cw, ch)};
 }
 
 function render({state, legal, viewer, pending, act, name, marks, size}) {
@@ -186,8 +231,7 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
   told.viewer = viewer;
   told.columns = N;
   const heads = new Set(state.head_cols);
-  const L = layout(N, size);
-  const {px} = L;
+  let L = null;
   const pos = (seat, row, col) => {
     const mine = seat === me;
     const x = mine ? col : N - 1 - col;
@@ -220,6 +264,13 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
       taps.set(`${me}:tray`, {action: a, badge: 'done', label: t('tsoro.pick.bonus_stop')});
     }
   }
+  // The hint goes in the phone's decision bar, under the board: the board leaves it room.
+  let hint = null;
+  if (decision === 'head') hint = t('tsoro.hint.head');
+  if (decision === 'bonus') hint = t(taps.has(`${me}:tray`) ? 'tsoro.hint.bonus_optional' : 'tsoro.hint.bonus');
+  if (decision === 'sow') hint = t(state.singletons ? 'tsoro.hint.singletons' : 'tsoro.hint.sow');
+  L = layout(N, size, hint);
+  const {px} = L;
 
   function holeWords(seat, hole) {
     const count = state.sides[seat][hole.row][hole.col];
@@ -227,7 +278,9 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
             head: hole.row === 'outer' && heads.has(hole.col) ? t('tsoro.head_suffix') : ''};
   }
 
-  const items = [s('rect', {...L.wood, rx: L.upright ? 14 : 22, class: 'wood'}), s('line', {...L.divider, class: 'divider'})];
+  const upright = L.shape === 'upright';
+  const items = [...L.woods.map((w) => s('rect', {...w, rx: L.woodR, class: 'wood'})),
+    ...L.dividers.map((d) => s('line', {...d, class: 'divider'}))];
   const picks = [];
   let focus = null;
   const {rx, ry} = L.hole;
@@ -247,9 +300,9 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
     const bowl = isHead
       ? s('rect', {class: 'bowl', x: x - rx, y: y - ry, width: 2 * rx, height: 2 * ry, rx: Math.min(rx, ry) * 0.38})
       : s('ellipse', {class: 'bowl', cx: x, cy: y, rx, ry});
-    const area = L.upright ? {rx: rx * 0.74, ry: ry * 0.86} : {rx: rx * 0.88, ry: ry * 0.88};
-    const ax = L.upright ? x - rx * 0.14 : x;
-    const figAt = L.upright ? {x: x + rx * 0.74, y} : {x: x + rx * 0.7, y: y + ry * 0.7};
+    const area = upright ? {rx: rx * 0.74, ry: ry * 0.86} : {rx: rx * 0.88, ry: ry * 0.88};
+    const ax = upright ? x - rx * 0.14 : x;
+    const figAt = upright ? {x: x + rx * 0.74, y} : {x: x + rx * 0.7, y: y + ry * 0.7};
     const tap = taps.get(k);
     const g = s('g', {class: `pit${isHead ? ' head' : ''}${removed?.has(k) ? ' taken' : ''}`, 'data-seat': seat, 'data-row': row, 'data-col': col, 'data-count': count},
       hitArea(x, y, L.cellW, L.cellH),
@@ -259,7 +312,7 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
       mark ? ringFor(mark, x, y, isHead) : null,
       removed?.has(k) && !marks?.taking ? cross(x, y, Math.min(rx, ry) * 0.5) : null,
       removed?.has(k) && marks?.taking ? ringFor('taking', x, y, isHead) : null,
-      tap?.badge ? tapBadge(tap.badge, L.upright ? x - rx * 0.78 : x + rx * 0.72, L.upright ? y : y - ry * 0.72, badgeR, badgeAngle(tap.badge, x, y)) : null);
+      tap?.badge ? tapBadge(tap.badge, upright ? x - rx * 0.78 : x + rx * 0.72, upright ? y : y - ry * 0.72, badgeR, badgeAngle(tap.badge, x, y)) : null);
     if (mark === 'last-to') focus = {x, y};
     if (tap) {
       g.classList.add(`tap-${tap.badge || 'sow'}`);
@@ -288,10 +341,10 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
   }
 
   // Each side's name and its tray of captured stones.
-  const labelSize = L.upright ? 13 : Math.max(22, 15 * px);
+  const {labelSize} = L;
   function trayBox(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
-    const tw = labelSize * 3.8, th = labelSize * (L.upright ? 2.3 : 1.7);
+    const tw = labelSize * 3.8, th = labelSize * (upright ? 2.3 : 1.7);
     return {x: lab.x + lab.w - tw / 2, y: lab.y, w: tw, h: th};
   }
   function trayAt(seat) { const b = trayBox(seat); return {x: b.x - b.w * 0.18, y: b.y}; }
@@ -306,11 +359,11 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
     const tk = `${seat}:tray`;
     const tap = taps.get(tk);
     const trayG = s('g', {class: 'tray', 'data-tray': seat},
-      hitArea(tray.x, tray.y, Math.max(tray.w, 44 * px), Math.max(tray.h, 44 * px)),
+      hitArea(tray.x, tray.y, Math.max(tray.w, 44 * px), Math.min(Math.max(tray.h, 44 * px), L.trayHit || Infinity)),
       s('rect', {class: 'tray-bowl', x: tray.x - tray.w / 2, y: tray.y - tray.h / 2, width: tray.w, height: tray.h, rx: tray.h / 2}),
       pebbles(Math.min(captured, 3), tray.x - tray.w * 0.2, tray.y, {w: tray.w * 0.42, h: tray.h * 0.6}, tk),
       s('text', {class: 'tray-figure', x: tray.x + tray.w * 0.27, y: tray.y, 'dominant-baseline': 'central', 'text-anchor': 'middle', 'font-size': labelSize}, captured),
-      tap ? tapBadge('done', tray.x - tray.w / 2, tray.y - tray.h / 2, badgeR) : null);
+      tap ? tapBadge('done', tray.x - tray.w / 2, Math.max(tray.y - tray.h / 2, badgeR + 1), badgeR) : null);
     if (tap) {
       trayG.classList.add('tap-done');
       svgButton(trayG, tap.label, () => act(tap.action));
@@ -330,7 +383,7 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
     drawHole(me, 'inner', x);
     drawHole(me, 'outer', x);
     const at = L.num(x);
-    items.push(s('text', {...at, class: 'hole-num', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': L.upright ? 12 : Math.max(18, 12 * px)}, x + 1));
+    items.push(s('text', {...at, class: 'hole-num', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': L.numSize}, x + 1));
   }
   tag(them);
   tag(me);
@@ -338,18 +391,15 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
     const p = where(marks.hand.at);
     items.push(hand(marks.hand.n, p.x - rx * 0.5, p.y - ry * 0.9, Math.min(rx, ry) * 0.3, marks.hand.at));
   }
-  const svg = s('svg', {viewBox: `0 0 ${Math.round(L.W)} ${Math.round(L.Hh)}`, class: `board-svg tsoro sow${L.upright ? ' upright' : ''}${N >= 15 ? ' wide' : ''}`,
+  const svg = s('svg', {viewBox: `0 0 ${Math.round(L.W)} ${Math.round(L.Hh)}`, class: `board-svg tsoro sow${L.shape === 'across' ? '' : ` ${L.shape}`}${N >= 15 ? ' wide' : ''}`,
     role: 'group', 'aria-label': t('tsoro.board_label', {n: N})}, items);
   if (marks?.ms) svg.style.setProperty('--fly-ms', `${marks.ms}ms`);
-  if (L.upright) svg.style.maxWidth = `${Math.round(L.W)}px`;
+  if (L.shape !== 'across') svg.style.maxWidth = `${Math.round(L.W)}px`;
+  else if (L.maxWidth) svg.style.maxWidth = `${L.maxWidth}px`;
 
   const facts = [h('p', {class: 'small muted tsoro-legend'}, t('tsoro.columns_note'))];
   if (state.phase === 'bonus' && state.bonus_left !== undefined)
     facts.push(h('p', {}, t('tsoro.bonus_left', {n: state.bonus_left})));
-  let hint = null;
-  if (decision === 'head') hint = t('tsoro.hint.head');
-  if (decision === 'bonus') hint = t(taps.has(`${me}:tray`) ? 'tsoro.hint.bonus_optional' : 'tsoro.hint.bonus');
-  if (decision === 'sow') hint = t(state.singletons ? 'tsoro.hint.singletons' : 'tsoro.hint.sow');
   return {svg, facts, controls: [], hint, minPick: viewportPick(Math.min(L.cellW, L.cellH)), focus: focus || picks[0] || null};
 }
 
