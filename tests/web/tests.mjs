@@ -8,6 +8,7 @@ import {tests as social} from './social.mjs';
 import {tests as games} from './games.mjs';
 import {tests as clocks} from './clocks.mjs';
 import {tests as play} from './play.mjs';
+import {tests as end} from './end.mjs';
 
 // The tests in groups that ctest runs apart (tests/CMakeLists.txt), each with a server and a
 // browser of its own, so that no one run comes near its time limit: a test belongs to the group
@@ -19,11 +20,12 @@ export const GROUPS = {
   // replay: reads the game the full mancala-simple game leaves, before it in this group.
   games: ['mancala-simple:', 'replay:', 'steere-tanbo:', 'tsoro:', 'tanbo:', 'animation:', 'absences:'],
   clocks: ['time controls:'],
+  end: ['end:'],
   'play-mancala-steere': ['play: mancala-simple', 'play: steere-tanbo'],
   'play-tsoro-tanbo': ['play: tsoro', 'play: tanbo'],
 };
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
 export function tests(env) {
-  return [site, accounts, social, games, clocks, play].flatMap((area) => area(env));
+  return [site, accounts, social, games, clocks, play, end].flatMap((area) => area(env));
 }
