@@ -25,10 +25,11 @@ export class Motion {
     this.shown = null;  // the state the board shows, or plays towards
     this.queue = [];
     this.rest = null;   // the pause between two steps
+    this.stepping = false;  // a step is shown as being played, from moving() to its settle()
   }
 
   // Whether the board is behind the newest state: an animation plays or states wait.
-  get busy() { return this.animator.playing || this.queue.length > 0; }
+  get busy() { return this.stepping || this.animator.playing || this.queue.length > 0 || !!this.rest; }
 
   get playing() { return this.animator.playing; }
 
@@ -66,8 +67,10 @@ export class Motion {
       this.next();
       return;
     }
+    this.stepping = true;
     this.cb.moving(to, from);
     this.animator.play(frames, (f) => this.cb.frame(f, to), () => {
+      this.stepping = false;
       this.cb.settle(this.shown, {fresh: true, last: !this.queue.length});
       if (!this.queue.length) return;
       // The next step waits a moment: this one's end stays in view.
@@ -91,6 +94,7 @@ export class Motion {
   // Too far behind: the newest position at once, what lay between only in the log.
   catchUp() {
     this.animator.stop();
+    this.stepping = false;
     clearTimeout(this.rest);
     this.rest = null;
     this.shown = this.queue.pop();
@@ -100,6 +104,7 @@ export class Motion {
 
   stop() {
     this.animator.stop();
+    this.stepping = false;
     clearTimeout(this.rest);
     this.rest = null;
     this.queue = [];

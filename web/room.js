@@ -85,6 +85,14 @@ export class RoomView {
   // The state the board shows, or animates towards.
   get shown() { return this.motion.shown; }
 
+  // Whether the board shows that it is my turn (the header's "Your turn" reads it): not while a
+  // step plays or waits; null when I hold no seat here or nothing is shown yet.
+  get boardTurn() {
+    const m = this.shown;
+    if (!m || this.seat === null) return null;
+    return m.status === 'playing' && m.pending?.seat === this.seat && !this.motion.busy;
+  }
+
   mount(main) {
     this.main = main;
     this.titleEl = h('h2', {id: 'room-title'});
@@ -256,6 +264,7 @@ export class RoomView {
   // `fresh`: a new version; `last`: no state waits behind it (only then may I decide).
   settle(m, {fresh, last}) {
     this.app.myGames?.noteState(m);
+    this.app.myGames?.render();
     this.render(fresh && last);
     if (!fresh) return;
     if (m.status === 'finished') {
@@ -270,6 +279,7 @@ export class RoomView {
   // A step is being animated towards `to`: the banner says what is played, and nobody is
   // marked to move, asked to decide or told the result until the board has shown it.
   showMoving(to) {
+    this.app.myGames?.render();
     const view = {...to, pending: null, legal: undefined, result: null, rematch: null,
                   status: to.status === 'finished' ? 'playing' : to.status};
     this.renderChrome(view, {moving: to});

@@ -8,7 +8,7 @@ import {DESKTOP, newPlayer, closeAll, createRoom, playComputer, joinFromLobby, v
 
 // Records what the board shows each time it changes: the version it shows, whether it is an
 // animation frame, the newest version the page holds, the banner, whether my seat is marked to
-// play and how many picks the board offers (window.__seen).
+// play, whether the header says "Your turn" and how many picks the board offers (window.__seen).
 async function recordBoard(page) {
   await page.evaluate(() => {
     window.__seen = [];
@@ -18,6 +18,7 @@ async function recordBoard(page) {
       const banner = document.getElementById('banner');
       window.__seen.push({version: v.drawn.version, frame: v.drawn.frame, newest: v.msg.version,
         banner: banner.hidden ? '' : banner.textContent, marked: !!document.querySelector('.seat.mine.turn'),
+        header: !document.getElementById('turns').hidden,
         picks: document.querySelectorAll('#board .pick').length});
     };
     new MutationObserver(note).observe(document.getElementById('board'), {childList: true, subtree: true});
@@ -301,10 +302,12 @@ export function tests(env) {
       for (const r of seen.slice(0, settled).filter((x) => x.version > v0)) {
         assert.doesNotMatch(r.banner, /Your turn/, `the banner said "${r.banner}" at version ${r.version}${r.frame ? ' (animating)' : ''}`);
         assert.equal(r.marked, false, `my seat was marked to play at version ${r.version}`);
+        assert.equal(r.header, false, `the header said "Your turn" at version ${r.version}`);
         assert.equal(r.picks, 0, `the board offered picks at version ${r.version}`);
       }
       assert.match(await p.page.locator('#banner').textContent(), /Your turn/);
       assert.ok(await p.page.locator('.seat.mine.turn').count());
+      await p.page.waitForSelector('#turns:not([hidden])');
       await closeAll([p]);
     }},
     {name: 'animation: with animations off every state is drawn at once, never a step between', fn: async () => {
