@@ -459,7 +459,7 @@ export default {
   'replay.end': 'End',
   'replay.counter': 'Move {n} of {total}',
   'replay.at_start': 'The start of the game.',
-  'replay.next': 'Next: {what}.',
+  'replay.next': 'Next: {what}',
   'replay.this_step': 'What this move did',
   'replay.every': 'Every move',
   'replay.result': 'Result',
