@@ -385,7 +385,10 @@ export class RoomView {
   }
 
   // The board of state `m` at position `state`; an animation `frame` has nobody to decide.
+  // A frame marks nobody to move either: its position is the one before the step, whose mover
+  // has just moved.
   drawBoard(m, state, legal, marks, refocus, frame = false) {
+    if (frame && state && typeof state === 'object') state = {...state, to_move: null};
     const out = boardFor(m.game).render({state, legal, pending: frame ? null : m.pending, me: this.seat, viewer: this.seat ?? 0,
                                          seats: m.seats, act: (a) => this.act(a), name: this.name(), marks});
     this.drawn = {version: m.version, frame};
@@ -403,7 +406,7 @@ export class RoomView {
       const ev = (moving.events || []).find((e) => ['action', 'forced', 'resign', 'time'].includes(e.type) &&
                                                     (e.type !== 'action' || e.action !== undefined));
       text = (ev && (describeCore(ev, name, board) ?? board.describeEvent?.(ev, name))) || '';
-      this.bannerSkip.append(h('button', {type: 'button', class: 'link skip', id: 'skip-motion',
+      this.bannerSkip.append(h('button', {type: 'button', class: 'link skip-step', id: 'skip-motion',
         'aria-keyshortcuts': 'Escape', onclick: () => this.motion.skip()}, t('room.skip')));
     } else if (m.status === 'waiting') text = t('room.waiting', {n: m.seats.filter((st) => !st.player && !st.cpu).length});
     else if (m.status === 'finished') text = t('room.game_over');

@@ -18,7 +18,7 @@ async function recordBoard(page) {
       const banner = document.getElementById('banner');
       window.__seen.push({version: v.drawn.version, frame: v.drawn.frame, newest: v.msg.version,
         banner: banner.hidden ? '' : banner.textContent, marked: !!document.querySelector('.seat.mine.turn'),
-        header: !document.getElementById('turns').hidden,
+        header: !document.getElementById('turns').hidden, mover: !!document.querySelector('#board .mover'),
         picks: document.querySelectorAll('#board .pick').length});
     };
     new MutationObserver(note).observe(document.getElementById('board'), {childList: true, subtree: true});
@@ -282,6 +282,7 @@ export function tests(env) {
       await p.page.click('#board .pick[data-seat="0"][data-hole="0"]');
       // While the reply's step plays, Escape skips it to its position.
       await p.page.waitForFunction((v) => window.tanbo.view.drawn?.version === v && window.tanbo.view.drawn.frame, v0 + 2, {timeout: 10000});
+      assert.ok(await p.page.locator('#skip-motion').isVisible(), 'no Skip button while a step plays');
       await p.page.keyboard.press('Escape');
       await p.page.waitForFunction((v) => window.tanbo.view.drawn?.version >= v && !window.tanbo.view.drawn.frame, v0 + 2, {timeout: 400});
       await waitMine(p.page, 20000);
@@ -303,6 +304,7 @@ export function tests(env) {
         assert.doesNotMatch(r.banner, /Your turn/, `the banner said "${r.banner}" at version ${r.version}${r.frame ? ' (animating)' : ''}`);
         assert.equal(r.marked, false, `my seat was marked to play at version ${r.version}`);
         assert.equal(r.header, false, `the header said "Your turn" at version ${r.version}`);
+        if (r.frame) assert.equal(r.mover, false, `a frame of version ${r.version} marked a player to move`);
         assert.equal(r.picks, 0, `the board offered picks at version ${r.version}`);
       }
       assert.match(await p.page.locator('#banner').textContent(), /Your turn/);
