@@ -69,12 +69,12 @@ WriteResult Store::append_action(std::string_view room, int game_no, std::int64_
     if (execute("INSERT INTO actions (room, version, game_no, seat, action, at, clocks, "
                 "decided_by) "
                 "SELECT r.id, CAST($1 AS BIGINT), g.game_no, CAST($2 AS INTEGER), "
-                "CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($5 AS TEXT), CAST($8 AS TEXT) "
+                "CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($5 AS TEXT), CAST($6 AS TEXT) "
                 "FROM rooms r JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
-                "WHERE r.id = $6 AND r.game_no = CAST($7 AS INTEGER) AND g.finished_at IS NULL "
+                "WHERE r.id = $7 AND r.game_no = CAST($8 AS INTEGER) AND g.finished_at IS NULL "
                 "AND CAST($2 AS INTEGER) >= 0 AND CAST($2 AS INTEGER) < r.players",
                 {version, std::int64_t(seat), action.dump(), at != 0 ? at : now_ms(), clocks.dump(),
-                 str(room), std::int64_t(game_no), or_null(by)}) == 1)
+                 or_null(by), str(room), std::int64_t(game_no)}) == 1)
       return {};
     auto current = current_game(room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
