@@ -190,7 +190,12 @@ Json state(const StateView& v) {
             {"commit", v.commit}};
   if (v.pending && v.pending->seat != engine::kNoSeat)
     j["pending"] = {{"seat", v.pending->seat}, {"decision", v.pending->decision}};
-  if (v.result) j["result"] = {{"places", v.result->places}, {"reason", v.result->reason}};
+  if (v.result) {
+    j["result"] = {{"places", v.result->places}, {"reason", v.result->reason}};
+    if (v.ratings && v.ratings->is_array()) j["result"]["ratings"] = *v.ratings;
+    if (!v.takeover.empty())
+      j["result"]["takeover"] = Json(std::vector<Seat>(v.takeover.begin(), v.takeover.end()));
+  }
   if (!v.seed.empty()) j["seed"] = v.seed;
   if (!v.rematch.empty())
     j["rematch"] = Json(std::vector<Seat>(v.rematch.begin(), v.rematch.end()));

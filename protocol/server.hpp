@@ -109,6 +109,11 @@ struct StateView {
   std::string_view seed;                     // R1: revealed once finished; empty: absent
   const Clock* clock = nullptr;
   std::span<const Seat> rematch;  // finished games: seats that asked for a rematch; empty: absent
+  // With the result: the seats whose last decision the computer made for their absent player
+  // (empty: absent), and what the game did to the ratings, per seat {before, after} (null or
+  // absent: the game was not rated).
+  std::span<const Seat> takeover;
+  const Json* ratings = nullptr;
 };
 
 // One step of a room's history (for resume): the version it produced and its events.

@@ -125,8 +125,10 @@ std::string state_text(const StateView& v, const StateParts& parts) {
   if (v.result) {
     out += ",\"result\":{\"places\":";
     append_ints(out, v.result->places);
+    if (v.ratings && v.ratings->is_array()) out += ",\"ratings\":", out += v.ratings->dump();
     out += ",\"reason\":";
     append_string(out, v.result->reason);
+    if (!v.takeover.empty()) out += ",\"takeover\":", append_ints(out, v.takeover);
     out += '}';
   }
   out += ",\"room\":";

@@ -1,7 +1,8 @@
 // Plays an animation plan as lichess's chessground does: a board module diffs the previous and
 // the next position into frames (using the step's events only for the sowing path); each frame
 // is drawn for the chosen time per stone, and then the server's state is drawn as the truth.
-// A new state cancels what is playing; a click on the board skips to the end.
+// One plan at a time: the room's queue (motion.js) starts the next once this one is done; a
+// tap on the board or a key skips to its end.
 import {stepMs, MAX_ANIMATION_MS} from './settings.js';
 import {play as sound} from './sound.js';
 

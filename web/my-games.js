@@ -45,7 +45,15 @@ export class MyGames extends EventTarget {
 
   entry(room) { return this.games.find((g) => g.room === room); }
 
-  waiting() { return this.games.filter((g) => g.your_turn); }
+  waiting() { return this.games.filter((g) => this.yours(g)); }
+
+  // Whether a game waits for the player. The room on screen says it as its board shows it
+  // (room.js `boardTurn`), so that "Your turn" is not said before the opponent's move has
+  // played out there; the others as the server listed them.
+  yours(g) {
+    const v = this.app.view;
+    return v?.room === g.room && typeof v.boardTurn === 'boolean' ? v.boardTurn : !!g.your_turn;
+  }
 
   schedule() {
     if (!this.supported) return;
@@ -129,28 +137,29 @@ export class MyGames extends EventTarget {
 
   // Every game, the player's turn first, as a list of links.
   listElement(id) {
-    const games = [...this.games].sort((a, b) => Number(b.your_turn) - Number(a.your_turn) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity));
+    const games = [...this.games].sort((a, b) => Number(this.yours(b)) - Number(this.yours(a)) || (a.deadline ?? Infinity) - (b.deadline ?? Infinity));
     return h('ul', {class: 'my-games', id}, games.map((g) => this.item(g)));
   }
 
   item(g) {
+    const yours = this.yours(g);
     const href = `#/room/${encodeURIComponent(g.room)}`;
     const seats = this.seats.get(g.room);
     const others = seats ? seats.filter((st) => st.seat !== g.seat && (st.player || st.cpu))
       .map((st) => markedName(st.player, seatName(seats, st.seat))) : [];
     const bits = [h('a', {href, class: 'my-game-link', onclick: () => rememberSeat(g.room)}, gameName(g.game, this.app.game(g.game)))];
     if (others.length) bits.push(' ', h('span', {class: 'my-game-who'}, tNodes('mygames.against', {names: listNodes(others)})));
-    const state = g.your_turn ? h('span', {class: 'tag turn'}, t('mygames.your_turn'))
+    const state = yours ? h('span', {class: 'tag turn'}, t('mygames.your_turn'))
       : h('span', {class: 'tag'}, t(g.status === 'waiting' ? 'mygames.waiting_players' : 'mygames.their_turn'));
     bits.push(' ', state);
     const tm = normalTimer(g.timer);
-    if (tm?.type === 'correspondence' && g.deadline && g.your_turn) {
+    if (tm?.type === 'correspondence' && g.deadline && yours) {
       const left = g.deadline - serverNow();
       bits.push(h('div', {class: 'small my-game-time'}, t('tc.left_due', {left: t('tc.left', {time: longLeft(left)}), due: localDate(g.deadline)})));
     } else if (timerShort(tm)) {
       bits.push(h('div', {class: 'small muted my-game-time'}, timerShort(tm)));
     }
-    return h('li', {class: `my-game${g.your_turn ? ' your-turn' : ''}`, 'data-room': g.room, 'data-your-turn': String(!!g.your_turn)}, bits);
+    return h('li', {class: `my-game${yours ? ' your-turn' : ''}`, 'data-room': g.room, 'data-your-turn': String(yours)}, bits);
   }
 
   // The header's "Your turn (N)": shown while some game waits for the player.

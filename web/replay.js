@@ -1,10 +1,13 @@
 // Replays of finished games from the public API: the list (/api/games), one record
 // (/api/games/{id}) and its steps (/api/games/{id}/steps: the server replays the record through
 // the engine and gives the public state after each decision, so each board is drawn by the room's
-// own board code and the page never re-implements a rule); the seed is checked in the page.
+// own board code and the page never re-implements a rule); the seed is checked in the page, its
+// details folded away below the moves. A step forward animates its board; its words ("What this
+// move did", what comes next) are the step's at once.
 import {h, apiError} from './util.js';
 import {t} from './i18n/index.js';
 import {recordNames, place, reason, formatOptions, gameName, errorText, errorDetails} from './words.js';
+import {placesList} from './room-end.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex, firstDraw} from './verify.js';
 import {describeCore, withTimeOuts} from './describe.js';
@@ -114,6 +117,7 @@ export class ReplayView {
   }
 
   key(e) {
+    if (e.key === 'Escape' && this.animator.playing) { this.animator.skip(); return; }
     const to = KEYS[e.key];
     if (!to || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     if (e.target.closest?.('input, select, textarea, [contenteditable], [role=button]')) return;
@@ -124,7 +128,10 @@ export class ReplayView {
   describe(a) {
     if (a.action === 'resign') return t('core.resign', {name: this.name(a.seat)});
     if (a.action === 'time') return t('core.time', {name: this.name(a.seat)});
-    return t('core.action', {name: this.name(a.seat), what: this.board.describeAction(a.action)});
+    const what = this.board.describeAction(a.action);
+    // A decision the computer made for the seat (its player away, or out of time) says so.
+    if (a.by === 'timer' || a.by === 'takeover') return t(`core.action_by.${a.by}`, {name: this.name(a.seat), what});
+    return t('core.action', {name: this.name(a.seat), what});
   }
 
   build() {
@@ -142,6 +149,9 @@ export class ReplayView {
     this.listEl = h('ol', {class: 'log replay-actions', id: 'replay-actions', tabindex: 0, 'aria-labelledby': 'replay-all-h'});
     this.resultEl = h('div', {class: 'result', id: 'replay-result'});
     this.verifyEl = h('div', {class: 'verify', id: 'replay-verify', role: 'status'}, t('seed.checking'));
+    // The fairness check, for those who ask: folded, below the moves.
+    this.fairEl = h('details', {class: 'fair', id: 'replay-fair'},
+      h('summary', {}, t('replay.fair')), this.verifyEl);
     const btn = (id, label, key, ic, f, after) => h('button', {type: 'button', id, 'aria-keyshortcuts': key, onclick: f},
       after ? [label, ' ', icon(ic)] : [icon(ic), ' ', label]);
     this.listEl.replaceChildren(...r.actions.map((a, i) => h('li', {'data-step': i + 1}, `${i + 1}. ${this.describe(a)}`)));
@@ -155,7 +165,6 @@ export class ReplayView {
       h('p', {class: 'muted'}, [formatOptions(r.game, r.options), t('replay.players_n', {n: r.players}), r.ranked ? t('lobby.ranked') : ''].filter(Boolean).join(' · ')),
       h('p', {}, tNodes('replay.players_line', {names: listNodes(players)}), ' ', t('replay.first', {name: this.name(r.first)}),
         ' ', h('a', {href: `#/rules/${encodeURIComponent(r.game)}`}, t('room.rules'))),
-      this.verifyEl,
       h('div', {class: 'stepper', role: 'group', 'aria-label': t('replay.stepper')},
         btn('replay-start', t('replay.start'), 'Home', 'start', () => this.go(0)),
         btn('replay-back', t('replay.back'), 'ArrowLeft', 'back', () => this.go(this.step - 1)),
@@ -166,7 +175,8 @@ export class ReplayView {
       h('div', {class: 'play'}, this.boardEl,
         h('div', {class: 'side'}, this.resultEl, this.factsEl,
           h('section', {'aria-labelledby': 'replay-events-h'}, h('h3', {id: 'replay-events-h'}, t('replay.this_step')), this.eventsEl),
-          h('section', {'aria-labelledby': 'replay-all-h'}, h('h3', {id: 'replay-all-h'}, t('replay.every')), this.listEl))),
+          h('section', {'aria-labelledby': 'replay-all-h'}, h('h3', {id: 'replay-all-h'}, t('replay.every')), this.listEl),
+          this.fairEl)),
       h('p', {class: 'muted small'}, `${note} ${t('replay.keys')}`));
     this.go(this.step, true);
   }
@@ -189,35 +199,46 @@ export class ReplayView {
       list.scrollTop = cur.offsetTop - list.clientHeight / 2;
     const st = this.steps?.[this.step];
     this.animator.stop();
-    // One step forward animates, as in the room; any other jump draws at once.
+    // The step's words at once; its board animates when it is one step forward, as in the room
+    // (any other jump draws at once).
+    this.describeStep(st);
     const prev = this.steps?.[from];
     const frames = !instant && st && prev && this.step === from + 1 ? this.board.plan(prev.state, st.state, st.events) : [];
-    if (frames.length) this.animator.play(frames, (f) => this.drawState(st, f.state, f.marks, false), () => this.draw(st));
+    if (frames.length) this.animator.play(frames, (f) => this.drawState(st, f.state, f.marks, false, true), () => this.draw(st));
     else this.draw(st);
     if (this.step === r.actions.length && r.result) {
-      const order = r.result.places.map((p, seat) => ({p, seat})).sort((x, y) => x.p - y.p);
+      // The ratings are the record's players_info; the result says whom the computer finished for.
+      const info = r.players_info || [];
+      const rated = info.length === r.players && info.every((p) => p.rating_before !== undefined && p.rating_after !== undefined);
+      const res = {...r.result, ratings: rated ? [...info].sort((a, b) => a.seat - b.seat).map((p) => ({before: p.rating_before, after: p.rating_after})) : undefined};
       this.resultEl.replaceChildren(h('h3', {}, t('replay.result')),
         h('p', {class: 'reason', 'data-reason': r.result.reason}, t('result.reason', {reason: reason(r.result.reason)})),
-        h('ol', {class: 'places'}, order.map(({p, seat}) => h('li', {}, t('result.line', {place: place(p), name: this.name(seat)})))));
+        ...(r.result.takeover || []).map((seat) => h('p', {class: 'takeover-note', 'data-seat': seat}, t('result.takeover_other', {name: this.name(seat)}))),
+        placesList(res, this.name));
     } else {
       this.resultEl.replaceChildren();
     }
   }
 
-  drawState(st, state, marks, refocus) {
-    const out = this.board.render({state, legal: null, pending: st.pending, me: null, viewer: 0, seats: [], act: () => {}, name: this.name, marks});
+  drawState(st, state, marks, refocus, frame = false) {
+    const out = this.board.render({state, legal: null, pending: frame ? null : st.pending, me: null, viewer: 0, seats: [], act: () => {}, name: this.name, marks});
     this.viewport.show(out, refocus);
     return out;
   }
 
   // The board after this step, by the room's board code from seat 1's side and without `legal`
-  // (nothing is played here: no board button, the facts only); the step's events in words.
+  // (nothing is played here: no board button, the facts only).
   draw(st) {
     this.boardEl.hidden = !st;
     if (!st) return;
-    const name = this.name;
     const out = this.drawState(st, st.state, this.board.lastMove(st.events, st.state), true);
     this.factsEl.replaceChildren(...(out.facts || []));
+  }
+
+  // The step's events in words, and who decides next.
+  describeStep(st) {
+    if (!st) return;
+    const name = this.name;
     const kind = st.pending?.decision;
     this.turnEl.textContent = st.pending ? t('replay.next', {what: t(`decision.${this.record.game}.${kind}.other`, {name: name(st.pending.seat)})})
       : st.status === 'finished' ? t('room.game_over') : '';

@@ -1,7 +1,7 @@
 // "What happened" in a room: the events of each step in words, newest first. Decisions are
 // numbered from their game's start as the replay counts them (the start is decision 0), and a
 // line separates the games of a rematch. Entries keep the server's events, not their words, so
-// a change of language rewords the whole log.
+// a change of language rewords the whole log; the room shows them only as far as its board.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
 
@@ -23,9 +23,10 @@ export class RoomLog {
     return [...this.steps.entries()].filter(([, evs]) => evs.some((e) => e.type === 'start')).map(([v]) => v).sort((a, b) => a - b);
   }
 
-  render(el, describe) {
+  // The steps up to version `upTo` (the one the board shows: later ones are not told yet).
+  render(el, describe, upTo = Infinity) {
     const starts = this.starts();
-    const versions = [...this.steps.keys()].sort((a, b) => b - a);
+    const versions = [...this.steps.keys()].filter((v) => v <= upTo).sort((a, b) => b - a);
     const items = [];
     for (const v of versions) {
       const lines = this.steps.get(v).map(describe).filter(Boolean);

@@ -1,12 +1,14 @@
 // A room: seats, the board, the controls for the pending decision, the event log, the clocks
-// (clock.js), the result, resign and rematch, and the chat (chat.js). Players and spectators share
-// the view.
+// (clock.js), the end of the game (room-end.js), resign, rematch and a new opponent, and the chat
+// (chat.js). Players and spectators share the view. The server's states are shown in order
+// (motion.js): the board animates each step from the position before it, and everything else
+// (banner, turn marks, decision bar, sounds, the log) follows the board, not the newest message.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, place, reason, levelName, gameName, errorText, errorDetails} from './words.js';
+import {seatName, place, levelName, gameName, errorText, errorDetails} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex} from './verify.js';
-import {Animator} from './animate.js';
+import {Motion} from './motion.js';
 import {BoardViewport} from './zoom.js';
 import {Clock} from './clock.js';
 import {RoomLog} from './room-log.js';
@@ -16,6 +18,9 @@ import {challengeButton} from './challenges.js';
 import {RoomChat} from './chat.js';
 import {announce} from './dock.js';
 import {accountMark} from './player-mark.js';
+import {endCard} from './room-end.js';
+import {seekMessage} from './play-now.js';
+import {normalTimer} from './timectl.js';
 
 import {rememberSeat, hasSeat, forgetSeat, createdRooms} from './seats.js';
 
@@ -25,13 +30,21 @@ export class RoomView {
   constructor(app, room) {
     this.app = app;
     this.room = room;
-    this.msg = null;       // the last state message
+    this.msg = null;       // the newest state message (the board may still be showing an older one)
     this.seat = null;      // my seat, when I play here
     this.role = null;
     this.sent = -1;        // the version an action was sent for (one click per version)
     this.verified = null;  // {commit, ok}
     this.log = new RoomLog();
-    this.animator = new Animator();
+    this.motion = new Motion({
+      plan: (from, to) => boardFor(to.game).plan(from.state, to.state, to.events),
+      frame: (f, to) => this.drawBoard(to, f.state, null, f.marks, false, true),
+      moving: (to) => this.showMoving(to),
+      settle: (m, how) => this.settle(m, how),
+    });
+    this.drawn = null;     // what the board shows: {version, frame} (the tests read it)
+    this.terms = null;     // the room's terms as the lobby lists them: for New opponent
+    this.onKey = (e) => this.key(e);
     this.viewport = new BoardViewport();
     this.viewport.onSpace = () => { if (this.msg?.state && !this.animating) this.render(false); };
     this.clock = new Clock({onLow: (seat) => { if (seat === this.seat) announce(t('clock.low_announce')); }});
@@ -41,7 +54,19 @@ export class RoomView {
     this.chat = new RoomChat(this);
   }
 
-  get animating() { return this.animator.playing; }
+  // Whether the board is behind the newest state: a step animates, or states wait to be shown.
+  get animating() { return this.motion.busy; }
+
+  // The state the board shows, or animates towards.
+  get shown() { return this.motion.shown; }
+
+  // Whether the board shows that it is my turn (the header's "Your turn" reads it): not while a
+  // step plays or waits; null when I hold no seat here or nothing is shown yet.
+  get boardTurn() {
+    const m = this.shown;
+    if (!m || this.seat === null) return null;
+    return m.status === 'playing' && m.pending?.seat === this.seat && !this.motion.busy;
+  }
 
   mount(main) {
     this.main = main;
@@ -51,12 +76,16 @@ export class RoomView {
     // The banner's words are a live region; the clock beside them ticks outside it.
     this.bannerText = h('span', {role: 'status', 'aria-live': 'polite'});
     this.bannerClock = h('span', {class: 'banner-clock'});
-    this.bannerEl = h('p', {class: 'banner', id: 'banner'}, this.bannerText, this.bannerClock);
+    // While a step animates: a button that skips it (a tap on the board or Escape does too).
+    this.bannerSkip = h('span', {class: 'banner-skip'});
+    this.bannerEl = h('p', {class: 'banner', id: 'banner'}, this.bannerText, this.bannerClock, this.bannerSkip);
     this.boardEl = h('div', {class: 'board', id: 'board'}, this.viewport.el);
-    this.boardEl.addEventListener('click', () => this.animator.skip());
+    this.boardEl.addEventListener('click', () => this.motion.skip());
+    document.addEventListener('keydown', this.onKey);
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
     this.factsEl = h('div', {class: 'facts-box', id: 'facts'});
-    this.resultEl = h('div', {class: 'result', id: 'result'});
+    // The end of a game, above the board: the first thing read once it is over.
+    this.resultEl = h('section', {class: 'result end-card', id: 'result', hidden: true, 'aria-label': t('replay.result')});
     this.actionsEl = h('div', {class: 'room-actions'});
     this.logHead = h('h3', {id: 'log-h'});
     this.logEl = h('ul', {class: 'log', id: 'log', tabindex: 0, 'aria-labelledby': 'log-h'});  // focusable: it scrolls
@@ -64,9 +93,9 @@ export class RoomView {
     this.dialog.addEventListener('close', () => { if (this.dialog.returnValue === 'resign') this.resign(); });
     main.append(
       h('div', {class: 'room-head'}, this.titleEl, this.infoEl),
-      this.seatsEl, this.bannerEl,
+      this.seatsEl, this.bannerEl, this.resultEl,
       h('div', {class: 'play'}, this.boardEl,
-        h('div', {class: 'side'}, this.controlsEl, this.resultEl, this.factsEl, this.actionsEl, this.chat.el,
+        h('div', {class: 'side'}, this.controlsEl, this.factsEl, this.actionsEl, this.chat.el,
           h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl))),
       this.dialog);
     this.relabel();
@@ -84,7 +113,8 @@ export class RoomView {
 
   unmount() {
     this.clock.stop();
-    this.animator.stop();
+    this.motion.stop();
+    document.removeEventListener('keydown', this.onKey);
     document.body.classList.remove('has-decision');
     this.chat.unmount();
     this.app.conn.fire({type: 'leave', room: this.room}).catch(() => {});
@@ -97,8 +127,24 @@ export class RoomView {
     this.viewport.relabel();
     this.resignDialog();
     this.chat.relabel();
-    if (this.msg) this.render(false);
+    if (this.motion.playing) this.motion.skip();  // the step's words were the old language's
+    if (this.shown) this.redraw();
     else this.titleEl.textContent = t('room.title_plain', {room: this.room});
+  }
+
+  // Escape skips the step being animated; so does Space, away from fields and buttons.
+  key(e) {
+    if (!this.motion.playing || e.altKey || e.ctrlKey || e.metaKey) return;
+    const field = e.target.closest?.('input, select, textarea, button, a, summary, [role=button], [contenteditable]');
+    if (e.key === 'Escape' || (e.key === ' ' && !field)) {
+      e.preventDefault();
+      this.motion.skip();
+    }
+  }
+
+  // Everything drawn again from the shown state, unless a step is on its way (its end will).
+  redraw() {
+    if (this.shown && !this.motion.busy) this.render(false);
   }
 
   ready({reconnect}) { this.enter(reconnect); }
@@ -151,7 +197,7 @@ export class RoomView {
       this.seat = msg.role === 'player' ? msg.seat : null;
       this.chat.history(msg.chat);
       this.chat.render();
-      if (this.msg) this.render(false);
+      this.redraw();
       return;
     }
     if (msg.type === 'said') return this.chat.said(msg);
@@ -159,12 +205,10 @@ export class RoomView {
     if (msg.type === 'resumed') {
       this.chat.history(msg.chat);
       for (const step of msg.steps || []) this.addStep(step.version, step.events);
-      if (this.msg) this.renderLog();
+      if (this.shown) this.renderLog(this.shown.version);
       return;
     }
     if (msg.type !== 'state') return;
-    this.app.myGames?.noteState(msg);
-    this.animator.stop();  // what played is superseded: this state animates from the last one
     const prev = this.msg;
     const newVersion = !prev || msg.version !== prev.version;
     this.msg = msg;
@@ -172,18 +216,11 @@ export class RoomView {
     if (!prev) {
       this.askHistory(msg.version);
       if (msg.status !== 'finished') this.chat.fetchOpen(msg.game);
+      this.loadTerms(msg.game);
     }
     if (msg.seed && msg.commit && this.verified?.commit !== msg.commit) this.verifySeed(msg);
-    const board = boardFor(msg.game);
-    const consecutive = prev?.state && msg.state && msg.version === prev.version + 1 &&
-                        !(msg.events || []).some((e) => e.type === 'start');
-    const frames = newVersion && consecutive ? board.plan(prev.state, msg.state, msg.events) : [];
-    if (frames.length) {
-      this.renderChrome();
-      this.animator.play(frames, (f) => this.drawBoard(f.state, null, f.marks, false), () => this.afterStep(true));
-    } else {
-      this.afterStep(newVersion);
-    }
+    // Shown in turn: my own move animates from the position I chose it on, then the reply.
+    this.motion.push(msg);
   }
 
   addStep(version, events) {
@@ -198,30 +235,53 @@ export class RoomView {
     }
   }
 
-  afterStep(newVersion) {
-    this.render(newVersion);
-    if (!newVersion) return;
-    const m = this.msg;
-    if (m.status === 'finished') sound('end');
-    else if (this.myDecision()) sound('turn');
+  // The board has reached `m` (a step's end, or a state shown at once): everything follows it.
+  // `fresh`: a new version; `last`: no state waits behind it (only then may I decide).
+  settle(m, {fresh, last}) {
+    this.app.myGames?.noteState(m);
+    this.app.myGames?.render();
+    this.render(fresh && last);
+    if (!fresh) return;
+    if (m.status === 'finished') {
+      sound('end');
+      const head = this.resultEl.querySelector('.end-headline');
+      if (head) announce(head.textContent);
+      // The card above the board comes into view, had the player scrolled down to the board.
+      if (this.resultEl.getBoundingClientRect().top < 0) this.resultEl.scrollIntoView({block: 'start', behavior: 'instant'});
+    } else if (last && this.myDecision()) sound('turn');
   }
 
+  // A step is being animated towards `to`: the banner says what is played, and nobody is
+  // marked to move, asked to decide or told the result until the board has shown it.
+  showMoving(to) {
+    this.app.myGames?.render();
+    const view = {...to, pending: null, legal: undefined, result: null, rematch: null,
+                  status: to.status === 'finished' ? 'playing' : to.status};
+    this.renderChrome(view, {moving: to});
+    this.controlsEl.replaceChildren();
+    this.setDecision(false);
+  }
+
+  // My decision now: the board shows the newest state, which asks me, and I have not answered.
   myDecision() {
-    const m = this.msg;
-    return !!(m?.pending && this.seat !== null && m.pending.seat === this.seat && m.legal && this.sent !== m.version);
+    const m = this.shown;
+    return !!(m && m === this.msg && !this.motion.busy && m.pending && this.seat !== null &&
+              m.pending.seat === this.seat && m.legal && this.sent !== m.version);
   }
 
   name() { return (seat) => seatName(this.msg?.seats, seat); }
 
-  renderLog() {
+  // The log up to the step the board shows (or animates): no move is told before it is seen.
+  renderLog(upTo) {
     const board = boardFor(this.msg?.game);
     const name = this.name();
-    this.log.render(this.logEl, (ev) => describeCore(ev, name, board) ?? board.describeEvent?.(ev, name));
+    this.log.render(this.logEl, (ev) => describeCore(ev, name, board) ?? board.describeEvent?.(ev, name), upTo);
   }
 
-  // Everything but the board: title, seats, banner, result, buttons, log.
-  renderChrome() {
-    const m = this.msg;
+  // Everything but the board, for the state `m` the board shows (`moving`: the step being
+  // animated): title, seats, banner, result, buttons, log. The clocks are the newest state's:
+  // time runs whatever the board shows.
+  renderChrome(m, {moving = null} = {}) {
     const g = this.app.game(m.game);
     this.titleEl.textContent = t('room.title', {game: gameName(m.game, g), room: this.room});
     this.infoEl.replaceChildren(
@@ -235,20 +295,21 @@ export class RoomView {
       ' · ',
       h('button', {type: 'button', class: 'link', onclick: () => this.copyLink()}, t('room.copy_link')));
     // The clocks while playing; a game clock's final times stay once the game is over.
-    const clock = m.clock && (m.status === 'playing' || (m.status === 'finished' && m.clock.control === 'clock')) ? m.clock : null;
+    const now = this.msg;
+    const clock = now.clock && (now.status === 'playing' || (now.status === 'finished' && now.clock.control === 'clock')) ? now.clock : null;
     this.clock.update(clock, this.main);
     this.renderSeats(m);
-    this.renderBanner(m);
+    this.renderBanner(m, moving);
     this.renderResult(m);
     this.renderActions(m);
-    this.renderLog();
+    this.renderLog(m.version);
     this.chat.update();
     this.clock.tick();
   }
 
   render(refocus) {
-    const m = this.msg;
-    this.renderChrome();
+    const m = this.shown;
+    this.renderChrome(m);
     const board = boardFor(m.game);
     const legal = this.myDecision() ? m.legal : null;
     if (!m.state) {
@@ -260,7 +321,7 @@ export class RoomView {
       this.setDecision(false);
       return;
     }
-    const out = this.drawBoard(m.state, legal, board.lastMove(m.events, m.state), refocus);
+    const out = this.drawBoard(m, m.state, legal, board.lastMove(m.events, m.state), refocus);
     const bar = [];
     if (out.hint) bar.push(h('p', {class: 'hint'}, out.hint));
     bar.push(...(out.controls || []));
@@ -298,18 +359,31 @@ export class RoomView {
     document.body.classList.toggle('has-decision', on && this.controlsEl.childElementCount > 0);
   }
 
-  drawBoard(state, legal, marks, refocus) {
-    const m = this.msg;
-    const out = boardFor(m.game).render({state, legal, pending: m.pending, me: this.seat, viewer: this.seat ?? 0,
+  // The board of state `m` at position `state`; an animation `frame` has nobody to decide.
+  // A frame marks nobody to move either: its position is the one before the step, whose mover
+  // has just moved.
+  drawBoard(m, state, legal, marks, refocus, frame = false) {
+    if (frame && state && typeof state === 'object') state = {...state, to_move: null};
+    const out = boardFor(m.game).render({state, legal, pending: frame ? null : m.pending, me: this.seat, viewer: this.seat ?? 0,
                                          seats: m.seats, act: (a) => this.act(a), name: this.name(), marks});
+    this.drawn = {version: m.version, frame};
     this.viewport.show(out, refocus);
     return out;
   }
 
-  renderBanner(m) {
+  renderBanner(m, moving) {
     const name = this.name();
     let text = '';
-    if (m.status === 'waiting') text = t('room.waiting', {n: m.seats.filter((st) => !st.player && !st.cpu).length});
+    this.bannerSkip.replaceChildren();
+    if (moving) {
+      // What is being played, in the log's words: "Computer 2: sow hole 4".
+      const board = boardFor(m.game);
+      const ev = (moving.events || []).find((e) => ['action', 'forced', 'resign', 'time'].includes(e.type) &&
+                                                    (e.type !== 'action' || e.action !== undefined));
+      text = (ev && (describeCore(ev, name, board) ?? board.describeEvent?.(ev, name))) || '';
+      this.bannerSkip.append(h('button', {type: 'button', class: 'link skip-step', id: 'skip-motion',
+        'aria-keyshortcuts': 'Escape', onclick: () => this.motion.skip()}, t('room.skip')));
+    } else if (m.status === 'waiting') text = t('room.waiting', {n: m.seats.filter((st) => !st.player && !st.cpu).length});
     else if (m.status === 'finished') text = t('room.game_over');
     else if (m.pending) {
       const kind = m.pending.decision;
@@ -319,6 +393,8 @@ export class RoomView {
     }
     this.bannerText.replaceChildren(text);
     this.bannerClock.replaceChildren(...(this.clock.inBanner() ? [' ', this.clock.element()] : []));
+    // Once over, the end card below says it (its headline is announced as the game ends).
+    this.bannerEl.hidden = !moving && m.status === 'finished' && !!m.result;
   }
 
   renderSeats(m) {
@@ -352,29 +428,25 @@ export class RoomView {
   renderResult(m) {
     if (m.status !== 'finished' || !m.result) {
       this.resultEl.replaceChildren();
+      this.resultEl.hidden = true;
       return;
     }
-    const name = this.name();
-    const order = m.result.places.map((p, seat) => ({p, seat})).sort((a, b) => a.p - b.p);
-    const mine = this.seat !== null ? m.result.places[this.seat] : null;
-    const shared = m.result.places.filter((p) => p === 1).length > 1;
-    const onTime = m.result.reason === 'time' ? this.timedOut(m) : [];
-    let headline = mine === null ? t('result.over') : mine === 1 ? t(shared ? 'result.shared' : 'result.won')
-      : t('result.finished', {place: place(mine)});
-    if (onTime.length && mine === 1) headline = t('result.won_time');
-    else if (onTime.includes(this.seat)) headline = t('result.lost_time');
-    const parts = [
-      h('h3', {}, headline),
-      h('p', {class: 'reason', 'data-reason': m.result.reason}, t('result.reason', {reason: reason(m.result.reason)})),
-      ...onTime.map((seat) => h('p', {class: 'time-out', 'data-seat': seat}, t('result.time_out', {name: name(seat)}))),
-      h('ol', {class: 'places'}, order.map(({p, seat}) => h('li', {}, t('result.line', {place: place(p), name: name(seat)})))),
-    ];
-    if (this.verified && this.verified.commit === m.commit)
-      parts.push(h('p', {class: this.verified.ok ? 'ok' : 'bad'}, t(this.verified.ok ? 'seed.room_ok' : 'seed.room_bad')));
-    if (m.rematch && m.rematch.length)
-      parts.push(h('p', {}, t('result.rematch_asked', {names: m.rematch.map(name).join(', ')})));
-    parts.push(h('p', {}, h('button', {type: 'button', class: 'link', id: 'open-replay', onclick: () => this.openReplay()}, t('result.replay'))));
-    this.resultEl.replaceChildren(...parts);
+    const buttons = [];
+    if (this.seat !== null) {
+      const asked = (m.rematch || []).includes(this.seat);
+      buttons.push(
+        h('button', {type: 'button', class: 'primary', id: 'rematch', disabled: asked, onclick: () => this.rematch()},
+          t(asked ? 'room.rematch_waiting' : 'room.rematch')),
+        h('button', {type: 'button', class: 'primary', id: 'new-opponent', onclick: (e) => this.newOpponent(e.currentTarget)},
+          t('room.new_opponent')));
+    }
+    const links = [
+      h('button', {type: 'button', class: 'link', id: 'open-replay', onclick: () => this.openReplay()}, t('result.replay')),
+      h('a', {href: '#/'}, t('nav.back_lobby'))];
+    const verified = this.verified && this.verified.commit === m.commit ? this.verified : null;
+    this.resultEl.hidden = false;
+    this.resultEl.replaceChildren(...endCard({m, me: this.seat, name: this.name(), verified, buttons, links,
+      onTime: m.result.reason === 'time' ? this.timedOut(m) : []}));
   }
 
   // The seats whose time ran out in the game just finished: from its `time` events (the last
@@ -397,18 +469,14 @@ export class RoomView {
     const buttons = [];
     if (this.seat !== null && m.status === 'playing')
       buttons.push(h('button', {type: 'button', class: 'danger', id: 'resign', onclick: () => this.dialog.showModal()}, t('room.resign')));
-    if (this.seat !== null && m.status === 'finished') {
-      const asked = (m.rematch || []).includes(this.seat);
-      buttons.push(h('button', {type: 'button', class: 'primary', id: 'rematch', disabled: asked,
-        onclick: () => this.rematch()}, t(asked ? 'room.rematch_waiting' : 'room.rematch')));
-    }
     if (this.seat !== null && m.status === 'waiting' && !m.ranked) {
       const level = h('select', {id: 'fill-level', 'aria-label': t('room.fill_level')},
         ['random', 'greedy', 'mcts'].map((l) => h('option', {value: l}, levelName(l))));
       buttons.push(h('span', {class: 'fill-cpu'},
         h('button', {type: 'button', id: 'fill-cpu', onclick: () => this.fillCpu(level.value)}, t('room.fill_cpu')), ' ', level));
     }
-    buttons.push(h('a', {href: '#/', class: 'button'}, t('nav.back_lobby')));
+    // Once finished, the end card holds the way back.
+    if (m.status !== 'finished') buttons.push(h('a', {href: '#/', class: 'button'}, t('nav.back_lobby')));
     this.actionsEl.replaceChildren(...buttons);
   }
 
@@ -423,7 +491,7 @@ export class RoomView {
 
   async act(action) {
     const m = this.msg;
-    if (this.sent === m.version) return;
+    if (this.sent === m.version || !this.myDecision()) return;
     this.sent = m.version;
     this.render(false);  // controls off until the next state
     try {
@@ -431,7 +499,7 @@ export class RoomView {
     } catch (err) {
       this.sent = -1;
       if (err.code !== 'stale_version') toast(t('toast.refused', {message: errorText(err)}), errorDetails(err));
-      if (this.msg) this.render(false);
+      this.redraw();
     }
   }
 
@@ -457,7 +525,7 @@ export class RoomView {
       this.role = joined.role;
       this.seat = joined.seat;
       this.chat.history(joined.chat);
-      if (this.msg) this.render(true);
+      if (this.shown && !this.motion.busy) this.render(true);
     } catch (err) { toast(t('toast.take_refused', {message: errorText(err)}), errorDetails(err)); }
   }
 
@@ -469,7 +537,24 @@ export class RoomView {
   async verifySeed(m) {
     const ok = (await sha256Hex(m.seed)) === m.commit.toLowerCase();
     this.verified = {commit: m.commit, ok};
-    if (this.msg && !this.animating) this.renderChrome();
+    if (this.shown && !this.motion.busy) this.renderChrome(this.shown);
+  }
+
+  // The room's terms (game, options, players, time control, ranked) as the lobby lists it, for
+  // New opponent; a room the lobby does not list leaves the remembered Play now terms.
+  async loadTerms(game) {
+    try {
+      const reply = await this.app.conn.request({type: 'rooms', game});
+      const r = (reply.rooms || []).find((x) => x.room === this.room);
+      if (r) this.terms = {players: r.seats.length, options: r.options, timer: normalTimer(r.timer), ranked: !!r.ranked};
+    } catch { /* New opponent falls back on the remembered terms */ }
+  }
+
+  // New opponent: Play now on this game's terms; the waiting panel takes it from there.
+  newOpponent(origin) {
+    const g = this.app.game(this.msg.game);
+    if (!g) return;
+    this.app.playNow.start(seekMessage(g, this.terms), origin);
   }
 
   async openReplay() {

@@ -252,8 +252,11 @@ bool StepsReplay::advance(std::size_t actions) {
     const std::size_t end = next_ + std::min(actions, head_->actions.size() - next_);
     for (; next_ < end; ++next_) {
       const auto& a = head_->actions[next_];
+      // A decision the computer made for the seat says so in its events, as it did in the room.
+      const Json& logged = record_["actions"][next_];
+      const std::string by = logged.is_object() ? logged.value("by", std::string()) : "";
       auto refusal = a.action == Json(engine::kResign) ? match_->resign(a.seat)
-                                                       : match_->act(a.seat, a.action);
+                                                       : match_->act(a.seat, a.action, by);
       if (refusal) {
         fail("actions[" + std::to_string(next_) + "]: refused (" + std::string(refusal->code) +
              "): " + refusal->message);

@@ -4,6 +4,7 @@
 // later, from its own thread. The in-memory journal completes at once.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -35,6 +36,10 @@ struct JournalEntry {
   int game = 1;  // the room's game number (1, then one more per rematch); the room sets it
   engine::Json clocks = nullptr;  // action: a game clock's remaining ms per seat after it
   std::int64_t at = 0;            // action: the step's wall-clock time, which deadlines count from
+  std::string by = {};            // action: why the computer chose it (its event's `by`), or empty
+  // finished: where a journal that rates games puts what the result did to the ratings (per
+  // seat {before, after}, or null) before it says done; null: nobody asks.
+  std::shared_ptr<engine::Json> ratings = nullptr;
 };
 
 class RoomJournal {

@@ -114,9 +114,16 @@ std::variant<Rebuilt, std::string> rebuild(const store::LoadedRoom& loaded,
   if (!loaded.actions.empty() && loaded.actions.back().clocks.is_array())
     for (const auto& ms : loaded.actions.back().clocks)
       if (ms.is_number_integer()) out.state.clocks.push_back(ms.get<std::int64_t>());
+  // Whose last decision the computer made for its absent player (a game clock's time-out is
+  // no decision), as the room counted it live.
+  out.state.left.assign(std::size_t(row.players), false);
+  for (const auto& a : loaded.actions)
+    if (a.action != engine::Json(engine::kTimeout))
+      out.state.left[std::size_t(a.seat)] = a.by == "takeover";
   if (replay.match->game().status() == engine::Status::finished) {
     if (loaded.finished_at == 0) out.unrecorded_end = replay.match->result();
     out.state.finished_at_ms = loaded.finished_at != 0 ? loaded.finished_at : wall_ms();
+    out.state.ratings = loaded.ratings;
   }
   out.state.match = std::move(replay.match);
   return out;
@@ -138,8 +145,12 @@ void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
     // The process stopped between the last action's commit and the result's: write it now,
     // so the record is complete (and the seed revealed, R1) as the replay says it ended.
     engine::Json result{{"places", r.unrecorded_end->places}, {"reason", r.unrecorded_end->reason}};
+    engine::Json takeover = engine::Json::array();
+    for (std::size_t s = 0; s < r.state.left.size(); ++s)
+      if (r.state.left[s]) takeover.push_back(s);
+    if (!takeover.empty()) result["takeover"] = std::move(takeover);
     auto w = on_worker(worker, [&](store::Store& s) {
-      return s.finish_game(l.row.id, l.row.game_no, result, wall_ms());
+      return s.finish_game(l.row.id, l.row.game_no, result, wall_ms(), &r.state.ratings);
     });
     if (!w.ok()) {
       spdlog::warn("recovery: room {} set aside: its result cannot be written: {}", l.row.id,

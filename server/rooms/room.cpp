@@ -58,7 +58,9 @@ Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared
       control_(time_control_of(setup_.timer)),
       clock_(strand_),
       away_(std::size_t(setup_.players)),
-      retire_(strand_) {}
+      retire_(strand_) {
+  left_.assign(std::size_t(setup_.players), false);
+}
 
 // ---- the strand and the journal -----------------------------------------------------------
 

@@ -90,6 +90,9 @@ struct RoomRestore {
   std::int64_t finished_at_ms = 0;   // a finished game's end: its retention runs from there
   std::array<ChatTail, 2> chat;      // by protocol::Channel
   std::vector<std::int64_t> clocks;  // a game clock's remaining ms per seat at the last step
+  // Per seat: the computer made its last decision of this game for its absent player.
+  std::vector<bool> left;
+  engine::Json ratings = nullptr;  // a finished game's rating changes, as the store kept them
 };
 
 class Room final : public std::enable_shared_from_this<Room> {
@@ -323,6 +326,14 @@ class Room final : public std::enable_shared_from_this<Room> {
   bool retire_armed_ = false;
   bool retired_ = false;
   int game_no_ = 1;  // 1, then one more per rematch: the store numbers the room's games so
+
+  // The honest result (docs/rules.md, "Results"): per seat, whether the computer made its last
+  // decision of this game for its absent player (a takeover); once finished, those seats (the
+  // result's `takeover`) and what the game did to the ratings (null: not rated), as the store
+  // answered the finished entry.
+  std::vector<bool> left_;
+  std::vector<engine::Seat> takeover_;
+  engine::Json ratings_ = nullptr;
 
   struct ChatChannel {
     std::int64_t next = 1;

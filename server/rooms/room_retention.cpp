@@ -27,6 +27,11 @@ std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSetti
   room->version_ = state.version;
   room->game_no_ = state.game_no;
   room->step_at_ms_ = state.step_at_ms;
+  if (state.left.size() == room->left_.size()) room->left_ = state.left;
+  room->ratings_ = std::move(state.ratings);
+  if (room->match_ && room->match_->game().status() == engine::Status::finished)
+    for (std::size_t s = 0; s < room->left_.size(); ++s)
+      if (room->left_[s]) room->takeover_.push_back(engine::Seat(s));
   // A game clock stands as the last step left it: the time since then, the server's downtime
   // included, is charged to nobody; the deciding seat's time runs again from now.
   room->start_clocks();

@@ -51,7 +51,10 @@ std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
   if (auto no = match_->act(seat, action, by)) return {{code_of(no->code), no->message}};
   ++version_;
   metrics::action_accepted();
-  step({{JournalEntry::Kind::action, id(), version_, seat, action}}, std::move(asker));
+  left_[std::size_t(seat)] = by == "takeover";
+  JournalEntry entry{JournalEntry::Kind::action, id(), version_, seat, action};
+  entry.by = std::string(by);
+  step({std::move(entry)}, std::move(asker));
   return std::nullopt;
 }
 
@@ -64,6 +67,7 @@ void Room::do_resign(const Peer& peer, const Id& re) {
   engine::Seat seat = m->seat;
   // R3: a seated player may resign at any moment of a game not finished.
   if (auto no = match_->resign(seat)) return refuse(peer, code_of(no->code), no->message, re);
+  left_[std::size_t(seat)] = false;  // the player's own last decision
   ++version_;
   metrics::action_accepted();
   step({{JournalEntry::Kind::action, id(), version_, seat, engine::Json(engine::kResign)}},
@@ -121,6 +125,9 @@ bool Room::start_game(engine::Json options) {
   }
   match_ = std::move(match);
   ++version_;
+  left_.assign(seats_.size(), false);
+  takeover_.clear();
+  ratings_ = nullptr;
   step_at_ms_ = wall_ms();
   start_clocks();
   spdlog::info("room {} started: {} version {} first seat {}", id(), setup_.info->id, version_,
@@ -150,21 +157,30 @@ void Room::step(std::vector<JournalEntry> entries, Asker asker) {
     if (control_.kind == protocol::TimeControl::Kind::clock) e.clocks = remaining_;
   }
   bool finished = match_->game().status() == engine::Status::finished;
+  std::shared_ptr<engine::Json> ratings;
   if (finished) {
     const auto res = match_->result();
-    entries.push_back({JournalEntry::Kind::finished,
-                       id(),
-                       version_,
-                       engine::kNoSeat,
-                       {{"places", res.places}, {"reason", res.reason}}});
+    engine::Json result{{"places", res.places}, {"reason", res.reason}};
+    // A seat whose last decision the computer made for its absent player did not finish the
+    // game itself: the result says so, and the ratings count it as the last (docs/rules.md).
+    takeover_.clear();
+    for (std::size_t s = 0; s < left_.size(); ++s)
+      if (left_[s]) takeover_.push_back(engine::Seat(s));
+    if (!takeover_.empty()) result["takeover"] = takeover_;
+    ratings = std::make_shared<engine::Json>();
+    entries.push_back(
+        {JournalEntry::Kind::finished, id(), version_, engine::kNoSeat, std::move(result)});
+    entries.back().ratings = ratings;
   }
   journal(
       std::move(entries),
-      [this, self = shared_from_this(), finished, asker] {
+      [this, self = shared_from_this(), finished, asker, ratings] {
         metrics::ScopeTimer broadcast(metrics::observe_broadcast);
-        if (finished)
+        if (finished) {
           spdlog::info("room {} finished at version {}: {}", id(), version_,
                        match_->result().reason);
+          ratings_ = *ratings;  // written by the journal before it said done
+        }
         after_change();
         answer(asker);
       },
@@ -218,6 +234,7 @@ void Room::refresh() {
   v.spectators = frame_spectators_ = spectators();
   v.pending = match_ && st == RoomStatus::playing ? &pending : nullptr;
   v.result = result ? &*result : nullptr;
+  if (result) v.takeover = takeover_, v.ratings = &ratings_;
   v.commit = commit_;
   v.seed = seed;
   v.rematch = rematch;

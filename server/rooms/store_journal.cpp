@@ -94,7 +94,7 @@ WriteResult StoreJournal::write(store::Store& s, const JournalEntry& e, std::int
     }
     case JournalEntry::Kind::action:
       return s.append_action(e.room, e.game, std::int64_t(e.version), e.seat, e.data, e.clocks,
-                             e.at);
+                             e.at, e.by);
     case JournalEntry::Kind::rematch: {
       auto head = read_head(e.data, error);
       if (!head) return bad("rematch: " + error);
@@ -103,7 +103,7 @@ WriteResult StoreJournal::write(store::Store& s, const JournalEntry& e, std::int
                              now);
     }
     case JournalEntry::Kind::finished:
-      return s.finish_game(e.room, e.game, e.data, now);
+      return s.finish_game(e.room, e.game, e.data, now, e.ratings.get());
     case JournalEntry::Kind::timer:
       return s.set_timer(e.room, e.data);
     case JournalEntry::Kind::abandoned:

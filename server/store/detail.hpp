@@ -38,7 +38,9 @@ inline std::optional<std::string> seed_problem(std::string_view seed_hex, std::s
   return std::nullopt;
 }
 
-// {places: [players ints in 1..players], reason: string}, as engine::Result has it.
+// {places: [players ints in 1..players], reason: string}, as engine::Result has it, and the
+// room's `takeover` when some seat's last decision was the computer's for its absent player:
+// distinct seats in increasing order, never empty (absent then).
 inline std::optional<Json> checked_result(const Json& result, int players) {
   if (!result.is_object()) return std::nullopt;
   auto places = result.find("places");
@@ -49,7 +51,18 @@ inline std::optional<Json> checked_result(const Json& result, int players) {
   for (const Json& p : *places)
     if (!p.is_number_integer() || p.get<long long>() < 1 || p.get<long long>() > players)
       return std::nullopt;
-  return Json{{"places", *places}, {"reason", *reason}};
+  Json out{{"places", *places}, {"reason", *reason}};
+  if (auto takeover = result.find("takeover"); takeover != result.end()) {
+    if (!takeover->is_array() || takeover->empty()) return std::nullopt;
+    long long last = -1;
+    for (const Json& s : *takeover) {
+      if (!s.is_number_integer() || s.get<long long>() <= last || s.get<long long>() >= players)
+        return std::nullopt;
+      last = s.get<long long>();
+    }
+    out["takeover"] = *takeover;
+  }
+  return out;
 }
 
 // Statements a database keeps prepared, by their text. The SQL written once is a fixed set of

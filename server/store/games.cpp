@@ -54,11 +54,14 @@ std::optional<Json> Store::game_record(std::string_view id) {
     const std::string where = "game " + str(id);
     const bool finished = !sql_null(q[11]);
     Json actions = Json::array();
-    for (const auto& aq : query("SELECT seat, action FROM actions WHERE room = $1 AND game_no = $2 "
-                                "ORDER BY version",
-                                {room, game_no}))
-      actions.push_back(
-          {{"seat", sql_int(aq[0])}, {"action", stored_json(aq[1], where, "action")}});
+    // An action the computer chose for the seat says why (`by`), as its event did.
+    for (const auto& aq : query("SELECT seat, action, decided_by FROM actions "
+                                "WHERE room = $1 AND game_no = $2 ORDER BY version",
+                                {room, game_no})) {
+      Json a{{"seat", sql_int(aq[0])}, {"action", stored_json(aq[1], where, "action")}};
+      if (!sql_null(aq[2])) a["by"] = sql_text(aq[2]);
+      actions.push_back(std::move(a));
+    }
     const Seat first = Seat(sql_int(q[8]));
     Json record{
         {"id", str(id)},

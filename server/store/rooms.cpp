@@ -63,17 +63,18 @@ WriteResult Store::set_seat(std::string_view room, Seat seat, std::string_view p
 // The hot write: one statement that inserts the action only if its game is the room's current,
 // unfinished one and the seat is the room's; when it inserts nothing, the reads below say why.
 WriteResult Store::append_action(std::string_view room, int game_no, std::int64_t version,
-                                 Seat seat, const Json& action, const Json& clocks,
-                                 std::int64_t at) {
+                                 Seat seat, const Json& action, const Json& clocks, std::int64_t at,
+                                 std::string_view by) {
   return transact_one("append_action " + str(room), [&]() -> WriteResult {
-    if (execute("INSERT INTO actions (room, version, game_no, seat, action, at, clocks) "
+    if (execute("INSERT INTO actions (room, version, game_no, seat, action, at, clocks, "
+                "decided_by) "
                 "SELECT r.id, CAST($1 AS BIGINT), g.game_no, CAST($2 AS INTEGER), "
-                "CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($5 AS TEXT) FROM rooms r "
-                "JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
-                "WHERE r.id = $6 AND r.game_no = CAST($7 AS INTEGER) AND g.finished_at IS NULL "
+                "CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($5 AS TEXT), CAST($6 AS TEXT) "
+                "FROM rooms r JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
+                "WHERE r.id = $7 AND r.game_no = CAST($8 AS INTEGER) AND g.finished_at IS NULL "
                 "AND CAST($2 AS INTEGER) >= 0 AND CAST($2 AS INTEGER) < r.players",
                 {version, std::int64_t(seat), action.dump(), at != 0 ? at : now_ms(), clocks.dump(),
-                 str(room), std::int64_t(game_no)}) == 1)
+                 or_null(by), str(room), std::int64_t(game_no)}) == 1)
       return {};
     auto current = current_game(room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
@@ -108,8 +109,9 @@ WriteResult Store::start_rematch(std::string_view room, int game_no, std::string
 }
 
 WriteResult Store::finish_game(std::string_view room, int game_no, const Json& result,
-                               std::int64_t finished_at) {
+                               std::int64_t finished_at, Json* ratings_out) {
   return transact("finish_game " + str(room), [&]() -> WriteResult {
+    if (ratings_out) *ratings_out = nullptr;
     auto current = current_game(room);
     if (!current) return refuse(Code::not_found, "no room " + str(room));
     if (current->game_no != game_no) return not_current(room, game_no, *current);
@@ -138,10 +140,18 @@ WriteResult Store::finish_game(std::string_view room, int game_no, const Json& r
         places.push_back((*checked)["places"][s].get<int>());
         ratings.push_back(rating(seats[s], current->game));
       }
+      // A seat whose last decision the computer made for its absent player left the game: it
+      // is rated below every other seat (those left share that place), whatever the computer
+      // won for it; the others keep their order among themselves (docs/rules.md, "Results").
+      if (auto it = checked->find("takeover"); it != checked->end())
+        for (const Json& seat : *it) places[seat.get<std::size_t>()] = current->players + 1;
       auto updated = elo_updates(places, ratings);
+      if (ratings_out) *ratings_out = Json::array();
       for (std::size_t s = 0; s < seats.size(); ++s) {
         before[s] = ratings[s];
         after[s] = updated[s];
+        if (ratings_out)
+          ratings_out->push_back({{"before", rounded(ratings[s])}, {"after", rounded(updated[s])}});
         // ratings.games, not games: PostgreSQL would not know whether the row's or excluded's.
         query(
             "INSERT INTO ratings (identity, game, rating, games) VALUES ($1, $2, $3, 1) "
@@ -198,7 +208,8 @@ std::vector<LoadedRoom> Store::load_rooms(const Log& log, std::optional<std::str
                                           std::optional<std::int64_t> finished_since) {
   std::string sql =
       "SELECT r.id, r.game, r.options, r.setup, r.players, r.ranked, r.timer, r.created_at, "
-      "r.game_no, g.seed, g.commitment, g.first, g.first_drawn, g.started_at, g.finished_at "
+      "r.game_no, g.seed, g.commitment, g.first, g.first_drawn, g.started_at, g.finished_at, "
+      "g.result, g.seq "
       "FROM rooms r JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
       "WHERE r.abandoned_at IS NULL";
   std::vector<SqlValue> params;
@@ -264,19 +275,34 @@ std::vector<LoadedRoom> Store::load_rooms(const Log& log, std::optional<std::str
         for (bool b : seen)
           if (!b) throw StoreError(where + ": a seat row is missing");
 
-        for (const auto& aq : query("SELECT version, seat, action, at, clocks FROM actions "
-                                    "WHERE room = $1 AND game_no = $2 ORDER BY version",
-                                    {id, std::int64_t(row.game_no)})) {
-          LoggedAction a{
-              stored_int(aq[0], where, "version"), Seat(stored_int(aq[1], where, "seat")),
-              stored_json(aq[2], where + " action", "action"), stored_int(aq[3], where, "at"),
-              stored_json(aq[4], where + " clocks", "clocks")};
+        for (const auto& aq :
+             query("SELECT version, seat, action, at, clocks, decided_by FROM actions "
+                   "WHERE room = $1 AND game_no = $2 ORDER BY version",
+                   {id, std::int64_t(row.game_no)})) {
+          LoggedAction a{stored_int(aq[0], where, "version"),
+                         Seat(stored_int(aq[1], where, "seat")),
+                         stored_json(aq[2], where + " action", "action"),
+                         stored_int(aq[3], where, "at"),
+                         stored_json(aq[4], where + " clocks", "clocks"),
+                         sql_null(aq[5]) ? std::string() : sql_text(aq[5])};
           if (a.seat < 0 || a.seat >= row.players)
             throw StoreError(where + ": an action's seat is no seat");
           loaded.actions.push_back(std::move(a));
         }
         loaded.version = sql_int(
             query("SELECT coalesce(max(version), 0) FROM actions WHERE room = $1", {id})[0][0]);
+        if (loaded.finished_at != 0) {
+          // A finished game within its retention shows its result as it was sent at the end.
+          loaded.result = stored_json(q[15], where, "result");
+          Json ratings = Json::array();
+          for (const auto& gq : query("SELECT rating_before, rating_after FROM game_players "
+                                      "WHERE game_seq = $1 ORDER BY seat",
+                                      {sql_int(q[16])}))
+            if (!sql_null(gq[0]) && !sql_null(gq[1]))
+              ratings.push_back(
+                  {{"before", rounded(sql_real(gq[0]))}, {"after", rounded(sql_real(gq[1]))}});
+          if (ratings.size() == std::size_t(row.players)) loaded.ratings = std::move(ratings);
+        }
         rooms.push_back(std::move(loaded));
       } catch (const StoreError& e) {
         if (log) log("store: room " + id + " set aside, it cannot be loaded: " + e.what());

@@ -349,6 +349,15 @@ CREATE TABLE name_skeletons (
 CREATE INDEX name_skeletons_skeleton ON name_skeletons(skeleton);
 )sql";
 
+// Version 9: who made each decision. An action the server's computer chose for a person's seat
+// keeps why (`takeover`: its player was away; `timer`: its time for the decision ran out; `cpu`:
+// a computer seat), NULL for a person's own, so that a record says which moves were not the
+// player's and a game the computer finished for an absent player is not counted as theirs.
+constexpr const char* kMigration9 = R"sql(
+ALTER TABLE actions ADD COLUMN decided_by TEXT;
+)sql";
+constexpr const char* kPgMigration9 = kMigration9;
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
@@ -358,7 +367,8 @@ constexpr std::array kMigrations{
     Migration{kMigration1, kPgMigration1}, Migration{kMigration2, kPgMigration2},
     Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4},
     Migration{kMigration5, kPgMigration5}, Migration{kMigration6, kPgMigration6},
-    Migration{kMigration7, kPgMigration7}, Migration{kMigration8, kPgMigration8}};
+    Migration{kMigration7, kPgMigration7}, Migration{kMigration8, kPgMigration8},
+    Migration{kMigration9, kPgMigration9}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

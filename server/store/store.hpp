@@ -92,6 +92,7 @@ struct LoggedAction {
   Json action;            // the action JSON as the game gave it, or "resign" (R3)
   std::int64_t at = 0;    // ms since the Unix epoch when it was logged (0: logged before schema 3)
   Json clocks = nullptr;  // a game clock's remaining ms per seat after it; null: none
+  std::string by = {};    // why the computer chose it (append_action's `by`); empty: a person
   friend bool operator==(const LoggedAction&, const LoggedAction&) = default;
 };
 
@@ -101,6 +102,9 @@ struct LoadedRoom {
   std::int64_t version = 0;           // the room's last action version (0: none yet)
   std::int64_t started_at = 0;        // ms since the Unix epoch: the current game's start
   std::int64_t finished_at = 0;       // ms since the Unix epoch: its end; 0 while it is played
+  // A finished game's stored result, and its ratings as finish_game tells them (null: unrated).
+  Json result = nullptr;
+  Json ratings = nullptr;
 
   // The current game's record (R2), ready for engine::replay. The seed in the row was checked
   // when the room was loaded.
@@ -225,18 +229,24 @@ class Store {
   // actions across its games; a version already logged is `duplicate`.
   // `clocks`: a game clock's remaining ms per seat after it (null: the room has no game clock).
   // `at`: when the room took it, which its deadlines count from (0: now).
+  // `by`: why the server's computer chose it for the seat (`takeover`, `timer`, `cpu`, as the
+  // action's event says); empty for a person's own decision.
   WriteResult append_action(std::string_view room, int game_no, std::int64_t version, Seat seat,
-                            const Json& action, const Json& clocks = nullptr, std::int64_t at = 0);
+                            const Json& action, const Json& clocks = nullptr, std::int64_t at = 0,
+                            std::string_view by = {});
   // Starts game `game_no` (the current one + 1, which must be finished) with a fresh seed.
   // first_drawn: as in RoomRow. started_at 0: now.
   WriteResult start_rematch(std::string_view room, int game_no, std::string_view seed_hex,
                             std::string_view commit, Seat first, bool first_drawn = false,
                             std::int64_t started_at = 0);
-  // Ends the current game: result is {places: [players ints], reason: string}. The seats are
-  // kept with the record; in a ranked room whose seats all hold distinct identities the Elo
-  // ratings (M7) change in the same transaction.
+  // Ends the current game: result is {places: [players ints], reason: string, takeover?: [seats]}
+  // (`takeover`: the seats whose last decision the computer made for their absent player). The
+  // seats are kept with the record; in a ranked room whose seats all hold distinct identities the
+  // Elo ratings (M7) change in the same transaction, a seat in `takeover` rated as the last
+  // (docs/rules.md, "Results"). `ratings`, when given, gets what the result did to them: per
+  // seat {before, after} rounded, or null for every seat when the game was not rated.
   WriteResult finish_game(std::string_view room, int game_no, const Json& result,
-                          std::int64_t finished_at);
+                          std::int64_t finished_at, Json* ratings = nullptr);
   WriteResult set_timer(std::string_view room, const Json& timer);
   // A waiting room everyone left: kept with its seats, never loaded by load_unfinished again.
   WriteResult abandon_room(std::string_view room, std::int64_t at);

@@ -11,6 +11,25 @@ const TANBO_SETUP = {rings: [
   [{snakes: 1}, {}, {snakes: 1, yellow: 1, black: 1, red: 1}, {}, {snakes: 6, yellow: 5}],
   [{}, {snakes: 1, yellow: 1}, {snakes: 1}, {}, {}]]};
 
+// Records what the board shows each time it changes: the version it shows, whether it is an
+// animation frame, the newest version the page holds, the banner, whether my seat is marked to
+// play, whether the header says "Your turn" and how many picks the board offers (window.__seen).
+async function recordBoard(page) {
+  await page.evaluate(() => {
+    window.__seen = [];
+    const note = () => {
+      const v = window.tanbo.view;
+      if (!v.drawn) return;
+      const banner = document.getElementById('banner');
+      window.__seen.push({version: v.drawn.version, frame: v.drawn.frame, newest: v.msg.version,
+        banner: banner.hidden ? '' : banner.textContent, marked: !!document.querySelector('.seat.mine.turn'),
+        header: !document.getElementById('turns').hidden, mover: !!document.querySelector('#board .mover'),
+        picks: document.querySelectorAll('#board .pick').length});
+    };
+    new MutationObserver(note).observe(document.getElementById('board'), {childList: true, subtree: true});
+  });
+}
+
 export function tests(env) {
   // A game against a second context, or the computer, through the custom form.
   const finished = {};  // what one test leaves for a later one of its group
@@ -52,7 +71,7 @@ export function tests(env) {
       await a.page.waitForSelector('#result .reason');
       assert.match(await a.page.locator('#result .reason').textContent(), /Reason: resignation/);
       assert.equal(await a.page.locator('#result .reason').getAttribute('data-reason'), 'resigned');
-      assert.match(await a.page.locator('#result h3').textContent(), /You finished 2nd/);
+      assert.match(await a.page.locator('#result h3').textContent(), /^You lost$/);
       await a.page.click('#rematch');
       await a.page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
       // A rematch: the log separates the two games and numbers the new one from its start.
@@ -218,6 +237,8 @@ export function tests(env) {
       await page.keyboard.press('End');
       assert.equal(await step(), `Move ${total} of ${total}`);
       assert.equal(await board(), end);
+      // The seed check is folded below the moves: one click shows it.
+      await page.click('#replay-fair summary');
       await page.waitForSelector('#replay-verify[data-ok=true]');
       assert.match(await page.locator('#replay-verify').textContent(), /SHA-256/);
       // The stepper's symbols are drawn as SVG, not as characters a font may lack.
@@ -228,6 +249,32 @@ export function tests(env) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await docShot(env, page, 'replay');
       await page.locator('#replay-board').screenshot({path: path.join(env.outDir, 'replay-board.png')});
+      await closeAll([p]);
+    }},
+    {name: 'replay: a step forward tells its own move at once while its board animates; the fairness check is folded below the moves', fn: async () => {
+      assert.ok(finished.mancala, 'needs the finished game of the full-game test');
+      const p = await newPlayer(env, 'Eli', {speed: 'slow', viewport: DESKTOP});
+      const page = p.page;
+      await page.goto(`${env.base}/#/replays`);
+      await page.click(`#replay-list a[href*="${finished.mancala.room}"]`);
+      await page.waitForSelector('#replay-board svg');
+      for (let i = 0; i < 4; ++i) await page.keyboard.press('ArrowRight');
+      await page.click('#replay-forward');
+      assert.equal(await page.locator('#replay-step').textContent(), `Move 5 of ${(await page.locator('#replay-step').textContent()).match(/of (\d+)/)[1]}`);
+      assert.ok(await page.evaluate(() => window.tanbo.view.animating), 'step 5 did not animate');
+      const what = (await page.locator('#replay-current').textContent()).replace(/^5\. /, '');
+      assert.ok((await page.locator('#replay-events').textContent()).includes(what), 'the events shown are not step 5\'s');
+      // No seed or commitment above the board; the check is one click away, below the moves.
+      const above = await page.evaluate(() => {
+        const main = document.getElementById('main');
+        const kids = [...main.children];
+        return kids.slice(0, kids.findIndex((k) => k.classList.contains('play'))).map((k) => k.textContent).join(' ');
+      });
+      assert.doesNotMatch(above, /seed|SHA-256|commitment/i);
+      assert.equal(await page.locator('#replay-fair').evaluate((d) => d.open), false);
+      await page.click('#replay-fair summary');
+      await page.waitForSelector('#replay-verify[data-ok=true]');
+      assert.match(await page.locator('#replay-verify').textContent(), /SHA-256/);
       await closeAll([p]);
     }},
     {name: 'animation: a sowing plays stone by stone from the previous position, then the server\'s state; none under reduced motion', fn: async () => {
@@ -277,6 +324,68 @@ export function tests(env) {
       }
       assert.equal(await r.page.evaluate(() => window.__animated), false, 'animated under prefers-reduced-motion');
       await closeAll([r]);
+    }},
+    {name: 'animation: your own move plays out before the computer\'s reply, which waits; the banner and the marks follow the board', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {speed: 'slow', viewport: DESKTOP});
+      await createRoom(p, 'mancala-simple', {cpu: {1: 'random'}, options: {first: 0}});
+      await waitMine(p.page);
+      const v0 = (await viewInfo(p.page)).version;
+      await recordBoard(p.page);
+      // Hole 1 of 4 stones ends in hole 5: no extra move, the computer replies at once.
+      await p.page.click('#board .pick[data-seat="0"][data-hole="0"]');
+      // While the reply's step plays, Escape skips it to its position.
+      await p.page.waitForFunction((v) => window.tanbo.view.drawn?.version === v && window.tanbo.view.drawn.frame, v0 + 2, {timeout: 10000});
+      assert.ok(await p.page.locator('#skip-motion').isVisible(), 'no Skip button while a step plays');
+      await p.page.keyboard.press('Escape');
+      await p.page.waitForFunction((v) => window.tanbo.view.drawn?.version >= v && !window.tanbo.view.drawn.frame, v0 + 2, {timeout: 400});
+      await waitMine(p.page, 20000);
+      const seen = await p.page.evaluate(() => window.__seen);
+      const at = (pred) => seen.findIndex(pred);
+      const mine = seen.filter((r) => r.version === v0 + 1 && r.frame);
+      const reply = seen.filter((r) => r.version === v0 + 2 && r.frame);
+      assert.ok(mine.length >= 4, `my sowing drew ${mine.length} intermediate positions`);
+      assert.ok(reply.length >= 1, 'the reply was not animated');
+      // The reply had arrived while my sowing was still being drawn, and waited for it.
+      assert.ok(mine.some((r) => r.newest >= v0 + 2), 'the reply came after my animation: the queue was not tested');
+      const lastMine = seen.findLastIndex((r) => r.version === v0 + 1);
+      assert.ok(lastMine < at((r) => r.version === v0 + 2), 'a position of the reply was drawn before my move had played out');
+      assert.ok(seen.some((r) => r.version === v0 + 1 && !r.frame), 'my move\'s position was never shown whole');
+      // Until the reply has played out, nothing says it is my turn, nothing marks me to move,
+      // and the board offers nothing to pick.
+      const settled = at((r) => r.version === v0 + 2 && !r.frame);
+      for (const r of seen.slice(0, settled).filter((x) => x.version > v0)) {
+        assert.doesNotMatch(r.banner, /Your turn/, `the banner said "${r.banner}" at version ${r.version}${r.frame ? ' (animating)' : ''}`);
+        assert.equal(r.marked, false, `my seat was marked to play at version ${r.version}`);
+        assert.equal(r.header, false, `the header said "Your turn" at version ${r.version}`);
+        if (r.frame) assert.equal(r.mover, false, `a frame of version ${r.version} marked a player to move`);
+        assert.equal(r.picks, 0, `the board offered picks at version ${r.version}`);
+      }
+      assert.match(await p.page.locator('#banner').textContent(), /Your turn/);
+      assert.ok(await p.page.locator('.seat.mine.turn').count());
+      await p.page.waitForSelector('#turns:not([hidden])');
+      await closeAll([p]);
+    }},
+    {name: 'animation: with animations off every state is drawn at once, never a step between', fn: async () => {
+      const p = await newPlayer(env, 'Ben', {speed: 'off'});
+      await playComputer(p, 'mancala-simple');
+      await recordBoard(p.page);
+      await p.page.evaluate(() => {
+        window.__animated = false;
+        setInterval(() => { if (window.tanbo.view.motion.playing) window.__animated = true; }, 5);
+      });
+      for (let i = 0; i < 3; ++i) {
+        await waitMine(p.page);
+        if ((await status(p)) === 'finished') break;
+        const info = await viewInfo(p.page);
+        await clickDecision(p.page);
+        await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+      }
+      await waitMine(p.page);
+      const seen = await p.page.evaluate(() => window.__seen);
+      assert.ok(seen.length >= 3, `only ${seen.length} positions drawn`);
+      assert.deepEqual(seen.filter((r) => r.frame), [], 'an animation frame was drawn');
+      assert.equal(await p.page.evaluate(() => window.__animated), false, 'an animation played');
+      await closeAll([p]);
     }},
     {name: 'absences: a decision the computer makes for an away player, and one for a player whose time ran out, are shown as the computer\'s', fn: async () => {
       // Away: Ana leaves her game against the computer; past the grace (5 s in this run) the

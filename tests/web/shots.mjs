@@ -1,6 +1,8 @@
 // The page as people see it, for a review by eye (not a test): for each language and each of the
-// two screen sizes, the lobby, a refused login, an account's sessions, and a room of each game
-// against the computer with a chat line said (`--game none`: no room). The pictures go to --out (default web-shots/).
+// two screen sizes, the lobby, a refused login, an account's sessions, a room of each game
+// against the computer with a chat line said (`--game none`: no room), a move being played out,
+// and the end of a ranked game between two people (the loser's view, the winner's) with its
+// replay at move 5 (`--end no`: not those). The pictures go to --out (default web-shots/).
 //
 // node tests/web/shots.mjs --server build/asan/server/tanbo-server [--web-dir web] [--out DIR]
 //                          [--chromium /usr/bin/chromium] [--lang en,fr,ja] [--game tsoro,...]
@@ -8,6 +10,7 @@ import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
 import {chromium} from 'playwright-core';
 import {CHROMIUM_FLAGS, startServer} from './harness.mjs';
+import {createRoom, joinFromLobby} from './support.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
@@ -19,6 +22,7 @@ const LOCALES = {en: 'en-GB', fr: 'fr-FR', ja: 'ja-JP'};
 const langs = opt('lang', 'en,fr,ja').split(',');
 const games = opt('game', 'mancala-simple,steere-tanbo,tsoro,tanbo').split(',').filter((g) => g && g !== 'none');
 const outDir = path.resolve(opt('out', 'web-shots'));
+const withEnd = opt('end', 'yes') !== 'no';
 const password = 'rice under the rain';
 
 const server = await startServer({binary: opt('server'), webDir: path.resolve(opt('web-dir', 'web'))});
@@ -44,6 +48,46 @@ async function prefs(page, open) {
 async function shot(page, name) {
   await page.screenshot({path: path.join(outDir, `${name}.png`)});
   console.log(name);
+}
+
+// Whichever of the two pages must decide picks its first choice on the board.
+async function playOne(pages) {
+  for (const page of pages) {
+    const mine = await page.evaluate(() => { const v = window.tanbo.view; return !!(v.msg?.legal && v.myDecision()); });
+    if (!mine) continue;
+    const v = await page.evaluate(() => window.tanbo.view.msg.version);
+    await page.locator('#board .pick').first().click();
+    await page.waitForFunction((x) => window.tanbo.view.msg.version > x && !window.tanbo.view.animating, v);
+    return true;
+  }
+  await pages[0].waitForTimeout(50);
+  return false;
+}
+
+// A ranked game of Mancala between two people: eight moves, then the second resigns.
+async function endOfGame(lang, size, viewport) {
+  const a = await open(lang, viewport);
+  const b = await open(lang, viewport);
+  for (const p of [a, b]) await p.page.evaluate(() => localStorage.setItem('tanbo.speed', 'fast'));
+  const room = await createRoom(a, 'mancala-simple', {ranked: true, options: {first: 0}});
+  await joinFromLobby(b, room);
+  await a.page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
+  for (let moves = 0; moves < 8;) if (await playOne([a.page, b.page])) ++moves;
+  await b.page.click('#resign');
+  await b.page.click('#resign-confirm');
+  for (const p of [a, b]) await p.page.waitForSelector('#result .places');
+  await b.page.waitForSelector('#result details.fair summary');
+  for (const p of [a, b]) await p.page.evaluate(() => window.scrollTo(0, 0));
+  await shot(b.page, `end-lost-${lang}-${size}`);
+  await shot(a.page, `end-won-${lang}-${size}`);
+  // Its replay, at move 5.
+  await b.page.click('#open-replay');
+  await b.page.waitForSelector('#replay-board svg');
+  for (let i = 0; i < 5; ++i) await b.page.keyboard.press('ArrowRight');
+  await b.page.waitForFunction(() => !window.tanbo.view.animating);
+  await shot(b.page, `replay-${lang}-${size}`);
+  await a.ctx.close();
+  await b.ctx.close();
 }
 
 try {
@@ -91,8 +135,21 @@ try {
         await page.waitForTimeout(1500);  // the computer's first moves, the line said
         await page.evaluate(() => window.scrollTo(0, 0));
         await shot(page, `${game}-${lang}-${size}`);
+        if (game === 'mancala-simple') {
+          // A move being played out: slow, caught halfway.
+          await page.evaluate(() => localStorage.setItem('tanbo.speed', 'slow'));
+          await page.waitForFunction(() => window.tanbo.view.myDecision() || window.tanbo.view.msg.status !== 'playing');
+          if (await page.evaluate(() => window.tanbo.view.myDecision())) {
+            await page.locator('#board .pick').first().click();
+            await page.waitForFunction(() => window.tanbo.view.motion.playing);
+            await page.waitForTimeout(500);
+            await shot(page, `moving-${lang}-${size}`);
+          }
+          await page.evaluate(() => localStorage.setItem('tanbo.speed', 'normal'));
+        }
       }
       await ctx.close();
+      if (withEnd) await endOfGame(lang, size, viewport);
     }
   }
 } finally {

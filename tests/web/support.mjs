@@ -396,8 +396,14 @@ export async function clickWhenMine(p, selector, timeout = 10000) {
 
 export async function status(p) { return (await viewInfo(p.page))?.status; }
 
+// Every seated player asks for a rematch, from the end card (shown once the board has played the
+// last move out).
 export async function rematchAll(players) {
-  for (const p of players) if (await p.page.locator('#rematch:not([disabled])').count()) await p.page.click('#rematch');
+  for (const p of players) {
+    if ((await p.page.evaluate(() => window.tanbo.view.seat)) === null) continue;
+    await p.page.waitForSelector('#rematch');
+    if (await p.page.locator('#rematch:not([disabled])').count()) await p.page.click('#rematch');
+  }
   await players[0].page.waitForFunction(() => window.tanbo.view.msg.status === 'playing', null, {timeout: 10000});
 }
 

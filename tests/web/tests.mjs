@@ -8,6 +8,7 @@ import {tests as social} from './social.mjs';
 import {tests as games} from './games.mjs';
 import {tests as clocks} from './clocks.mjs';
 import {tests as play} from './play.mjs';
+import {tests as end} from './end.mjs';
 import {tests as sowing} from './sowing.mjs';
 import {tests as lobby} from './lobby.mjs';
 import {tests as axe} from './axe.mjs';
@@ -22,6 +23,7 @@ export const GROUPS = {
   // replay: reads the game the full mancala-simple game leaves, before it in this group.
   games: ['mancala-simple:', 'replay:', 'steere-tanbo:', 'tsoro:', 'tanbo:', 'animation:', 'absences:'],
   clocks: ['time controls:'],
+  end: ['end:'],
   'play-mancala-steere': ['play: mancala-simple', 'play: steere-tanbo'],
   'play-tsoro-tanbo': ['play: tsoro', 'play: tanbo'],
   sowing: ['sowing:'],
@@ -30,5 +32,5 @@ export const GROUPS = {
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
 export function tests(env) {
-  return [site, accounts, social, games, clocks, play, sowing, lobby, axe].flatMap((area) => area(env));
+  return [site, accounts, social, games, clocks, play, end, sowing, lobby, axe].flatMap((area) => area(env));
 }

@@ -15,7 +15,7 @@ const outFile = join(root, 'web', 'types', 'protocol.d.ts');
 
 // Keywords that only constrain values (lengths, ranges) or document: no trace in a type.
 const IGNORED = new Set(['$schema', '$id', 'title', 'description', 'minLength', 'maxLength',
-  'minimum', 'maximum', 'minItems', 'maxItems', 'default']);
+  'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems', 'default']);
 const KNOWN = new Set([...IGNORED, 'type', 'properties', 'required', 'additionalProperties',
   'items', 'const', 'enum', 'anyOf', 'oneOf', '$ref', '$defs']);
 

@@ -111,6 +111,13 @@ export type Events = Event[];
 export type Result = {
   places: number[];
   reason: string;
+  /** the seats whose last decision the computer made for their absent player: rated below every other seat, whatever place the computer reached */
+  takeover?: number[];
+  /** a rated game: what it did to each seat's rating, rounded */
+  ratings?: {
+    before: number;
+    after: number;
+  }[];
 };
 
 export type Sha256Hex = string;

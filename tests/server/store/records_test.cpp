@@ -31,6 +31,19 @@ TEST_CASE("R1: the record of a game still playing hides its seed", "[store][reco
   auto rec = store->game_record("r-1");
   REQUIRE(rec);
   CHECK_FALSE(rec->contains("seed"));
+  SECTION("a decision the computer made for the seat keeps why") {
+    REQUIRE(store->append_action("r", 1, 2, 0, Json{{"hole", 1}}, nullptr, 0, "takeover").ok());
+    auto later = store->game_record("r-1");
+    REQUIRE(later);
+    CHECK((*later)["actions"] == Json::parse(R"([{"seat":1,"action":{"hole":3}},
+                                                {"seat":0,"action":{"hole":1},"by":"takeover"}])"));
+    std::vector<LoggedAction> loaded;
+    for (auto& room : store->load_unfinished({}))
+      if (room.row.id == "r") loaded = room.actions;
+    REQUIRE(loaded.size() == 2);
+    CHECK(loaded[0].by.empty());
+    CHECK(loaded[1].by == "takeover");
+  }
   CHECK(rec->dump().find(row.seed) == std::string::npos);
   CHECK((*rec)["commit"] == row.commit);
   CHECK((*rec)["status"] == "playing");
@@ -126,10 +139,44 @@ TEST_CASE("M7: finish_game writes the result and the ratings in one transaction"
     REQUIRE(rec);
     CHECK((*rec)["status"] == "playing");
   }
+  SECTION("the caller is told what the result did to the ratings, rounded") {
+    Json told = "untouched";
+    REQUIRE(store->finish_game("r", 1, result({1, 2}), 100, &told).ok());
+    CHECK(told == Json::parse(R"([{"before":1500,"after":1516},{"before":1500,"after":1484}])"));
+  }
+  SECTION("a seat the computer finished for its absent player is rated last") {
+    Json won = result({1, 2});
+    won["takeover"] = {0};  // the computer won in Alice's seat
+    Json told;
+    REQUIRE(store->finish_game("r", 1, won, 100, &told).ok());
+    CHECK(told == Json::parse(R"([{"before":1500,"after":1484},{"before":1500,"after":1516}])"));
+    CHECK(store->rating("alice", "mancala-simple") == Approx(1484).margin(1e-9));
+    auto rec = store->game_record("r-1");
+    REQUIRE(rec);
+    CHECK((*rec)["result"] == won);  // the places the board reached, and who was not there
+    CHECK((*rec)["players_info"][0]["rating_after"] == 1484);
+  }
+  SECTION("both seats left: they share the last place, a draw") {
+    Json both = result({1, 2});
+    both["takeover"] = {0, 1};
+    REQUIRE(store->finish_game("r", 1, both, 100).ok());
+    CHECK(store->rating("alice", "mancala-simple") == Approx(1500).margin(1e-9));
+    CHECK(store->rating("bob", "mancala-simple") == Approx(1500).margin(1e-9));
+  }
+  SECTION("a takeover that names no seat, or a seat twice, is refused") {
+    for (const char* bad : {"[2]", "[-1]", "[]", "[1, 1]", "[1, 0]", "\"1\"", "[0.5]"}) {
+      CAPTURE(bad);
+      Json r = result({1, 2});
+      r["takeover"] = Json::parse(bad);
+      CHECK(store->finish_game("r", 1, r, 100).code == Code::invalid);
+    }
+  }
   SECTION("an unranked room leaves ratings alone") {
     RoomRow casual = sample_room("c");
     REQUIRE(store->create_room(casual).ok());
-    REQUIRE(store->finish_game("c", 1, result({1, 2}), 100).ok());
+    Json told = "untouched";
+    REQUIRE(store->finish_game("c", 1, result({1, 2}), 100, &told).ok());
+    CHECK(told.is_null());
     CHECK(store->leaderboard("mancala-simple", 10).empty());
   }
   SECTION("a ranked game with a free seat rates nobody") {

@@ -1,0 +1,134 @@
+// The end of a game as its players read it: "You won" / "You lost" / a place of 3, the reason,
+// the rating change of a ranked game, a game the computer finished for an absent player, and
+// the two ways on: Rematch and New opponent (Play now on the same terms).
+import assert from 'node:assert/strict';
+import {axeCheck} from './checks.mjs';
+import {DESKTOP, newPlayer, closeAll, createRoom, joinFromLobby, waitMine, clickDecision, viewInfo,
+  status, waitSeated, docShot} from './support.mjs';
+
+// Resigns the game from the room, through its confirmation.
+async function resign(p) {
+  await p.page.click('#resign');
+  await p.page.click('#resign-confirm');
+}
+
+const headline = (p) => p.page.locator('#result h3').textContent();
+const ratingChange = (p) => p.page.locator('#result .rating-change').textContent();
+
+// Two players in a ranked room of `game`, Ana first; returns them and the room.
+async function rankedPair(env, {viewport} = {}) {
+  const a = await newPlayer(env, 'Ana', {viewport});
+  const b = await newPlayer(env, 'Ben', {viewport});
+  const room = await createRoom(a, 'mancala-simple', {ranked: true, options: {first: 0}});
+  await joinFromLobby(b, room);
+  await a.page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
+  return {a, b, room};
+}
+
+export function tests(env) {
+  return [
+    {name: 'end: a lost ranked game says "You lost" with its rating change, the winner "You won!", a spectator who won', fn: async () => {
+      const {a, b, room} = await rankedPair(env, {viewport: DESKTOP});
+      const c = await newPlayer(env, 'Cid');
+      await c.page.goto(`${env.base}/#/room/${room}`);
+      await c.page.waitForFunction((r) => window.tanbo.view?.msg?.room === r, room);
+      await resign(b);
+      for (const p of [a, b, c]) await p.page.waitForSelector('#result .places');
+      assert.equal(await headline(b), 'You lost');
+      assert.equal(await ratingChange(b), 'Rating: \u221216 (1500 \u2192 1484)');
+      assert.equal(await b.page.locator('#result .rating-change').getAttribute('data-delta'), '-16');
+      assert.equal(await headline(a), 'You won!');
+      assert.equal(await ratingChange(a), 'Rating: +16 (1500 \u2192 1516)');
+      assert.match(await b.page.locator('#result .reason').textContent(), /Reason: resignation/);
+      // Everyone reads the same places, each with its new rating.
+      const places = await c.page.locator('#result .places').textContent();
+      assert.match(places, /1st: Ana · 1516 \(\+16\)/);
+      assert.match(places, /2nd: Ben · 1484 \(\u221216\)/);
+      assert.equal(await b.page.locator('#result .places').textContent(), places);
+      assert.equal(await headline(c), 'Ana won');
+      assert.equal(await c.page.locator('#result .rating-change').count(), 0);
+      // Nothing marks a player to move once it is over; the banner gives way to the end card.
+      for (const p of [a, b, c]) {
+        assert.equal(await p.page.locator('.seat.turn, .tag.turn').count(), 0);
+        assert.equal(await p.page.locator('#banner').isVisible(), false);
+      }
+      // The two ways on, for the players only; the fairness check folded.
+      assert.equal(await b.page.locator('#result .end-actions button').count(), 2);
+      assert.equal(await c.page.locator('#rematch, #new-opponent').count(), 0);
+      await b.page.waitForSelector('#result details.fair summary.ok');
+      assert.equal(await b.page.locator('#result details.fair').evaluate((d) => d.open), false);
+      await axeCheck(b.page, 'the end of a game');
+      await docShot(env, b.page, 'end-lost');
+      await closeAll([a, b, c]);
+    }},
+    {name: 'end: Rematch starts the next game in the room; New opponent pairs both players again on the same terms', fn: async () => {
+      const {a, b, room} = await rankedPair(env);
+      await resign(a);
+      await b.page.waitForSelector('#rematch');
+      await a.page.click('#rematch');
+      await a.page.waitForSelector('#rematch[disabled]');
+      assert.match(await b.page.locator('#result .rematch-asked').textContent(), /Ana/);
+      await b.page.click('#rematch');
+      for (const p of [a, b]) await p.page.waitForFunction((r) => window.tanbo.view.room === r && window.tanbo.view.msg.status === 'playing', room);
+      assert.equal(await a.page.locator('#result').isVisible(), false);
+      // The second game ends too: both ask for a new opponent, and the pool pairs them.
+      await resign(b);
+      for (const p of [a, b]) await p.page.waitForSelector('#new-opponent');
+      await a.page.click('#new-opponent');
+      await a.page.waitForSelector('#seek-panel[data-game="mancala-simple"]');
+      await b.page.click('#new-opponent');
+      const seats = await Promise.all([a, b].map((p) => waitSeated(p, 15000)));
+      assert.equal(seats[0].room, seats[1].room);
+      assert.notEqual(seats[0].room, room);
+      // On the same terms: ranked, as the first room was.
+      const listed = await a.page.evaluate(async (r) => (await (await fetch('/api/rooms')).json()).rooms.find((x) => x.room === r), seats[0].room);
+      assert.equal(listed.ranked, true);
+      assert.equal(listed.game, 'mancala-simple');
+      await closeAll([a, b]);
+    }},
+    {name: 'end: three players: the second to resign reads "You finished 2nd of 3"', fn: async () => {
+      const a = await newPlayer(env, 'Ana');
+      const room = await createRoom(a, 'mancala-simple', {seats: 3});
+      const b = await newPlayer(env, 'Ben');
+      const c = await newPlayer(env, 'Cid');
+      await joinFromLobby(b, room);
+      await joinFromLobby(c, room);
+      await a.page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
+      await resign(c);
+      await b.page.waitForFunction(() => window.tanbo.view.msg.version >= 2 && !window.tanbo.view.animating);
+      await resign(b);
+      for (const p of [a, b, c]) await p.page.waitForSelector('#result .places');
+      assert.equal(await headline(b), 'You finished 2nd of 3');
+      assert.equal(await headline(c), 'You finished 3rd of 3');
+      assert.equal(await headline(a), 'You won!');
+      await closeAll([a, b, c]);
+    }},
+    {name: 'end: a game the computer finished for an absent player is not counted as theirs', fn: async () => {
+      // Ben leaves; past the grace (5 s in this run) the computer plays his seat; Ana resigns,
+      // so on the board the computer wins for Ben; the game counts as his loss.
+      const {a, b} = await rankedPair(env);
+      await b.ctx.close();
+      // Ana moves until it is Ben's turn; the computer then decides for him.
+      for (let i = 0; i < 20; ++i) {
+        await waitMine(a.page);
+        const info = await viewInfo(a.page);
+        if (!info.mine) break;
+        await clickDecision(a.page);
+        await a.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
+        await a.page.waitForTimeout(50);
+        if ((await a.page.evaluate(() => window.tanbo.view.msg.pending?.seat)) === 1) break;
+      }
+      await a.page.waitForSelector('#log li:has-text("The computer for Ben (away)")', {timeout: 30000});
+      assert.equal(await status(a), 'playing');
+      await resign(a);
+      await a.page.waitForSelector('#result .takeover-note');
+      assert.match(await a.page.locator('#result .takeover-note').textContent(),
+        /Ben was away: the computer finished the game for them, so it counts as their loss/);
+      assert.equal(await headline(a), 'You won!');
+      assert.equal(await ratingChange(a), 'Rating: +16 (1500 \u2192 1516)');
+      assert.match(await a.page.locator('#result .places').textContent(), /Ben \(finished by the computer\) · 1484/);
+      assert.deepEqual(await a.page.evaluate(() => window.tanbo.view.msg.result.takeover), [1]);
+      await closeAll([a]);
+    }},
+  ];
+}
