@@ -131,7 +131,11 @@ function renderSound() {
 function setupHeader() {
   const lang = document.getElementById('lang');
   lang.value = language();
-  lang.addEventListener('change', () => setLanguage(lang.value));
+  // A catalogue not fetched before cannot be loaded offline: the choice goes back.
+  lang.addEventListener('change', () => setLanguage(lang.value).catch(() => {
+    lang.value = language();
+    toast(t('toast.language_failed'));
+  }));
   document.getElementById('sound').addEventListener('click', () => { set('muted', !muted()); renderSound(); });
   renderSound();
   renderConn();

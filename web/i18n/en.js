@@ -110,6 +110,7 @@ export default {
   'toast.name_reserved': 'The name "{name}" was refused: it is an account’s, or looks like one. Choose another.',
   'toast.error': '{code}: {message}',
   'toast.games_failed': 'Could not load the games: {message}',
+  'toast.language_failed': 'This language cannot be loaded without a network.',
   'toast.lobby': 'Lobby: {message}',
   'toast.room': 'Room: {message}',
   'toast.refused': 'Refused: {message}',

@@ -111,6 +111,7 @@ export default {
   'toast.name_reserved': 'Le nom « {name} » a été refusé : c’est celui d’un compte, ou il lui ressemble. Choisissez-en un autre.',
   'toast.error': '{code} : {message}',
   'toast.games_failed': 'Impossible de charger les jeux : {message}',
+  'toast.language_failed': 'Cette langue ne peut pas être chargée sans réseau.',
   'toast.lobby': 'Accueil : {message}',
   'toast.room': 'Salle : {message}',
   'toast.refused': 'Refusé : {message}',

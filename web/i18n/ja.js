@@ -111,6 +111,7 @@ export default {
   'toast.name_reserved': '名前「{name}」は使えません：アカウントの名前か、それに似ています。別の名前にしてください。',
   'toast.error': '{code}：{message}',
   'toast.games_failed': 'ゲーム一覧を読み込めませんでした：{message}',
+  'toast.language_failed': 'ネットワークに接続していないため、この言語を読み込めません。',
   'toast.lobby': 'ロビー：{message}',
   'toast.room': 'ルーム：{message}',
   'toast.refused': '受け付けられませんでした：{message}',
