@@ -8,12 +8,13 @@ import {tests as social} from './social.mjs';
 import {tests as games} from './games.mjs';
 import {tests as clocks} from './clocks.mjs';
 import {tests as play} from './play.mjs';
+import {tests as install} from './install.mjs';
 
 // The tests in groups that ctest runs apart (tests/CMakeLists.txt), each with a server and a
 // browser of its own, so that no one run comes near its time limit: a test belongs to the group
 // whose prefix its name starts with. run.mjs fails a test that is in no group.
 export const GROUPS = {
-  site: ['catalogues:', 'size:', 'lobby:', 'names:', 'rules:', 'ratings:'],
+  site: ['catalogues:', 'size:', 'lobby:', 'names:', 'rules:', 'ratings:', 'install:'],
   accounts: ['accounts:'],
   social: ['play now', 'challenges:', 'chat:'],
   // replay: reads the game the full mancala-simple game leaves, before it in this group.
@@ -25,5 +26,5 @@ export const GROUPS = {
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
 export function tests(env) {
-  return [site, accounts, social, games, clocks, play].flatMap((area) => area(env));
+  return [site, accounts, social, games, clocks, play, install].flatMap((area) => area(env));
 }

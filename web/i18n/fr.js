@@ -15,6 +15,8 @@ export default {
   'conn.connecting': 'Connexion…',
   'conn.open': 'Connecté',
   'conn.closed': 'Déconnecté : reconnexion…',
+  'conn.offline': 'Hors ligne',
+  'conn.offline_note': 'Vous êtes hors ligne. La page se reconnectera d’elle-même dès le retour du réseau.',
 
   'prefs.language': 'Langue',
   'prefs.title': 'Réglages',
