@@ -40,12 +40,15 @@ export async function someInView(page, selector) {
 }
 
 // gzip -9 of every file of the client, summed: the bytes a first visit downloads compressed.
+// The PNG icons apart (`icons`, their bytes as they are): a browser fetches them to install the
+// page or put it on a home screen, and they do not compress.
 export async function clientSize(dir) {
-  let raw = 0, gz = 0, files = 0;
+  let raw = 0, gz = 0, files = 0, icons = 0;
   const walk = async (d) => {
     for (const name of await readdir(d)) {
       const p = path.join(d, name);
       if ((await stat(p)).isDirectory()) await walk(p);
+      else if (name.endsWith('.png')) icons += (await stat(p)).size;
       else {
         const data = await readFile(p);
         raw += data.length;
@@ -55,5 +58,5 @@ export async function clientSize(dir) {
     }
   };
   await walk(dir);
-  return {raw, gz, files};
+  return {raw, gz, files, icons};
 }
