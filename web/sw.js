@@ -25,10 +25,11 @@ self.addEventListener('install', (event) => {
     if (!page.ok) throw new Error(`the page answered ${page.status}`);
     const html = await page.clone().text();
     // The page's links under this version: <script src>, <link href> (stylesheets, preloads,
-    // icons, the manifest).
+    // the SVG icon, the manifest); not the PNG icons, which only installing the page needs: on a
+    // slow network they would cost a first visit a sixth more bytes.
     const urls = new Set();
     for (const m of html.matchAll(/\s(?:src|href)="([^"]+)"/g))
-      if (m[1].startsWith(PREFIX) && PREFIX !== '/') urls.add(m[1]);
+      if (m[1].startsWith(PREFIX) && PREFIX !== '/' && !m[1].endsWith('.png')) urls.add(m[1]);
     await cache.addAll([...urls]);
     await cache.put(PAGE, page);
     await self.skipWaiting();  // the page's names are versioned: an older page is not disturbed
