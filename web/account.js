@@ -6,14 +6,14 @@
 // token refused) it says so once the server's welcome names the new player.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {errorText} from './words.js';
+import {errorText, errorDetails} from './words.js';
 import {openSessions} from './sessions.js';
 
 // The refusals the account forms have a sentence for; the others go through errorText.
 const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name', 'name_reserved',
   'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message', 'rate_limited']);
 // Where the server's own message adds something to the sentence (why a name or a password was
-// refused, how long a lock lasts), it is shown beneath it.
+// refused, how long a lock lasts), it is folded beneath it (errorDetails).
 const DETAIL = new Set(['bad_name', 'name_reserved', 'weak_password', 'login_locked', 'accounts_unavailable']);
 
 // A refusal as the forms show it: the sentence, the server's words, and for games_in_progress
@@ -22,7 +22,8 @@ function refusal(err) {
   const code = err?.code;
   const sentence = CODES.has(code) ? t(`account.error.${code}`, {rule: t('name.rule')}) : errorText(err);
   const parts = [h('span', {class: 'account-why', 'data-code': code || ''}, sentence)];
-  if (DETAIL.has(code) && err.message) parts.push(' ', h('small', {class: 'account-detail muted'}, err.message));
+  const details = DETAIL.has(code) ? errorDetails(err) : null;
+  if (details) parts.push(' ', h('small', {class: 'account-detail muted'}, details));
   // The server answers a login that comes too soon after failed ones as it does a wrong password.
   if (code === 'bad_login') parts.push(' ', h('small', {class: 'account-detail muted'}, t('account.error.bad_login_hint')));
   const rooms = Array.isArray(err?.rooms) ? err.rooms.map((r) => (typeof r === 'string' ? r : r?.room)).filter(Boolean) : [];

@@ -18,6 +18,7 @@ import {ReplayView, ReplayListView} from './replay.js';
 import {LeaderboardView, PlayerView} from './ratings.js';
 import {RulesView} from './rules.js';
 import {h, toast} from './util.js';
+import {errorText, errorDetails} from './words.js';
 import {t, language, setLanguage, applyLanguage, onLanguageChange} from './i18n/index.js';
 import {get, set, SPEEDS, muted} from './settings.js';
 import {icon} from './icons.js';
@@ -94,7 +95,7 @@ conn.addEventListener('ready', async (e) => {
     try {
       app.registry = (await conn.request({type: 'games'})).games;
     } catch (err) {
-      toast(t('toast.games_failed', {message: err.message}));
+      toast(t('toast.games_failed', {message: errorText(err)}), errorDetails(err));
       return;
     }
     registryFresh = true;
@@ -124,7 +125,7 @@ conn.addEventListener('name-refused', (e) => toast(e.detail.code === 'name_reser
   ? t('toast.name_reserved', {name: e.detail.name}) : t('toast.name_refused', {name: e.detail.name, rule: t('name.rule')})));
 conn.addEventListener('error', (e) => {
   if (e.detail?.code === 'banned') toast(t('chat.error.banned'));
-  else if (e.detail && e.detail.message) toast(t('toast.error', {code: e.detail.code, message: e.detail.message}));
+  else if (e.detail?.code) toast(t('toast.error', {message: errorText(e.detail)}), errorDetails(e.detail));
 });
 conn.addEventListener('banned', () => toast(t('chat.error.banned')));
 mutes.addEventListener('change', () => renderPrefs());

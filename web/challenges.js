@@ -5,7 +5,7 @@
 // this browser takes challenges is a setting, sent as `challenges {open}` after each hello.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
-import {termsText, errorText, gameName} from './words.js';
+import {termsText, errorText, errorDetails, gameName, problemsList} from './words.js';
 import {get, set} from './settings.js';
 import {optionField, readOptions, field} from './create-form.js';
 import {seekPrefs} from './play-now.js';
@@ -202,8 +202,8 @@ export function openChallengeForm(app, player, game = null) {
       await app.challenges.send(player, terms);
       dialog.close();
     } catch (err) {
-      const list = (err.problems || []).map((p) => h('li', {}, t('create.problem', {field: p.field, message: p.message})));
-      problems.replaceChildren(h('p', {}, t('challenge.refused', {why: errorText(err)})), list.length ? h('ul', {}, list) : '');
+      problems.replaceChildren(h('p', {}, t('challenge.refused', {why: errorText(err)}), ' ', errorDetails(err) ?? ''),
+        problemsList(g.id, err.problems));
     }
     sendBtn.disabled = false;
   }},

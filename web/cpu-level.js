@@ -2,6 +2,7 @@
 // changed from the lobby's "change" link.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
+import {errorText, errorDetails} from './words.js';
 import {get, set, LEVELS} from './settings.js';
 import {rememberCreated} from './room.js';
 
@@ -56,7 +57,7 @@ export async function playComputer(app, game, {players, options, timer} = {}) {
     location.hash = `#/room/${encodeURIComponent(created.room)}`;
     return created.room;
   } catch (err) {
-    toast(t('toast.create_refused', {message: err.message}));
+    toast(t('toast.create_refused', {message: errorText(err)}), errorDetails(err));
     return null;
   }
 }

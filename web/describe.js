@@ -9,11 +9,11 @@ export function describeCore(ev, name, board) {
     // A game may name its own events `action` too (Tanbo's T4 letters): those carry no `action`.
     case 'action': {
       if (ev.action === undefined) return undefined;
-      const what = board.describeAction(ev.action);
+      const what = board.describeAction(ev.action, ev.seat);
       if (ev.by === 'timer' || ev.by === 'takeover') return t(`core.action_by.${ev.by}`, {name: name(ev.seat), what});
       return t('core.action', {name: name(ev.seat), what});
     }
-    case 'forced': return t('core.forced', {name: name(ev.seat), what: board.describeAction(ev.action)});
+    case 'forced': return t('core.forced', {name: name(ev.seat), what: board.describeAction(ev.action, ev.seat)});
     case 'resign': return t('core.resign', {name: name(ev.seat)});
     case 'time': return t('core.time', {name: name(ev.seat)});
     case 'end': return t('core.end', {reason: reason(ev.result.reason)});

@@ -6,7 +6,7 @@
 // "Custom game".
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, formatOptions, levelName, gameName, termsText} from './words.js';
+import {seatName, formatOptions, levelName, gameName, termsText, errorText, errorDetails, problemsList} from './words.js';
 import {rememberSeat, rememberCreated} from './room.js';
 import {buildCreateForm} from './create-form.js';
 import {savedLevel, chooseLevel, playComputer} from './cpu-level.js';
@@ -72,7 +72,7 @@ export class LobbyView {
       this.app.playNow.setPools(reply.pools);
       this.app.conn.watchLobby('lobby');
     } catch (err) {
-      if (err.code !== 'disconnected') toast(t('toast.lobby', {message: err.message}));
+      if (err.code !== 'disconnected') toast(t('toast.lobby', {message: errorText(err)}), errorDetails(err));
     }
   }
 
@@ -168,7 +168,7 @@ export class LobbyView {
       const terms = termsText(p, g, {withGame: false});
       const mine = playNow.isMine(p);
       return h('li', {class: `pool${mine ? ' mine' : ''}`, 'data-waiting': p.waiting},
-        h('span', {}, terms, ': ', h('strong', {}, t('pool.waiting', {n: p.waiting})), mine ? ` ${t('pool.you')}` : ''),
+        h('span', {}, tNodes('pool.line', {terms, waiting: h('strong', {}, t('pool.waiting', {n: p.waiting}))}), mine ? ` ${t('pool.you')}` : ''),
         mine ? null : h('button', {type: 'button', class: 'link', 'aria-label': t('pool.join_label', {terms}),
           onclick: (e) => playNow.start(seekMessage(g, p), e.currentTarget)}, t('pool.join')));
     }));
@@ -208,7 +208,7 @@ export class LobbyView {
     problems.replaceChildren();
     if (setup) {
       try { msg.setup = JSON.parse(setup); } catch (err) {
-        problems.replaceChildren(h('p', {}, t('create.setup_not_json', {message: err.message})));
+        problems.replaceChildren(h('p', {}, t('create.setup_not_json'), ' ', errorDetails(err) ?? ''));
         return;
       }
     }
@@ -217,8 +217,7 @@ export class LobbyView {
       rememberCreated(created.room);
       location.hash = `#/room/${encodeURIComponent(created.room)}`;
     } catch (err) {
-      const list = (err.problems || []).map((p) => h('li', {}, t('create.problem', {field: p.field, message: p.message})));
-      problems.replaceChildren(h('p', {}, t('create.refused', {message: err.message})), list.length ? h('ul', {}, list) : '');
+      problems.replaceChildren(h('p', {}, t('create.refused', {message: errorText(err)})), problemsList(msg.game, err.problems));
     }
   }
 
@@ -271,7 +270,7 @@ export class LobbyView {
       rememberSeat(room);
       location.hash = `#/room/${encodeURIComponent(room)}`;
     } catch (err) {
-      toast(t('toast.join_refused', {message: err.message}));
+      toast(t('toast.join_refused', {message: errorText(err)}), errorDetails(err));
     }
   }
 }

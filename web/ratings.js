@@ -1,9 +1,9 @@
 // Ratings from the public API: a leaderboard per game (/api/leaderboard?game=) and a player's
 // page (/api/players/{id}: a rating per game, with a chart of its history drawn from the
 // rating_before/rating_after of the player's ranked games, and the recent games with replays).
-import {h, s} from './util.js';
+import {h, s, apiError} from './util.js';
 import {t} from './i18n/index.js';
-import {gameName} from './words.js';
+import {gameName, errorText, errorDetails} from './words.js';
 import {gameItem} from './replay.js';
 import {challengeButton} from './challenges.js';
 import {accountMark} from './player-mark.js';
@@ -11,7 +11,7 @@ import {accountMark} from './player-mark.js';
 async function getJson(url) {
   const res = await fetch(url);
   const body = await res.json();
-  if (!res.ok) throw new Error(body.error?.message || res.statusText);
+  if (!res.ok) throw apiError(body, res);
   return body;
 }
 
@@ -27,7 +27,7 @@ export class LeaderboardView {
     this.main = main;
     this.relabel();
     try { this.rows = (await getJson(`/api/leaderboard?game=${encodeURIComponent(this.game)}&limit=50`)).leaderboard; }
-    catch (err) { this.error = err.message; }
+    catch (err) { this.error = err; }
     if (this.app.view === this) this.relabel();
   }
 
@@ -35,7 +35,7 @@ export class LeaderboardView {
     const pick = h('select', {id: 'leaderboard-game', onchange: (e) => { location.hash = `#/leaderboard/${e.target.value}`; }},
       this.app.registry.map((g) => h('option', {value: g.id, selected: g.id === this.game}, gameName(g.id, g))));
     let body;
-    if (this.error) body = h('p', {role: 'alert'}, t('ratings.failed', {message: this.error}));
+    if (this.error) body = h('p', {role: 'alert'}, t('ratings.failed', {message: errorText(this.error)}), ' ', errorDetails(this.error) ?? '');
     else if (!this.rows) body = h('p', {}, t('app.loading'));
     else if (!this.rows.length) body = h('p', {class: 'muted', id: 'leaderboard-empty'}, t('ratings.none'));
     else body = h('table', {class: 'table', id: 'leaderboard'},
@@ -74,13 +74,13 @@ export class PlayerView {
         }).filter(Boolean).reverse();
       }));
     } catch (err) {
-      this.error = err.message;
+      this.error = err;
     }
     if (this.app.view === this) this.relabel();
   }
 
   relabel() {
-    if (this.error) { this.main.replaceChildren(h('h2', {}, t('player.title_plain')), h('p', {role: 'alert'}, t('player.failed', {message: this.error}))); return; }
+    if (this.error) { this.main.replaceChildren(h('h2', {}, t('player.title_plain')), h('p', {role: 'alert'}, t('player.failed', {message: errorText(this.error)}), ' ', errorDetails(this.error) ?? '')); return; }
     if (!this.player) { this.main.replaceChildren(h('h2', {}, t('player.title_plain')), h('p', {}, t('app.loading'))); return; }
     const p = this.player;
     const games = Object.entries(p.ratings || {});

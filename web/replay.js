@@ -2,13 +2,14 @@
 // (/api/games/{id}) and its steps (/api/games/{id}/steps: the server replays the record through
 // the engine and gives the public state after each decision, so each board is drawn by the room's
 // own board code and the page never re-implements a rule); the seed is checked in the page.
-import {h} from './util.js';
+import {h, apiError} from './util.js';
 import {t} from './i18n/index.js';
-import {recordNames, place, reason, formatOptions, gameName} from './words.js';
+import {recordNames, place, reason, formatOptions, gameName, errorText, errorDetails} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex, firstDraw} from './verify.js';
 import {describeCore, withTimeOuts} from './describe.js';
 import {icon} from './icons.js';
+import {tNodes, listNodes} from './player-mark.js';
 import {Animator} from './animate.js';
 import {BoardViewport} from './zoom.js';
 
@@ -20,17 +21,17 @@ export class ReplayListView {
     this.relabel();
     try {
       const page = await (await fetch('/api/games?limit=50')).json();
-      if (!page.games) throw new Error(page.error?.message || 'no list');
+      if (!page.games) throw apiError(page, {statusText: '', status: 0});
       this.page = page;
     } catch (err) {
-      this.error = err.message;
+      this.error = err;
     }
     this.relabel();
   }
 
   relabel() {
     const list = h('ul', {class: 'rooms', id: 'replay-list'});
-    if (this.error) list.append(h('li', {}, t('replays.failed', {message: this.error})));
+    if (this.error) list.append(h('li', {}, t('replays.failed', {message: errorText(this.error)}), ' ', errorDetails(this.error) ?? ''));
     else if (!this.page) list.append(h('li', {}, t('app.loading')));
     else if (!this.page.games.length) list.append(h('li', {class: 'muted'}, t('replays.none')));
     else list.append(...this.page.games.map((g) => gameItem(this.app, g)));
@@ -41,7 +42,7 @@ export class ReplayListView {
 // One finished game in a list: who took which place, why, when, and its replay.
 export function gameItem(app, g) {
   const name = recordNames(g);
-  const who = g.result?.places?.map((p, seat) => t('replays.who', {name: name(seat), place: place(p)})).join(', ');
+  const who = g.result?.places?.map((p, seat) => t('replays.who', {name: name(seat), place: place(p)})).join(t('log.and'));
   return h('li', {class: 'room'},
     h('div', {class: 'room-main'}, h('strong', {}, gameName(g.game, app.game(g.game))), ' ',
       h('span', {class: 'muted small'}, g.id), h('div', {}, who || ''),
@@ -74,25 +75,25 @@ export class ReplayView {
     const id = encodeURIComponent(this.id);
     const steps = fetch(`/api/games/${id}/steps`).then(async (res) => {
       const body = await res.json();
-      if (!res.ok) throw new Error(body.error?.message || res.statusText);
+      if (!res.ok) throw apiError(body, res);
       return body.steps;
     });
     steps.catch(() => {});  // awaited below: a failure costs the board only
     try {
       const res = await fetch(`/api/games/${id}`);
       const body = await res.json();
-      if (!res.ok) throw new Error(body.error?.message || res.statusText);
+      if (!res.ok) throw apiError(body, res);
       this.record = body;
     } catch (err) {
-      main.replaceChildren(h('h2', {}, t('replay.title_plain', {id: this.id})), h('p', {role: 'alert'}, t('replay.failed', {message: err.message})));
+      main.replaceChildren(h('h2', {}, t('replay.title_plain', {id: this.id})), h('p', {role: 'alert'}, t('replay.failed', {message: errorText(err)}), ' ', errorDetails(err) ?? ''));
       return;
     }
     try {
       this.steps = await steps;
-      if (this.steps?.length !== this.record.actions.length + 1) throw new Error(t('replay.mismatch'));
+      if (this.steps?.length !== this.record.actions.length + 1) throw Object.assign(new Error('mismatch'), {words: t('replay.mismatch')});
     } catch (err) {
       this.steps = null;
-      this.stepsError = err.message;
+      this.stepsError = err.words ?? errorText(err);
     }
     if (this.app.view !== this) return;  // the page moved on meanwhile
     this.build();
@@ -152,7 +153,7 @@ export class ReplayView {
     this.main.replaceChildren(
       h('h2', {}, t('replay.title', {game: gameName(r.game, g), id: r.id})),
       h('p', {class: 'muted'}, [formatOptions(r.game, r.options), t('replay.players_n', {n: r.players}), r.ranked ? t('lobby.ranked') : ''].filter(Boolean).join(' · ')),
-      h('p', {}, t('replay.players'), ' ', players.flatMap((p, i) => (i ? [', ', p] : [p])), '. ', t('replay.first', {name: this.name(r.first)}),
+      h('p', {}, tNodes('replay.players_line', {names: listNodes(players)}), ' ', t('replay.first', {name: this.name(r.first)}),
         ' ', h('a', {href: `#/rules/${encodeURIComponent(r.game)}`}, t('room.rules'))),
       this.verifyEl,
       h('div', {class: 'stepper', role: 'group', 'aria-label': t('replay.stepper')},

@@ -3,7 +3,7 @@
 // the view.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, place, reason, levelName, gameName} from './words.js';
+import {seatName, place, reason, levelName, gameName, errorText, errorDetails} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex} from './verify.js';
 import {Animator} from './animate.js';
@@ -147,7 +147,7 @@ export class RoomView {
         localStorage.setItem(SEATS_KEY, JSON.stringify(seatRooms().filter((r) => r !== this.room)));
         this.enter(reconnect);
       } else if (err.code !== 'disconnected') {
-        toast(t('toast.room', {message: err.message}));
+        toast(t('toast.room', {message: errorText(err)}), errorDetails(err));
       }
     }
   }
@@ -455,24 +455,24 @@ export class RoomView {
       await this.app.conn.fire({type: 'act', room: this.room, version: m.version, action});
     } catch (err) {
       this.sent = -1;
-      if (err.code !== 'stale_version') toast(t('toast.refused', {message: err.message}));
+      if (err.code !== 'stale_version') toast(t('toast.refused', {message: errorText(err)}), errorDetails(err));
       if (this.msg) this.render(false);
     }
   }
 
   async resign() {
     try { await this.app.conn.fire({type: 'resign', room: this.room}); }
-    catch (err) { toast(t('toast.resign_refused', {message: err.message})); }
+    catch (err) { toast(t('toast.resign_refused', {message: errorText(err)}), errorDetails(err)); }
   }
 
   async rematch() {
     try { await this.app.conn.fire({type: 'rematch', room: this.room}); }
-    catch (err) { toast(t('toast.rematch_refused', {message: err.message})); }
+    catch (err) { toast(t('toast.rematch_refused', {message: errorText(err)}), errorDetails(err)); }
   }
 
   async fillCpu(level) {
     try { await this.app.conn.fire({type: 'fill_cpu', room: this.room, level}); }
-    catch (err) { toast(t('toast.fill_refused', {message: err.message})); }
+    catch (err) { toast(t('toast.fill_refused', {message: errorText(err)}), errorDetails(err)); }
   }
 
   async takeSeat(seat) {
@@ -483,7 +483,7 @@ export class RoomView {
       this.seat = joined.seat;
       this.chat.history(joined.chat);
       if (this.msg) this.render(true);
-    } catch (err) { toast(t('toast.take_refused', {message: err.message})); }
+    } catch (err) { toast(t('toast.take_refused', {message: errorText(err)}), errorDetails(err)); }
   }
 
   copyLink() {
@@ -504,7 +504,7 @@ export class RoomView {
       const mine = (page.games || []).filter((g) => g.room === this.room).sort((a, b) => b.game_no - a.game_no)[0];
       if (mine) location.hash = `#/replay/${encodeURIComponent(mine.id)}`;
       else toast(t('toast.no_record'));
-    } catch (err) { toast(t('toast.record_failed', {message: err.message})); }
+    } catch (err) { toast(t('toast.record_failed', {message: errorText(err)}), errorDetails(err)); }
   }
 }
 

@@ -62,12 +62,26 @@ export function canon(v) {
   return JSON.stringify(v);
 }
 
+// An HTTP API refusal ({"error": {code, message}}) as an Error carrying its code, like a
+// WebSocket one, so that words.js can say it in the reader's words.
+export function apiError(body, res) {
+  const err = new Error(body?.error?.message || res.statusText);
+  err.code = body?.error?.code || `http_${res.status}`;
+  return err;
+}
+
+// A passing message; `extra` (a node, such as a refusal's folded server words) follows the text,
+// and the message stays while the reader has it open or the pointer or focus is on it.
 let toastTimer = null;
-export function toast(text) {
+export function toast(text, extra = null) {
   const el = document.getElementById('toast');
   if (!el) return;
-  el.textContent = text;
+  el.replaceChildren(text, ...(extra ? [' ', extra] : []));
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, 5000);
+  const hide = () => {
+    if (el.querySelector('details[open]') || el.matches(':hover, :focus-within')) toastTimer = setTimeout(hide, 2000);
+    else el.hidden = true;
+  };
+  toastTimer = setTimeout(hide, 5000);
 }

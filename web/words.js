@@ -2,29 +2,40 @@
 // the same in the seats, the log, the board and the replay), places, reasons, levels, options.
 import {t, tOr, list} from './i18n/index.js';
 import {timerText} from './timectl.js';
+import {h} from './util.js';
 
 // A seat's name: its player's, or "Computer N" for a computer seat, "Seat N (free)" otherwise.
 export function seatName(seats, seat) {
   const st = seats && seats[seat];
-  if (st?.player) return st.player.name;
+  if (st?.player) return playerName(st.player);
   if (st && !st.cpu) return t('seat.free', {n: seat + 1});
   return t('seat.computer', {n: seat + 1});
 }
 
-// A finished record's names: players_info lists a computer seat with no identity.
+// A finished record's names: players_info lists a computer seat with no identity, or with the
+// computer's own (playerName).
 export function recordNames(record) {
   const info = record.players_info || [];
   return (seat) => {
     const p = info.find((x) => x.seat === seat);
-    return p?.name || t('seat.computer', {n: seat + 1});
+    return p?.name ? playerName(p) : t('seat.computer', {n: seat + 1});
   };
+}
+
+// A player's name as the reader should see it. The server names its computer identities after
+// their engine ("cpu:greedy", "CPU (greedy)"): those read "Computer (Medium)" in the reader's words.
+export function playerName(player) {
+  const level = /^cpu:(\w+)$/.exec(player?.id ?? '')?.[1];
+  return level ? t('player.computer', {level: levelName(level)}) : player?.name ?? '';
 }
 
 export function place(n) { return t('ord.place', {n}); }
 
-export function reason(code) { return tOr(`reason.${code}`, {}, code); }
+// An end's reason; one the page has no words for (a newer server's) is never shown as its code.
+export function reason(code) { return tOr(`reason.${code}`, {}, t('reason.other')); }
 
-export function levelName(level) { return tOr(`level.${level}`, {}, level); }
+// A computer level's name; an unknown level (a newer server's) reads as the plain "Computer".
+export function levelName(level) { return tOr(`level.${level}`, {}, t('level.unknown')); }
 
 export function gameName(game, registryEntry) {
   return tOr(`game.${game}.name`, {}, registryEntry?.name || game);
@@ -38,7 +49,7 @@ export function optionValue(game, name, value) {
 }
 
 export function optionLabel(game, name) {
-  return tOr(`opt.${game}.${name}.label`, {}, tOr(`opt.${name}.label`, {}, name.replace(/_/g, ' ')));
+  return tOr(`opt.${game}.${name}.label`, {}, tOr(`opt.${name}.label`, {}, t('opt.unknown')));
 }
 
 export function optionHelp(game, name) {
@@ -73,14 +84,38 @@ export function termsText(terms, registryEntry, {withGame = true} = {}) {
 
 export {timerText};
 
-// A refusal in the player's words (its code, docs/protocol.md "Errors"); the server's own
-// message when the page has no words for the code.
+// A refusal in the player's words, from its code (docs/protocol.md "Errors"): never the server's
+// English, which errorDetails folds away. A code the page has no words for (a newer server's), or
+// no code at all (the network failed), reads as a general refusal.
 export function errorText(err) {
-  return tOr(`error.${err?.code}`, {message: err?.message ?? ''}, err?.message || String(err));
+  return tOr(`error.${err?.code}`, {}, t(err?.code ? 'error.unknown' : 'error.network'));
+}
+
+// The server's own words behind a refusal, folded: <details> with a summary in the reader's
+// language and the message marked as English. null when there is nothing to fold.
+export function errorDetails(err) {
+  const message = err?.message;
+  if (!message || typeof message !== 'string') return null;
+  return h('details', {class: 'error-details'},
+    h('summary', {}, t('error.details')),
+    h('span', {lang: 'en', dir: 'ltr'}, message));
 }
 
 // "1:05": minutes and seconds.
 export function duration(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// A bad_option's problems ([{field, message}]) as list items: each field by its label in the
+// reader's words ("Holes per row", never "columns"), the server's message folded beside it.
+const FIELD_KEYS = {game: 'create.game', players: 'create.players', ranked: 'create.ranked', timer: 'create.timer',
+                    cpu: 'create.who', setup: 'create.setup', first: 'opt.first.label'};
+export function problemsList(game, problems) {
+  const items = (problems || []).map((p) => {
+    const name = String(p.field ?? '').split(/[.[]/)[0];  // "setup.board[3]": the set-up
+    const field = FIELD_KEYS[name] ? t(FIELD_KEYS[name]) : optionLabel(game, name);
+    return h('li', {}, t('create.problem', {field}), ' ', errorDetails(p) ?? '');
+  });
+  return items.length ? h('ul', {class: 'problem-list'}, items) : '';
 }

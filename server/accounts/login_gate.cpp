@@ -9,17 +9,6 @@ namespace {
 
 using Clock = LoginGate::Clock;
 
-struct Window {
-  int attempts = 0;
-  Clock::time_point since;
-};
-
-struct DeviceWait {
-  int attempts = 0;
-  Clock::time_point next_at;
-  Clock::time_point last;
-};
-
 // Drops the entries `stale` says are over, at most once a period, so the tables hold only what
 // happened lately however many addresses and devices come and go.
 template <class Map, class Stale>
@@ -33,6 +22,18 @@ void sweep(Map& map, Clock::time_point& swept, Clock::time_point now,
 }  // namespace
 
 struct LoginGate::Table {
+  // An address's attempts in the period that began with the first of them.
+  struct Window {
+    int attempts = 0;
+    Clock::time_point since;
+  };
+  // A device's attempts, and when it may try again.
+  struct DeviceWait {
+    int attempts = 0;
+    Clock::time_point next_at;
+    Clock::time_point last;
+  };
+
   explicit Table(Limits l) : limits(l) {}
   const Limits limits;
   std::mutex mutex;
@@ -59,7 +60,7 @@ std::variant<LoginGate::Pass, LoginGate::Refused> LoginGate::admit(const std::st
   const auto& limits = t.limits;
   if (!address.empty()) {
     sweep(t.windows, t.windows_swept, now, limits.period,
-          [&](const Window& w) { return now - w.since > limits.period; });
+          [&](const Table::Window& w) { return now - w.since > limits.period; });
     auto it = t.windows.find(address);
     if (it != t.windows.end() && now - it->second.since > limits.period) {
       t.windows.erase(it);
@@ -104,8 +105,9 @@ bool LoginGate::device_turn(
     const std::function<std::chrono::milliseconds(int attempts)>& wait_after) {
   auto& t = *table_;
   std::lock_guard lock(t.mutex);
-  sweep(t.devices, t.devices_swept, now, t.limits.period,
-        [&](const DeviceWait& d) { return now - d.last > t.limits.period && now >= d.next_at; });
+  sweep(t.devices, t.devices_swept, now, t.limits.period, [&](const Table::DeviceWait& d) {
+    return now - d.last > t.limits.period && now >= d.next_at;
+  });
   auto& d = t.devices[device];
   if (now < d.next_at) return false;
   ++d.attempts;

@@ -76,7 +76,7 @@ export function tests(env) {
         assert.notEqual(there.token, claimed.token);
         assert.match(await b.page.locator('#me-account').textContent(), /Ana\.Plays/);
         assert.equal(await b.page.locator('#me .me-name').textContent(), 'Ana');
-        assert.match(await b.page.locator('#account-notice').textContent(), /Connecté au compte Ana\.Plays : vous jouez sous le nom Ana/);
+        assert.match(await b.page.locator('#account-notice').textContent(), /Connecté au compte Ana\.Plays\u00a0: vous jouez sous le nom Ana/);
         assert.equal(await b.page.getAttribute('#my-page', 'href'), `#/player/${before.id}`);
         await axeCheck(b.page, 'the header\'s drop-down with the account (fr)');
         await b.page.screenshot({path: path.join(env.outDir, 'account-desktop-fr.png')});
@@ -348,7 +348,7 @@ export function tests(env) {
         // A guest taking Mira's name with a Cyrillic М is refused in its words, and stays Carl;
         // the mark's words are French there.
         await rename(c, '\u041Cira');
-        await c.page.waitForFunction(() => /« Мira » a été refusé : c’est celui d’un compte/.test(document.getElementById('toast').textContent));
+        await c.page.waitForFunction(() => /«\u00a0Мira\u00a0» a été refusé\u00a0: c’est celui d’un compte/.test(document.getElementById('toast').textContent));
         await c.page.waitForFunction(() => window.tanbo.conn.state === 'open');
         assert.equal(await c.page.evaluate(() => window.tanbo.conn.player.name), 'Carl');
         await c.page.goto(`${env.base}/#/room/${encodeURIComponent(room)}`);

@@ -48,3 +48,62 @@ export async function catalogueProblems(webDir) {
   }
   return problems;
 }
+
+// Every value of a catalogue as [key, sentence] (a count value gives one per plural form).
+async function sentences(webDir, lang) {
+  const cat = (await import(pathToFileURL(path.join(webDir, 'i18n', `${lang}.js`)).href)).default;
+  return Object.entries(cat).flatMap(([k, v]) => (typeof v === 'object' ? Object.entries(v).map(([c, x]) => [`${k}.${c}`, x]) : [[k, v]]));
+}
+
+// The set-up help describes the JSON a player types: its field names are the point there.
+const JSON_HELP = /^create\.setup_help\./;
+
+// French typography: a no-break space (U+00A0) before ':' and inside « », a narrow no-break
+// space (U+202F) before ';', '!' and '?'; never an ordinary space there, never nothing (but a
+// time such as 1:05, between digits).
+export async function frenchTypographyProblems(webDir) {
+  const problems = [];
+  for (const [k, v] of await sentences(webDir, 'fr')) {
+    if (JSON_HELP.test(k)) continue;
+    const bad = [];
+    for (const m of v.matchAll(/(^|.)([:;!?»])(.|$)/gsu)) {
+      const [, before, mark, after] = m;
+      if (mark === ':' && /\d/.test(before) && /\d/.test(after)) continue;
+      const want = mark === ':' || mark === '»' ? '\u00a0' : '\u202f';
+      if (before !== want) bad.push(`${JSON.stringify(before)} before '${mark}'`);
+    }
+    for (const m of v.matchAll(/«(.|$)/gsu)) if (m[1] !== '\u00a0') bad.push(`${JSON.stringify(m[1])} after '«'`);
+    if (bad.length) problems.push(`fr: ${k}: ${bad.join(', ')}`);
+  }
+  return problems;
+}
+
+// What a player must never read: the engine's and the protocol's identifiers. A snake_case word
+// (an option, a ruling, an error code), the computer levels' engine names, "seed" and
+// "commitment" (the fair draw has plain words), a command line, a "CPU (...)" name.
+const ENGINE_WORDS = [/\b[a-z]+_[a-z_]+\b/, /\bgreedy\b/i, /\bmcts\b/i, /\bcpu\b/i, /\bseeds?\b/i, /\bcommitment\b/i,
+  /tanbo-engine/, /シード/, /コミットメント/, /\bgermes?\b/i];
+export async function engineWordProblems(webDir) {
+  const problems = [];
+  for (const l of ['en', 'fr', 'ja']) {
+    for (const [k, v] of await sentences(webDir, l)) {
+      if (JSON_HELP.test(k)) continue;
+      const text = v.replace(/\{\w+\}/g, '');  // placeholders are the page's, not the reader's
+      for (const re of ENGINE_WORDS) if (re.test(text)) problems.push(`${l}: ${k} shows ${re.exec(text)[0]}`);
+    }
+  }
+  return problems;
+}
+
+// Every error code the protocol defines (protocol/errors.hpp, the one table) has its words,
+// error.<code>, in every language: a refusal never needs the server's English.
+export async function errorCodeProblems(webDir) {
+  const table = await readFile(path.join(webDir, '..', 'protocol', 'errors.hpp'), 'utf8');
+  const codes = [...table.matchAll(/\{ErrorCode::(\w+), "(\w+)",/g)].map((m) => m[2]);
+  const problems = codes.length < 40 ? [`only ${codes.length} codes read from protocol/errors.hpp`] : [];
+  for (const l of ['en', 'fr', 'ja']) {
+    const keys = new Set((await sentences(webDir, l)).map(([k]) => k));
+    for (const c of codes) if (!keys.has(`error.${c}`)) problems.push(`${l}: no error.${c}`);
+  }
+  return problems;
+}

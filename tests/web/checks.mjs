@@ -60,3 +60,14 @@ export async function clientSize(dir) {
   await walk(dir);
   return {raw, gz, files, icons};
 }
+
+// How far the page is wider than the viewport (0 when nothing overflows horizontally), and the
+// elements that stick out on the right, a few of them named.
+export async function horizontalOverflow(page) {
+  return page.evaluate(() => {
+    const over = document.documentElement.scrollWidth - innerWidth;
+    const culprits = over <= 0 ? [] : [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > innerWidth + 0.5)
+      .slice(0, 3).map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`);
+    return {over: Math.max(0, over), culprits};
+  });
+}

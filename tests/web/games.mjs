@@ -181,20 +181,30 @@ export function tests(env) {
       const p = await newPlayer(env, 'Ana', {speed: 'slow'});
       await playComputer(p, 'mancala-simple');
       await waitMine(p.page);
-      // Record what the board shows while the next states arrive: frames with a pit being sown.
+      // Record what the board shows while the next states arrive: frames with a pit being sown,
+      // a stone flying into it, the stones left in the sower's hand.
       await p.page.evaluate(() => {
         window.__frames = 0;
-        new MutationObserver(() => { if (document.querySelector('#board .mark.active')) window.__frames++; })
-          .observe(document.getElementById('board'), {childList: true, subtree: true});
+        window.__flying = 0;
+        window.__hand = 0;
+        new MutationObserver(() => {
+          if (document.querySelector('#board .mark.active')) window.__frames++;
+          if (document.querySelector('#board .flying .stone')) window.__flying++;
+          if (document.querySelector('#board .hand .stone')) window.__hand++;
+        }).observe(document.getElementById('board'), {childList: true, subtree: true});
       });
       await clickDecision(p.page);
-      await p.page.waitForFunction(() => window.__frames >= 2, null, {timeout: 10000});
+      await p.page.waitForFunction(() => window.__frames >= 2 && window.__flying >= 1 && window.__hand >= 1, null, {timeout: 10000});
       await waitMine(p.page, 20000);
-      // Once played, the board is the server's: every hole shows the state's count.
+      // Once played, the board is the server's: every hole holds the state's count, as many
+      // pebbles (a dozen at most, then a heap with its figure).
       const same = await p.page.evaluate(() => {
         const st = window.tanbo.view.msg.state;
-        return [...document.querySelectorAll('#board .pit')].every((g) =>
-          Number(g.querySelector('.count').textContent) === st.seats[g.dataset.seat].holes[g.dataset.hole]);
+        return [...document.querySelectorAll('#board .pit')].every((g) => {
+          const n = st.seats[g.dataset.seat].holes[g.dataset.hole];
+          const stones = g.querySelectorAll('.stone').length;
+          return Number(g.dataset.count) === n && (n <= 12 ? stones === n : g.querySelector('.heap-figure')?.textContent === String(n));
+        });
       });
       assert.ok(same, 'the board after the animation is the server state');
       assert.equal(await p.page.locator('#board .mark.active').count(), 0);

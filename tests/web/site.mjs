@@ -2,8 +2,8 @@
 // language and under its Content-Security-Policy, names, the rules and the ratings pages.
 import assert from 'node:assert/strict';
 import {axeCheck, someInView, clientSize} from './checks.mjs';
-import {catalogueProblems} from './catalogue.mjs';
-import {PHONE, DESKTOP, GAMES, newPlayer, openPrefs, closePrefs, rename, closeAll, createRoom,
+import {catalogueProblems, frenchTypographyProblems, engineWordProblems, errorCodeProblems} from './catalogue.mjs';
+import {PHONE, DESKTOP, GAMES, newPlayer, toLobby, openPrefs, closePrefs, rename, closeAll, createRoom,
   playComputer, joinFromLobby, viewInfo, waitMine, clickDecision, docShot} from './support.mjs';
 
 export function tests(env) {
@@ -11,6 +11,15 @@ export function tests(env) {
     {name: 'catalogues: every key in every language, no extra key, plural forms and placeholders agree', fn: async () => {
       const problems = await catalogueProblems(env.webDir);
       assert.deepEqual(problems, []);
+    }},
+    {name: 'catalogues: French spaces before : ; ! ? and inside « »', fn: async () => {
+      assert.deepEqual(await frenchTypographyProblems(env.webDir), []);
+    }},
+    {name: 'catalogues: no engine identifier in any sentence', fn: async () => {
+      assert.deepEqual(await engineWordProblems(env.webDir), []);
+    }},
+    {name: 'catalogues: every protocol error code has its words in every language', fn: async () => {
+      assert.deepEqual(await errorCodeProblems(env.webDir), []);
     }},
     {name: 'size: the whole client compressed', fn: async () => {
       const size = await clientSize(env.webDir);
@@ -82,9 +91,38 @@ export function tests(env) {
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await a.page.selectOption('#lang', 'fr');
       await rename(a, 'Ana <3');
-      await a.page.waitForFunction(() => /« Ana <3 » a été refusé : un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
+      await a.page.waitForFunction(() => /«\u00a0Ana <3\u00a0» a été refusé\u00a0: un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await closeAll([a]);
+    }},
+    {name: 'lobby: a refusal in the reader\'s words, French spaces, the server\'s English folded away', fn: async () => {
+      const p = await newPlayer(env, 'Élodie', {lang: 'fr', viewport: DESKTOP});
+      await toLobby(p);
+      await p.page.click('[data-custom="steere-tanbo"]');
+      await p.page.waitForSelector('#create-form');
+      await p.page.click('details.setup summary');
+      await p.page.fill('#create-setup', JSON.stringify({board: ['b'], to_move: 'black'}));
+      await p.page.click('#create-form button[type=submit]');
+      const problems = p.page.locator('#create-form div.problems');
+      const fold = problems.locator('details.error-details').first();
+      await fold.waitFor();
+      // Outside the fold: the reader's sentences only, the field by its label, never its name.
+      const outside = await problems.evaluate((el) => {
+        const c = el.cloneNode(true);
+        for (const d of c.querySelectorAll('details')) d.remove();
+        return c.textContent;
+      });
+      assert.match(outside, /Partie non créée\u00a0: le serveur a refusé ces conditions/);
+      assert.match(outside, /Position de départ personnalisée \(facultatif\)\u00a0: valeur refusée/);
+      assert.doesNotMatch(outside, /setup|board|expected|refused/i);
+      // The fold: closed, named in French, the server's text marked as English.
+      assert.equal(await fold.getAttribute('open'), null);
+      assert.equal(await fold.locator('summary').textContent(), 'Message du serveur (en anglais)');
+      assert.ok((await fold.locator('[lang="en"]').textContent()).trim().length > 0);
+      await fold.locator('summary').click();
+      assert.ok(await fold.locator('[lang="en"]').isVisible());
+      await axeCheck(p.page, 'refusal (fr)');
+      await closeAll([p]);
     }},
     {name: 'lobby: the page under its Content-Security-Policy: a game against the computer, a move, the menus, replays and rules with no violation; an inline script is refused; no other site can frame it', fn: async () => {
       const res = await fetch(`${env.base}/`);

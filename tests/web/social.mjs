@@ -202,7 +202,7 @@ export function tests(env) {
         await b.page.goto(`${env.base}/#/player/${cid}`);
         await sendChallenge(b, '#challenge-player');
         await b.page.waitForSelector('#challenge-form .problems p');
-        assert.match(await b.page.locator('#challenge-form .problems').textContent(), /Le défi n’a pas pu être envoyé : ce joueur n’est pas connecté en ce moment/);
+        assert.match(await b.page.locator('#challenge-form .problems').textContent(), /Le défi n’a pas pu être envoyé\u00a0: ce joueur n’est pas connecté en ce moment/);
         await b.page.click('#challenge-close');
         await b.page.selectOption('#lang', 'en');
         await closeAll(players);
@@ -227,7 +227,7 @@ export function tests(env) {
             // "Rejoindre" on the card's pool: the same terms as the one waiting.
             const join = b.page.locator('[data-pools="steere-tanbo"] li[data-waiting="1"] button');
             await join.waitFor();
-            assert.match(await join.getAttribute('aria-label'), /Rejoindre les joueurs en attente : 2 joueurs · sans limite de temps · amicale · règles standard/);
+            assert.match(await join.getAttribute('aria-label'), /Rejoindre les joueurs en attente\u00a0: 2 joueurs · sans limite de temps · amicale · règles standard/);
             await join.click();
           } else {
             await playNow(b, 'steere-tanbo');
@@ -275,12 +275,12 @@ export function tests(env) {
         assert.deepEqual((await chatLines(b)).map((l) => [l.from, l.text]), [['Ana', 'Hello Ben, have a good game']]);
         assert.match(await b.page.locator('#chat-public').textContent(), /^Discussion publiée en fin de partie\.$/);
         // A phrase is the reader's: Ben sends "Bonne chance !", Ana reads "Good luck!".
-        assert.match(await b.page.locator('#chat-phrases [data-phrase="good_luck"]').textContent(), /Bonne chance !/);
+        assert.match(await b.page.locator('#chat-phrases [data-phrase="good_luck"]').textContent(), /Bonne chance\u202f!/);
         await b.page.click('#chat-phrases [data-phrase="good_luck"]');
         await a.page.waitForSelector('#chat-lines .chat-text[data-phrase="good_luck"]');
         assert.equal(await a.page.locator('#chat-lines .chat-text[data-phrase="good_luck"]').textContent(), 'Good luck!');
         await b.page.waitForSelector('#chat-lines .chat-text[data-phrase="good_luck"]');
-        assert.equal(await b.page.locator('#chat-lines .chat-text[data-phrase="good_luck"]').textContent(), 'Bonne chance !');
+        assert.equal(await b.page.locator('#chat-lines .chat-text[data-phrase="good_luck"]').textContent(), 'Bonne chance\u202f!');
         await say(b, 'Merci, à toi aussi');
         await chatLine(a, 'Merci, à toi aussi').waitFor();
         await chatLine(b, 'Merci, à toi aussi').waitFor();

@@ -9,6 +9,7 @@ import {tests as games} from './games.mjs';
 import {tests as clocks} from './clocks.mjs';
 import {tests as play} from './play.mjs';
 import {tests as install} from './install.mjs';
+import {tests as sowing} from './sowing.mjs';
 
 // The tests in groups that ctest runs apart (tests/CMakeLists.txt), each with a server and a
 // browser of its own, so that no one run comes near its time limit: a test belongs to the group
@@ -22,9 +23,10 @@ export const GROUPS = {
   clocks: ['time controls:'],
   'play-mancala-steere': ['play: mancala-simple', 'play: steere-tanbo'],
   'play-tsoro-tanbo': ['play: tsoro', 'play: tanbo'],
+  sowing: ['sowing:'],
 };
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
 export function tests(env) {
-  return [site, accounts, social, games, clocks, play, install].flatMap((area) => area(env));
+  return [site, accounts, social, games, clocks, play, sowing, install].flatMap((area) => area(env));
 }

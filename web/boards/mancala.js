@@ -1,10 +1,16 @@
 // Mancala simple for 2 to 4 players: each seat's holes along one side of the board, its store
 // at the corner after them, the circuit counter-clockwise; the viewer's side at the bottom.
-// Every hole a player may pick has a hit area at least a column wide, so the 2-player board
-// keeps 44-pixel targets on a 390-pixel phone.
+// Holes and stores show their stones as pebbles (pebbles.js). Each seat is named along its row,
+// at the end by its store, with its shape (glyphs.js), which its store carries too. A hole the
+// player may sow has a hit area a whole slot wide: 44 pixels on a phone for 2 and 4 players, 32
+// at least for 3.
 import {s, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
-import {markRing, hitArea, markOf} from './marks.js';
+import {hitArea} from './marks.js';
+import {pebbles, hand, countFigure} from './pebbles.js';
+import {seatGlyph} from './glyphs.js';
+import {boardSpace, fitText, textWidth, viewportPick} from './fit.js';
+import {stepMs, MAX_ANIMATION_MS} from '../settings.js';
 
 const decisions = ['sow'];
 
@@ -29,159 +35,229 @@ function lastMove(events) {
   return {from: pitKey(last), to: pitKey(last.pits[last.pits.length - 1])};
 }
 
-// The animation plan: the previous position, then the sown hole emptied and one stone added
-// to each pit of the sowing path, in order (the path comes from the step's sow events).
+// The animation plan, from the previous position and the sow events' paths: the hole picked up
+// (its stones in the sower's hand, held a little), then one stone flying from pit to pit along
+// the path, the hand emptying as it goes. `ms` is the time of one frame, for the stones' flight.
 function plan(prev, next, events) {
+  const sows = (events || []).filter((e) => e.type === 'sow');
+  if (!sows.length) return [];
   const frames = [];
   const st = structuredClone(prev);
-  for (const ev of events || []) {
-    if (ev.type !== 'sow') continue;
+  const units = sows.reduce((n, ev) => n + 2 + ev.pits.length, 0);
+  const ms = Math.round(Math.max(16, Math.min(stepMs() || 0, MAX_ANIMATION_MS / units)) * 0.9);
+  for (const ev of sows) {
+    const from = pitKey(ev);
+    let inHand = st.seats[ev.seat].holes[ev.hole];
+    if (inHand !== ev.pits.length) return [];  // the path does not add up: the state is the truth
     st.seats[ev.seat].holes[ev.hole] = 0;
-    frames.push({state: structuredClone(st), marks: {active: pitKey(ev)}, sound: 'stone'});
+    frames.push({state: structuredClone(st), marks: {active: from, hand: {at: from, n: inHand}, ms}, sound: 'stone', hold: 2});
+    let at = from;
     for (const p of ev.pits) {
       if (p.hole === 'store') st.seats[p.seat].store++;
       else st.seats[p.seat].holes[p.hole]++;
-      frames.push({state: structuredClone(st), marks: {active: pitKey(p), from: pitKey(ev)}, sound: 'stone'});
+      const to = pitKey(p);
+      inHand--;
+      frames.push({state: structuredClone(st), marks: {active: to, from, flight: {from: at, to}, hand: inHand ? {at: to, n: inHand} : null, ms}, sound: 'stone'});
+      at = to;
     }
   }
   return frames;
 }
 
-// Corners of the board for n sides, counter-clockwise from bottom-left, in a 1000-wide box.
+// Corners of the board for n sides, counter-clockwise on the screen from the bottom left.
 function corners(n) {
-  if (n === 3) return [[80, 860], [920, 860], [500, 132]];
-  return [[90, 910], [910, 910], [910, 90], [90, 90]];
+  if (n === 3) return [[2, 900], [998, 900], [500, 37.5]];  // equilateral
+  return [[4, 996], [996, 996], [996, 4], [4, 4]];
 }
 
-function truncate(text, max) { return text.length > max ? `${text.slice(0, max - 1)}…` : text; }
+// Where everything goes: for each seat drawn on side k (the viewer's at k = 0), its holes (centre,
+// radius, the direction of its row `u` and the inward normal `nrm`), its store and its label.
+// `px` is how many board units make a CSS pixel at the board's estimated width: words are set
+// at a size a reader can read on every screen.
+function geometry(n, H) {
+  const px = 1000 / boardSpace().width;
+  const seats = [];
+  const labelSize = Math.max(n === 2 ? 32 : 30, 14 * px), coordSize = Math.max(24, 12 * px);
+  if (n === 2) {
+    // Two rows: mine left to right at the bottom, the other right to left on top; the stores
+    // at the ends, narrow, so the holes get the width.
+    const x0 = 88, x1 = 912, step = (x1 - x0) / H, R = Math.min(step * 0.45, 62);
+    const y0 = labelSize * 1.7, yT = y0 + coordSize + 22 + R, yB = yT + 2 * R + 22, y1 = yB + R + coordSize + 22;
+    const storeTop = y0 + 14, storeH = y1 - 14 - storeTop;
+    for (let k = 0; k < 2; ++k) {
+      const bottom = k === 0;
+      const u = bottom ? [1, 0] : [-1, 0], nrm = bottom ? [0, -1] : [0, 1];
+      const y = bottom ? yB : yT;
+      seats.push({
+        holes: Array.from({length: H}, (_, i) => ({x: bottom ? x0 + step * (i + 0.5) : x1 - step * (i + 0.5), y})),
+        R, u, nrm, slot: step, hitH: 2 * R + 22, numGap: R + coordSize * 0.5 + 12,
+        store: {x: bottom ? 955 : 45, y: storeTop + storeH / 2, w: 76, h: storeH, shape: 'rect'},
+        glyphAt: {x: bottom ? 955 : 45, y: bottom ? y1 - 34 : storeTop + 20},
+        label: {x: bottom ? 996 : 4, y: bottom ? y1 + labelSize * 0.85 : y0 - labelSize * 0.85, anchor: bottom ? 'end' : 'start', rot: 0, max: 640, size: labelSize},
+      });
+    }
+    return {seats, px, coordSize, wood: s('rect', {x: 2, y: y0, width: 996, height: y1 - y0, rx: 56, class: 'wood'}),
+            viewBox: `0 0 1000 ${Math.round(y1 + labelSize * 1.7)}`, minPick: Math.min(step, 2 * R + 22)};
+  }
+  const c = corners(n);
+  const cx = c.reduce((a, p) => a + p[0], 0) / n, cy = c.reduce((a, p) => a + p[1], 0) / n;
+  const half = n === 3 ? Math.PI / 6 : Math.PI / 4;  // half the corner angle
+  // The holes' line inside the edge, the stores' size: in a triangle's sharp corners, close to
+  // the edges, so that 6 holes a side keep 44-pixel targets on a phone.
+  const d = n === 3 ? 50 : 70;
+  const storeHalf = n === 3 ? 48 : 62;
+  let minPick = Infinity;
+  for (let k = 0; k < n; ++k) {
+    const [ax, ay] = c[k], [bx, by] = c[(k + 1) % n];
+    const len = Math.hypot(bx - ax, by - ay);
+    const u = [(bx - ax) / len, (by - ay) / len];
+    let nrm = [-u[1], u[0]];
+    if (nrm[0] * (cx - ax) + nrm[1] * (cy - ay) < 0) nrm = [-nrm[0], -nrm[1]];
+    const co = d / Math.tan(half);  // where the holes' lines of two sides meet, from the corner
+    const ta = co + storeHalf + 8, tb = len - co - storeHalf - 8;
+    const slot = (tb - ta) / H, R = Math.min(slot * 0.44, d - 6, 54);
+    minPick = Math.min(minPick, slot);
+    const at = (tt, inset) => ({x: ax + u[0] * tt + nrm[0] * inset, y: ay + u[1] * tt + nrm[1] * inset});
+    const store = at(len - co, d);
+    // The label reads left to right, or upwards, and ends (or starts) by the store. A square
+    // has room for it inside, along the row; a triangle's middle is too small: outside.
+    const forward = u[0] > 0.01 || (Math.abs(u[0]) <= 0.01 && u[1] < 0);
+    const read = forward ? u : [-u[0], -u[1]];
+    const labelInset = n === 3 ? -(labelSize * 0.8 + 6) : d + R + coordSize + 34;
+    // Inside, it stops short of the next side's hole numbers.
+    const lab = at(n === 3 ? tb : Math.min(tb, len - (d + R + coordSize + 30)), labelInset);
+    const away = Math.hypot(store.x - cx, store.y - cy);
+    const glyph = {x: store.x + (store.x - cx) / away * storeHalf * 0.62, y: store.y + (store.y - cy) / away * storeHalf * 0.62};
+    seats.push({
+      holes: Array.from({length: H}, (_, i) => at(ta + slot * (i + 0.5), d)),
+      R, u, nrm, slot, hitH: 2 * R + 40, numGap: R + coordSize * 0.5 + 10,
+      store: {...store, w: storeHalf * 2, h: storeHalf * 2, shape: n === 3 ? 'round' : 'rect'},
+      glyphAt: glyph,
+      label: {x: lab.x, y: lab.y, anchor: forward ? 'end' : 'start', rot: Math.atan2(read[1], read[0]) * 180 / Math.PI,
+              max: n === 3 ? tb - ta : len - 2 * (d + R + coordSize + 30), size: labelSize},
+    });
+  }
+  return {seats, px, coordSize, centre: {x: cx, y: cy}, wood: s('polygon', {points: c.map((p) => p.join(',')).join(' '), class: 'wood', 'stroke-linejoin': 'round'}),
+          viewBox: n === 3 ? '0 0 1000 960' : '0 0 1000 1000', minPick};
+}
+
+// A ring of the mark `kind` round a hole or store (last-from, last-to, active).
+function ring(kind, x, y, rx, ry = rx) {
+  return s('ellipse', {cx: x, cy: y, rx, ry, class: `mark ${kind}`, 'aria-hidden': 'true'});
+}
+function markOf(marks, key) {
+  if (!marks) return null;
+  if (marks.active === key) return 'active';
+  if (marks.to === key) return 'last-to';
+  if (marks.from === key) return 'last-from';
+  return null;
+}
 
 function render({state, legal, viewer, act, name, marks}) {
   const n = state.seats.length;
   const H = state.holes;
   const legalHoles = new Map((legal || []).map((a) => [a.hole, a]));
   const rel = (k) => (viewer + k) % n;  // the seat drawn on side k
-  const items = [];
+  const geo = geometry(n, H);
+  const where = new Map();  // pit key -> its centre, for the stones' flight and the hand
+  geo.seats.forEach((g, k) => {
+    g.holes.forEach((p, i) => where.set(`${rel(k)}:${i}`, p));
+    where.set(`${rel(k)}:store`, g.store);
+  });
+  const flight = (key) => {
+    if (marks?.flight?.to !== key) return null;
+    const from = where.get(marks.flight.from), to = where.get(key);
+    return from && to ? {dx: from.x - to.x, dy: from.y - to.y} : null;
+  };
+  const items = [geo.wood];
   const picks = [];
   let focus = null;
-  const hole = (seat, i, x, y, r, lx, ly, hit) => {
+
+  geo.seats.forEach((g, k) => {
+    const seat = rel(k);
     const st = state.seats[seat];
-    const count = st.holes[i];
-    const key = `${seat}:${i}`;
-    const mark = markOf(marks, key);
-    const g = s('g', {class: `pit${st.in_circuit ? '' : ' out'}`, 'data-seat': seat, 'data-hole': i},
-      hit,
-      s('circle', {cx: x, cy: y, r}),
-      mark ? markRing(mark, x, y, r + 7) : null,
-      s('text', {x, y, class: 'count', 'dominant-baseline': 'central', 'text-anchor': 'middle'}, count),
-      s('text', {x: lx, y: ly, class: 'pit-label', 'dominant-baseline': 'central', 'text-anchor': 'middle'}, i + 1));
-    if (mark === 'last-to' || mark === 'last-from') focus ??= {x, y};
-    const a = seat === viewer ? legalHoles.get(i) : undefined;
-    if (a) {
-      svgButton(g, t('mancala.pick', {hole: i + 1, n: count}), () => act(a));
-      picks.push({x, y});
-    } else {
-      g.append(s('title', {}, t('mancala.hole_title', {name: name(seat), hole: i + 1, n: count})));
-    }
-    items.push(g);
-  };
-  const store = (seat, x, y, w, hgt, rx, vertical) => {
-    const st = state.seats[seat];
+    const out = st.in_circuit ? '' : ' out';
+    const {R, u, nrm} = g;
+    g.holes.forEach(({x, y}, i) => {
+      const count = st.holes[i];
+      const key = `${seat}:${i}`;
+      const mark = markOf(marks, key);
+      const hit = hitArea(x, y, g.slot, g.hitH);
+      const angle = Math.atan2(u[1], u[0]) * 180 / Math.PI;
+      if (Math.abs(angle) > 0.5 && Math.abs(Math.abs(angle) - 180) > 0.5) hit.setAttribute('transform', `rotate(${angle.toFixed(2)} ${x} ${y})`);
+      // The hole's number beside it: outside the two rows; inside a 3- or 4-sided board, towards
+      // its centre, so that the end holes' numbers lean to their own row's middle, clear of the
+      // next row's. The count figure on the rim, towards the edge.
+      const away = geo.centre ? Math.hypot(geo.centre.x - x, geo.centre.y - y) : 0;
+      const toward = away ? [(geo.centre.x - x) / away, (geo.centre.y - y) / away] : [-nrm[0], -nrm[1]];
+      const numAt = {x: x + toward[0] * g.numGap, y: y + toward[1] * g.numGap};
+      const figAt = {x: x + (u[0] - nrm[0]) * R * 0.72, y: y + (u[1] - nrm[1]) * R * 0.72};
+      const grp = s('g', {class: `pit${out}`, 'data-seat': seat, 'data-hole': i, 'data-count': count},
+        hit,
+        s('ellipse', {class: 'bowl', cx: x, cy: y, rx: R, ry: R}),
+        pebbles(count, x, y, {rx: R * 0.9, ry: R * 0.9}, key, {fly: flight(key)}),
+        countFigure(count, figAt.x, figAt.y, Math.max(R * 0.42, 10 * geo.px), {x, y}),
+        mark ? ring(mark, x, y, R + 8) : null,
+        s('text', {x: numAt.x, y: numAt.y, class: 'hole-num', 'dominant-baseline': 'central', 'text-anchor': 'middle', 'font-size': geo.coordSize}, i + 1));
+      if (mark === 'last-to' || mark === 'last-from') focus ??= {x, y};
+      const a = seat === viewer ? legalHoles.get(i) : undefined;
+      if (a) {
+        svgButton(grp, t('mancala.pick', {hole: i + 1, n: count}), () => act(a));
+        picks.push({x, y});
+      } else {
+        grp.append(s('title', {}, t('mancala.hole_title', {name: name(seat), hole: i + 1, n: count})));
+      }
+      items.push(grp);
+    });
+    items.push(store(g, seat, st, state.to_move === seat, n));
+  });
+
+  function store(g, seat, st, mover, players) {
+    const {x, y, w, h, shape} = g.store;
     const key = `${seat}:store`;
     const mark = markOf(marks, key);
     const owner = name(seat);
-    const countY = vertical ? y - hgt * 0.28 : y - 8;
-    items.push(s('g', {class: `store${st.in_circuit ? '' : ' out'}`, 'data-store': seat},
+    const round = shape === 'round';
+    const area = round ? {rx: w * 0.43, ry: h * 0.43} : {w: w - 18, h: h - 18};
+    const body = round ? s('ellipse', {class: 'bowl', cx: x, cy: y, rx: w / 2, ry: h / 2})
+      : s('rect', {class: 'bowl', x: x - w / 2, y: y - h / 2, width: w, height: h, rx: Math.min(w, h) * 0.4});
+    const ringEl = !mark ? null : round ? ring(mark, x, y, w / 2 + 8)
+      : s('rect', {class: `mark ${mark}`, 'aria-hidden': 'true', x: x - w / 2 - 8, y: y - h / 2 - 8, width: w + 16, height: h + 16, rx: Math.min(w, h) * 0.4 + 6});
+    const figAt = players === 2 ? {x, y: g.glyphAt.y < y ? y + h / 2 - 24 : y - h / 2 + 24} : {x: 2 * x - g.glyphAt.x, y: 2 * y - g.glyphAt.y};
+    return s('g', {class: `sow-store${st.in_circuit ? '' : ' out'}`, 'data-store': seat, 'data-count': st.store},
       s('title', {}, t('mancala.store_title', {name: owner, n: st.store})),
-      s('rect', {x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx}),
-      mark ? s('rect', {x: x - w / 2 - 6, y: y - hgt / 2 - 6, width: w + 12, height: hgt + 12, rx: rx + 4, class: `mark ${mark}`}) : null,
-      s('text', {x, y: countY, class: 'count', 'dominant-baseline': 'central', 'text-anchor': 'middle'}, st.store),
-      vertical
-        ? s('text', {x, y: y + hgt * 0.14, class: 'store-owner', 'text-anchor': 'middle', 'dominant-baseline': 'central',
-                     transform: `rotate(-90 ${x} ${y + hgt * 0.14})`}, truncate(owner, 14))
-        : s('text', {x, y: y + 22, class: 'store-owner small', 'text-anchor': 'middle', 'dominant-baseline': 'central'},
-            truncate(owner, 7))));
-  };
-  const label = (seat, x, y, rot = 0) => {
-    const st = state.seats[seat];
-    const mover = state.to_move === seat;
-    const text = [mover ? '▶ ' : '', name(seat), st.place ? ` · ${t('ord.place', {n: st.place})}` : ''].join('');
-    items.push(s('text', {x, y, class: `side-label${mover ? ' mover' : ''}`, 'text-anchor': 'middle',
-      'dominant-baseline': 'central', transform: rot ? `rotate(${rot} ${x} ${y})` : null}, text));
-  };
-
-  let viewBox, minPick;
-  if (n === 2) {
-    // Two rows: mine left to right at the bottom, the other right to left on top; the stores
-    // narrow at the ends so the holes get the width.
-    const x0 = 95, x1 = 905, step = (x1 - x0) / H, r = Math.min(50, step * 0.38);
-    items.push(s('rect', {x: 2, y: 70, width: 996, height: 390, rx: 50, class: 'wood'}));
-    for (let i = 0; i < H; ++i) {
-      const x = x0 + step * (i + 0.5);
-      hole(rel(0), i, x, 350, r, x, 350 + r + 26, hitArea(x, 350, step, 180));
-    }
-    for (let i = 0; i < H; ++i) {
-      const x = x1 - step * (i + 0.5);
-      hole(rel(1), i, x, 180, r, x, 180 - r - 26, hitArea(x, 180, step, 180));
-    }
-    store(rel(0), 952, 265, 80, 330, 36, true);
-    store(rel(1), 48, 265, 80, 330, 36, true);
-    label(rel(0), 500, 500);
-    label(rel(1), 500, 32);
-    viewBox = '0 0 1000 530';
-    minPick = Math.min(step, 180);
-  } else {
-    const c = corners(n);
-    items.push(s('polygon', {points: c.map((p) => p.join(',')).join(' '), class: 'wood'}));
-    const cx = c.reduce((a, p) => a + p[0], 0) / n, cy = c.reduce((a, p) => a + p[1], 0) / n;
-    minPick = Infinity;
-    for (let k = 0; k < n; ++k) {
-      const seat = rel(k);
-      const [ax, ay] = c[k], [bx, by] = c[(k + 1) % n];
-      const len = Math.hypot(bx - ax, by - ay);
-      const half = n === 3 ? Math.PI / 6 : Math.PI / 4;  // half the corner angle
-      const normal = (px, py, qx, qy) => {  // inward normal of an edge
-        const l = Math.hypot(qx - px, qy - py);
-        let nx = -(qy - py) / l, ny = (qx - px) / l;
-        if (nx * (cx - px) + ny * (cy - py) < 0) { nx = -nx; ny = -ny; }
-        return [nx, ny];
-      };
-      const [nx, ny] = normal(ax, ay, bx, by);
-      // Holes on a line `inset` inside the edge; the store where that line meets the next
-      // side's, at the corner; the first and last holes keep clear of both corners' stores.
-      const storeHalf = 36;
-      let r = 40, t0 = 0.2;
-      for (let pass = 0; pass < 3; ++pass) {
-        const inset = r + 14, corner = inset / Math.tan(half);
-        t0 = (corner + r + storeHalf + 8) / len;
-        r = Math.min(40, ((1 - 2 * t0) / (H - 1)) * len * 0.45);
-      }
-      const inset = r + 14, step = (1 - 2 * t0) / (H - 1);
-      const stepLen = step * len;
-      minPick = Math.min(minPick, stepLen);
-      const angle = Math.atan2(by - ay, bx - ax) * 180 / Math.PI;
-      for (let i = 0; i < H; ++i) {
-        const tt = t0 + i * step;
-        const x = ax + (bx - ax) * tt + nx * inset, y = ay + (by - ay) * tt + ny * inset;
-        const hit = hitArea(x, y, stepLen, 2 * r + 40);
-        hit.setAttribute('transform', `rotate(${angle} ${x} ${y})`);
-        hole(seat, i, x, y, r, x + nx * (r + 20), y + ny * (r + 20), hit);
-      }
-      const [qx, qy] = c[(k + 2) % n];
-      const [mx2, my2] = normal(bx, by, qx, qy);
-      const l2 = Math.hypot(qx - bx, qy - by), corner = inset / Math.tan(half);
-      store(seat, bx + (qx - bx) / l2 * corner + mx2 * inset, by + (qy - by) / l2 * corner + my2 * inset,
-            2 * storeHalf, 2 * storeHalf, 12, false);
-      const mx = (ax + bx) / 2, my = (ay + by) / 2;
-      let rot = angle;
-      if (rot > 90.5) rot -= 180;
-      if (rot < -90.5) rot += 180;
-      label(seat, mx - nx * 30, my - ny * 30, rot);
-    }
-    viewBox = n === 3 ? '0 80 1000 830' : '30 30 940 940';
+      body,
+      pebbles(st.store, x, y, area, key, {fly: flight(key)}),
+      countFigure(st.store, figAt.x, figAt.y, Math.max(24, 10 * geo.px), {x, y}),
+      ringEl,
+      seatGlyph(seat, g.glyphAt.x, g.glyphAt.y, players === 2 ? 15 : 13),
+      seatLabel(seat, st, mover, g.label));
   }
-  const svg = s('svg', {viewBox, class: 'board-svg mancala', role: 'group',
+
+  // A seat's name along its row, ending by its store: its shape, "▶" while it is to move, its
+  // place once decided. It names the store it stands by (the store's `store-owner`).
+  function seatLabel(seat, st, mover, {x, y, anchor, rot, max, size}) {
+    const place = st.place ? ` · ${t('ord.place', {n: st.place})}` : '';
+    const glyphW = size * 1.1;
+    const words = fitText(`${mover ? '▶ ' : ''}${name(seat)}${place}`, max - glyphW, size);
+    const width = textWidth(words, size) + glyphW;
+    const x0 = anchor === 'end' ? x - width : x;  // the label's left end, before rotation
+    return s('g', {class: `seat-label store-owner${mover ? ' mover' : ''}`, transform: rot ? `rotate(${rot.toFixed(2)} ${x} ${y})` : null},
+      mover ? s('rect', {class: 'mover-pill', x: x0 - size * 0.35, y: y - size * 0.72, width: width + size * 0.7, height: size * 1.44, rx: size * 0.72}) : null,
+      seatGlyph(seat, x0 + size * 0.45, y, size * 0.42),
+      s('text', {x: x0 + glyphW, y, 'dominant-baseline': 'central', 'font-size': size}, words));
+  }
+
+  if (marks?.hand?.n) {
+    const p = where.get(marks.hand.at);
+    const R = geo.seats[0].R;
+    if (p) items.push(hand(marks.hand.n, p.x - R * 0.55, p.y - R * 0.95, R * 0.26, marks.hand.at));
+  }
+  const svg = s('svg', {viewBox: geo.viewBox, class: `board-svg mancala sow players-${n}`, role: 'group',
     'aria-label': t('mancala.board_label', {players: n, n: H})}, items);
-  return {svg, controls: [], facts: [], hint: legal ? t('mancala.hint') : null, minPick, focus: focus || picks[0] || null};
+  if (marks?.ms) svg.style.setProperty('--fly-ms', `${marks.ms}ms`);
+  return {svg, controls: [], facts: [], hint: legal ? t('mancala.hint') : null,
+          minPick: viewportPick(geo.minPick), focus: focus || picks[0] || null};
 }
 
 export default {decisions, render, describeAction, describeEvent, lastMove, plan};

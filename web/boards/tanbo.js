@@ -183,10 +183,11 @@ function render({state, legal, viewer, pending, act, name, marks}) {
     'aria-label': t('tanbo.board_label', {them: name(them), me: name(me), bag: riceText(state.bag), pool: state.pool,
                                           a: state.score[0], b: state.score[1]})}, items);
 
+  // The stop counts rounds (a turn each), as the option and the rules do; the state counts turns.
   const facts = [h('ul', {class: 'facts'},
     h('li', {}, t('tanbo.fact.scores', {a: name(0), sa: state.score[0], b: name(1), sb: state.score[1]})),
     h('li', {}, t('tanbo.fact.bag', {bag: riceText(state.bag), n: state.pool})),
-    h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: state.quiet_turns, stall: state.stall_turns})),
+    h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: Math.floor(state.quiet_turns / 2), stall: state.stall_turns / 2})),
     state.decision === 'sow' ? h('li', {}, t('tanbo.fact.hand', {what: tokensText(state.hand), paddy: state.cursor + 1})) : null)];
   const controls = [];
   let hint = null;

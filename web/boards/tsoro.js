@@ -1,20 +1,40 @@
-// Tsoro: four rows; the viewer's two rows at the bottom (inner above outer), the opponent's on
-// top. A physical column x holds my outer x, my inner x, their inner N-1-x, their outer N-1-x.
-// Columns are numbered as the log names them, from each player's own left: mine below the
-// board, the opponent's above it. Heads are outer holes drawn with a dashed ring and an "H".
+// Tsoro: four rows of holes, the viewer's two at the bottom (inner above outer), the opponent's
+// on top; a board too long for the screen's width (4 x 21 on a phone) turns upright, columns as
+// rows, the viewer's rows on the left. A physical column x holds my outer x, my inner x, their
+// inner N-1-x and their outer N-1-x. Columns are numbered once, from the viewer's left (the
+// rules count each side from its owner's left: words for the opponent's holes and moves are
+// turned into the viewer's numbering). Heads are drawn square. Every decision is a tap on the
+// board: a hole to sow; at a head, the head itself to stop or the next hole to sow on; a bonus
+// hole to capture, or one's tray of captured stones to take no more; a badge on the hole says
+// what the tap does when it is not a sowing.
 import {s, h, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
-import {markRing, hitArea, markOf} from './marks.js';
+import {hitArea} from './marks.js';
+import {pebbles, hand, countFigure} from './pebbles.js';
+import {seatGlyph, tapBadge, angleOf} from './glyphs.js';
+import {boardSpace, fitText, textWidth, viewportPick} from './fit.js';
+import {stepMs, MAX_ANIMATION_MS} from '../settings.js';
 
 const decisions = ['sow', 'head', 'bonus'];
 
 const rowName = (r) => t(`tsoro.row.${r}`);
 
-function describeAction(a) {
-  if (a.sow) return t('tsoro.action.sow', {row: rowName(a.sow.row), col: a.sow.col + 1});
+// The seat and column count the words are told for: the last board drawn's viewer (the room
+// draws the board whenever it words the log), unless the caller names them.
+const told = {viewer: 0, columns: null};
+// A column as the viewer numbers it, from `seat`'s own numbering (0-based in, 1-based out).
+function viewCol(col, seat, ctx = told) {
+  if (seat === undefined || seat === ctx.viewer || !ctx.columns) return col + 1;
+  return ctx.columns - col;
+}
+
+// An action in words; `seat` is whose it is (the log's actions may be the opponent's), the
+// viewer's when omitted (the legal list).
+function describeAction(a, seat) {
+  if (a.sow) return t('tsoro.action.sow', {row: rowName(a.sow.row), col: viewCol(a.sow.col, seat)});
   if (a.head) return t(`tsoro.action.head.${a.head}`);
   if (a.bonus === 'stop') return t('tsoro.action.bonus_stop');
-  if (a.bonus) return t('tsoro.action.bonus', {row: rowName(a.bonus.row), col: a.bonus.col + 1});
+  if (a.bonus) return t('tsoro.action.bonus', {row: rowName(a.bonus.row), col: viewCol(a.bonus.col, seat)});
   return JSON.stringify(a);
 }
 
@@ -23,7 +43,7 @@ function describeEvent(ev, name) {
     case 'sow': return ev.singleton ? t('tsoro.ev.single', {name: name(ev.seat)})
                                     : t('tsoro.ev.sow', {name: name(ev.seat), n: ev.laps});
     case 'head': return t('tsoro.ev.head', {name: name(ev.seat), n: ev.stones});
-    case 'capture': return t('tsoro.ev.capture', {name: name(ev.seat), n: ev.inner + ev.outer, col: ev.col + 1});
+    case 'capture': return t('tsoro.ev.capture', {name: name(ev.seat), n: ev.inner + ev.outer, col: viewCol(ev.col, ev.seat)});
     case 'bonus': return t('tsoro.ev.bonus', {name: name(ev.seat), n: ev.stones});
     default: return null;
   }
@@ -57,34 +77,40 @@ function removedKeys(events, N) {
   return out;
 }
 
-// The animation plan: each sowing of the step replayed stone by stone from the previous
-// position (the events give its start and its laps; relays pick the last hole up again),
-// then the captured holes emptied. An inconsistent path plays nothing: the state is the truth.
+// The animation plan: each sowing of the step replayed from the previous position (the events
+// give its start and its laps; a relay picks the last hole up again): a hole picked up, its
+// stones in the hand (held a little), then one stone flying to each next hole; a capture shows
+// the holes it takes, then their stones leaving for the capturer's tray. A path that does not
+// add up plays nothing: the state is the truth. `ms` is one frame's time, for the flights.
 function plan(prev, next, events) {
   const N = prev.columns;
   const st = structuredClone(prev);
   const frames = [];
   const get = (seat, i) => { const hl = holeAt(i, N); return st.sides[seat][hl.row][hl.col]; };
   const put = (seat, i, v) => { const hl = holeAt(i, N); st.sides[seat][hl.row][hl.col] = v; };
-  const frame = (marks, sound) => frames.push({state: structuredClone(st), marks, sound});
+  const frame = (marks, sound, hold = 1) => frames.push({state: structuredClone(st), marks, sound, hold});
   for (const ev of events || []) {
     if (ev.type === 'sow') {
       const from = key(ev.seat, ev.from);
       let pos = indexOf(ev.from, N);
+      const k = (i) => key(ev.seat, holeAt(i, N));
       if (ev.singleton) {
         put(ev.seat, pos, get(ev.seat, pos) - 1);
+        const at = pos;
         pos = (pos + 1) % (2 * N);
         put(ev.seat, pos, get(ev.seat, pos) + 1);
-        frame({active: key(ev.seat, holeAt(pos, N)), from}, 'stone');
+        frame({active: k(pos), from, flight: {from: k(at), to: k(pos)}}, 'stone');
       } else {
         for (let lap = 0; lap < ev.laps; ++lap) {
-          let k = get(ev.seat, pos);
+          let inHand = get(ev.seat, pos);
+          if (inHand < 1) return [];
           put(ev.seat, pos, 0);
-          frame({active: key(ev.seat, holeAt(pos, N)), from}, 'stone');
-          while (k-- > 0) {
+          frame({active: k(pos), from, hand: {at: k(pos), n: inHand}}, 'stone', 2);
+          while (inHand-- > 0) {
+            const at = pos;
             pos = (pos + 1) % (2 * N);
             put(ev.seat, pos, get(ev.seat, pos) + 1);
-            frame({active: key(ev.seat, holeAt(pos, N)), from}, 'stone');
+            frame({active: k(pos), from, flight: {from: k(at), to: k(pos)}, hand: inHand ? {at: k(pos), n: inHand} : null}, 'stone');
           }
         }
       }
@@ -92,92 +118,239 @@ function plan(prev, next, events) {
     }
     if (ev.type === 'capture' || ev.type === 'bonus') {
       const gone = removedKeys([ev], N);
-      frame({removed: new Set(gone)}, 'capture');
-      for (const k of gone) {
-        const [seat, row, col] = k.split(':');
+      const removed = new Set(gone);
+      frame({removed, taking: removed}, 'capture', 2);
+      const leaving = [];
+      for (const g of gone) {
+        const [seat, row, col] = g.split(':');
+        const n = st.sides[Number(seat)][row][Number(col)];
         st.sides[Number(seat)][row][Number(col)] = 0;
+        st.sides[ev.seat].captured += n;
+        leaving.push({key: g, n, to: ev.seat});
       }
-      frame({removed: new Set(gone)}, null);
+      frame({removed, leaving}, null, 2);
     }
   }
+  // One frame's time, as web/animate.js will play them, for the stones' flight.
+  const units = frames.reduce((n, f) => n + f.hold, 0);
+  const ms = Math.round(Math.max(16, Math.min(stepMs() || 0, MAX_ANIMATION_MS / Math.max(1, units))) * 0.9);
+  for (const f of frames) f.marks.ms = ms;
   return frames;
 }
 
-function render({state, legal, viewer, pending, act, name, marks}) {
+// The geometry: landscape (columns across) when its holes are finger-sized or the screen is
+// wide, else upright (columns down the screen) when that gives larger holes. Sizes are in board
+// units; `px` is how many units make a CSS pixel at the estimated width, so that words keep
+// their size on every screen.
+function layout(N, size) {
+  const space = boardSpace(size, N >= 15 ? 0.7 : 0.6);
+  const landCell = space.width / (N + 0.5);
+  const BAR = 72, LABELS = 50;  // the phone's decision bar; the names above the board
+  const rowPx = Math.min(50, Math.floor((space.height - BAR - LABELS - 16) / N));
+  const colPx = (space.width - 44) / 4;
+  const upright = landCell < 44 && Math.min(rowPx, colPx) > landCell;
+  if (!upright) {
+    const c = 60, padX = 14, W = 2 * padX + N * c;
+    const px = W / space.width;
+    const top = Math.max(40, 30 * px), y0 = top + 6;
+    const y1 = y0 + 20 + 4 * c;
+    const numY = y1 + Math.max(16, 13 * px);
+    const meY = numY + Math.max(30, 24 * px);
+    return {upright: false, N, px, W, Hh: meY + Math.max(26, 20 * px),
+      cellW: c, cellH: c,
+      at: (lrow, x) => ({x: padX + c * (x + 0.5), y: y0 + 10 + c * (lrow + 0.5)}),
+      wood: {x: 4, y: y0, width: W - 8, height: y1 - y0},
+      divider: {x1: padX - 6, x2: W - padX + 6, y1: y0 + 10 + 2 * c, y2: y0 + 10 + 2 * c},
+      num: (x) => ({x: padX + c * (x + 0.5), y: numY}),
+      label: {them: {x: padX, y: top / 2 + 2, w: W - 2 * padX}, me: {x: padX, y: meY, w: W - 2 * padX}},
+      hole: {rx: c * 0.45, ry: c * 0.45}};
+  }
+  const W = Math.round(space.width), row = Math.max(32, rowPx);
+  const numW = 26, pad = 6, gap = 8;
+  const cw = (W - numW - 2 - 2 * pad - gap) / 4;
+  const y0 = LABELS - 4, y1 = y0 + 12 + N * row;
+  const colX = (u) => numW + pad + cw * (u + 0.5) + (u >= 2 ? gap : 0);
+  const half = (W - numW) / 2;
+  return {upright: true, N, px: 1, W, Hh: y1 + 4, cellW: cw, cellH: row,
+    at: (lrow, x) => ({x: colX(3 - lrow), y: y0 + 6 + row * (x + 0.5)}),
+    wood: {x: numW, y: y0, width: W - numW - 2, height: y1 - y0},
+    divider: {x1: numW + pad + 2 * cw + gap / 2, x2: numW + pad + 2 * cw + gap / 2, y1: y0 + 2, y2: y1 - 2},
+    num: (x) => ({x: numW / 2, y: y0 + 6 + row * (x + 0.5)}),
+    label: {me: {x: numW, y: LABELS / 2 - 2, w: half - 4}, them: {x: numW + half + 4, y: LABELS / 2 - 2, w: half - 6}},
+    hole: {rx: Math.min(cw * 0.45, row * 1.4), ry: row * 0.44}};
+}
+
+function render({state, legal, viewer, pending, act, name, marks, size}) {
   const N = state.columns;
   const me = viewer, them = 1 - viewer;
+  told.viewer = viewer;
+  told.columns = N;
   const heads = new Set(state.head_cols);
-  const cell = 60, pad = 40, top = 74;
-  const W = pad * 2 + N * cell, Hh = top + 4 * cell + 78;
-  const items = [s('rect', {x: pad - 14, y: top - 10, width: N * cell + 28, height: 4 * cell + 20, rx: 22, class: 'wood'}),
-                 s('line', {x1: pad - 10, x2: pad + N * cell + 10, y1: top + 2 * cell, y2: top + 2 * cell, class: 'divider'})];
-  const sowable = new Map(), bonus = new Map();
+  const L = layout(N, size);
+  const {px} = L;
+  const pos = (seat, row, col) => {
+    const mine = seat === me;
+    const x = mine ? col : N - 1 - col;
+    const lrow = mine ? (row === 'inner' ? 2 : 3) : (row === 'inner' ? 1 : 0);
+    return L.at(lrow, x);
+  };
+  const where = (k) => {
+    const [seat, row, col] = k.split(':');
+    if (row === 'tray') return trayAt(Number(seat));
+    return pos(Number(seat), row, Number(col));
+  };
+
+  // What each tappable hole does: sow it; at a head, stop there or sow on into the next hole;
+  // after a capture, take an opponent hole.
+  const taps = new Map();  // key -> {action, badge, label}
+  const decision = legal ? pending?.decision : null;
   for (const a of legal || []) {
-    if (a.sow) sowable.set(`${a.sow.row}:${a.sow.col}`, a);
-    if (a.bonus && a.bonus !== 'stop') bonus.set(`${a.bonus.row}:${a.bonus.col}`, a);
+    if (a.sow) {
+      const k = key(me, a.sow);
+      taps.set(k, {action: a, badge: null, label: t('tsoro.pick.sow', holeWords(me, a.sow))});
+    } else if (a.head && state.head) {
+      const headKey = key(me, state.head);
+      const n = state.sides[me][state.head.row][state.head.col];
+      if (a.head === 'stop') taps.set(headKey, {action: a, badge: 'stop', label: t('tsoro.pick.stop', {n})});
+      else taps.set(key(me, holeAt((indexOf(state.head, N) + 1) % (2 * N), N)), {action: a, badge: 'relay', label: t('tsoro.pick.relay', {n})});
+    } else if (a.bonus && a.bonus !== 'stop') {
+      const hole = {row: a.bonus.row, col: N - 1 - a.bonus.col};  // bonus columns count from the decider's left
+      taps.set(key(them, hole), {action: a, badge: 'take', label: t('tsoro.pick.bonus', holeWords(them, hole))});
+    } else if (a.bonus === 'stop') {
+      taps.set(`${me}:tray`, {action: a, badge: 'done', label: t('tsoro.pick.bonus_stop')});
+    }
   }
-  const headHole = state.phase === 'head' && state.head ? state.head : null;
+
+  function holeWords(seat, hole) {
+    const count = state.sides[seat][hole.row][hole.col];
+    return {name: name(seat), row: rowName(hole.row), col: viewCol(hole.col, seat, {viewer: me, columns: N}), n: count,
+            head: hole.row === 'outer' && heads.has(hole.col) ? t('tsoro.head_suffix') : ''};
+  }
+
+  const items = [s('rect', {...L.wood, rx: L.upright ? 14 : 22, class: 'wood'}), s('line', {...L.divider, class: 'divider'})];
   const picks = [];
   let focus = null;
-  const hole = (seat, row, col, x, y) => {
+  const {rx, ry} = L.hole;
+  const figSize = Math.max(ry * 0.6, 10 * px);
+  const badgeR = Math.max(Math.min(rx, ry) * 0.42, 8 * px);
+  const removed = marks?.removed;
+
+  const drawHole = (seat, row, col) => {
     const count = state.sides[seat][row][col];
     const isHead = row === 'outer' && heads.has(col);
-    const cx = pad + x * cell + cell / 2, cy = top + y * cell + cell / 2;
+    const {x, y} = pos(seat, row, col);
     const k = key(seat, {row, col});
-    const mark = markOf(marks, k);
-    const g = s('g', {class: `pit${isHead ? ' head' : ''}`, 'data-seat': seat, 'data-row': row, 'data-col': col},
-      hitArea(cx, cy, cell),
-      s('circle', {cx, cy, r: cell * 0.4}),
-      isHead ? s('circle', {cx, cy, r: cell * 0.47, class: 'head-ring'}) : null,
-      isHead ? s('text', {x: cx + cell * 0.3, y: cy - cell * 0.3, class: 'head-mark', 'text-anchor': 'middle'}, t('tsoro.head_letter')) : null,
-      mark ? markRing(mark, cx, cy, cell * 0.46) : null,
-      s('text', {x: cx, y: cy, class: 'count', 'dominant-baseline': 'central', 'text-anchor': 'middle'}, count));
-    if (headHole && seat === state.to_move && headHole.row === row && headHole.col === col) g.classList.add('focus-hole');
-    if (mark === 'last-to') focus = {x: cx, y: cy};
-    const what = t(seat === me ? 'tsoro.hole_mine' : 'tsoro.hole_theirs',
-      {name: name(seat), row: rowName(row), col: col + 1, n: count, head: isHead ? t('tsoro.head_suffix') : ''});
-    const a = seat === me ? sowable.get(`${row}:${col}`) : bonus.get(`${row}:${N - 1 - col}`);  // bonus columns count from the decider's left
-    if (a) {
-      svgButton(g, `${describeAction(a)}: ${what}`, () => act(a));
-      picks.push({x: cx, y: cy});
+    const mark = marks?.active === k ? 'active' : marks?.to === k ? 'last-to' : marks?.from === k ? 'last-from' : null;
+    const fly = marks?.flight?.to === k ? (() => { const f = where(marks.flight.from); return {dx: f.x - x, dy: f.y - y}; })() : null;
+    const leave = marks?.leaving?.find((l) => l.key === k);
+    const leaveTo = leave ? trayAt(leave.to) : null;
+    const bowl = isHead
+      ? s('rect', {class: 'bowl', x: x - rx, y: y - ry, width: 2 * rx, height: 2 * ry, rx: Math.min(rx, ry) * 0.38})
+      : s('ellipse', {class: 'bowl', cx: x, cy: y, rx, ry});
+    const area = L.upright ? {rx: rx * 0.74, ry: ry * 0.86} : {rx: rx * 0.88, ry: ry * 0.88};
+    const ax = L.upright ? x - rx * 0.14 : x;
+    const figAt = L.upright ? {x: x + rx * 0.74, y} : {x: x + rx * 0.7, y: y + ry * 0.7};
+    const tap = taps.get(k);
+    const g = s('g', {class: `pit${isHead ? ' head' : ''}${removed?.has(k) ? ' taken' : ''}`, 'data-seat': seat, 'data-row': row, 'data-col': col, 'data-count': count},
+      hitArea(x, y, L.cellW, L.cellH),
+      bowl,
+      pebbles(count, ax, y, area, k, {fly, leave: leave ? {n: leave.n, dx: leaveTo.x - ax, dy: leaveTo.y - y} : null}),
+      countFigure(count, figAt.x, figAt.y, figSize, {x: ax, y}),
+      mark ? ringFor(mark, x, y, isHead) : null,
+      removed?.has(k) && !marks?.taking ? cross(x, y, Math.min(rx, ry) * 0.5) : null,
+      removed?.has(k) && marks?.taking ? ringFor('taking', x, y, isHead) : null,
+      tap?.badge ? tapBadge(tap.badge, L.upright ? x - rx * 0.78 : x + rx * 0.72, L.upright ? y : y - ry * 0.72, badgeR, badgeAngle(tap.badge, x, y)) : null);
+    if (mark === 'last-to') focus = {x, y};
+    if (tap) {
+      g.classList.add(`tap-${tap.badge || 'sow'}`);
+      svgButton(g, tap.label, () => act(tap.action));
+      picks.push({x, y});
     } else {
-      g.append(s('title', {}, what));
+      g.append(s('title', {}, t(seat === me ? 'tsoro.hole_mine' : 'tsoro.hole_theirs', holeWords(seat, {row, col}))));
     }
     items.push(g);
   };
-  for (let x = 0; x < N; ++x) {
-    hole(them, 'outer', N - 1 - x, x, 0);
-    hole(them, 'inner', N - 1 - x, x, 1);
-    hole(me, 'inner', x, x, 2);
-    hole(me, 'outer', x, x, 3);
-    const cx = pad + x * cell + cell / 2;
-    items.push(s('text', {x: cx, y: top - 20, class: 'coord', 'text-anchor': 'middle'}, N - x));
-    items.push(s('text', {x: cx, y: top + 4 * cell + 32, class: 'coord', 'text-anchor': 'middle'}, x + 1));
-  }
-  const tag = (seat, y) => items.push(s('text', {x: pad, y, class: `side-label${state.to_move === seat ? ' mover' : ''}`},
-    `${state.to_move === seat ? '▶ ' : ''}${t('tsoro.side_label', {name: name(seat), n: state.sides[seat].captured})}`));
-  tag(them, 24);
-  tag(me, top + 4 * cell + 66);
-  const svg = s('svg', {viewBox: `0 0 ${W} ${Hh}`, class: 'board-svg tsoro', role: 'group',
-    'aria-label': t('tsoro.board_label', {n: N})}, items);
 
-  const facts = [h('p', {class: 'small muted'}, t('tsoro.columns_note'))];
+  function ringFor(kind, x, y, square) {
+    const grow = 5 * Math.max(1, px * 0.8);
+    return square
+      ? s('rect', {class: `mark ${kind}`, 'aria-hidden': 'true', x: x - rx - grow, y: y - ry - grow, width: 2 * (rx + grow), height: 2 * (ry + grow), rx: Math.min(rx, ry) * 0.45})
+      : s('ellipse', {class: `mark ${kind}`, 'aria-hidden': 'true', cx: x, cy: y, rx: rx + grow, ry: ry + grow});
+  }
+  // A hole a capture just emptied: a cross (one meaning: taken), not a ring.
+  function cross(x, y, r) {
+    return s('path', {class: 'mark taken-cross', 'aria-hidden': 'true', d: `M${x - r},${y - r} L${x + r},${y + r} M${x + r},${y - r} L${x - r},${y + r}`});
+  }
+  function badgeAngle(kind, x, y) {
+    if (kind === 'relay') { const hd = pos(me, state.head.row, state.head.col); return angleOf(hd.x, hd.y, x, y); }
+    if (kind === 'take') { const tr = trayAt(me); return angleOf(x, y, tr.x, tr.y); }
+    return 0;
+  }
+
+  // Each side's name and its tray of captured stones.
+  const labelSize = L.upright ? 13 : Math.max(22, 15 * px);
+  function trayBox(seat) {
+    const lab = seat === me ? L.label.me : L.label.them;
+    const tw = labelSize * 3.8, th = labelSize * (L.upright ? 2.3 : 1.7);
+    return {x: lab.x + lab.w - tw / 2, y: lab.y, w: tw, h: th};
+  }
+  function trayAt(seat) { const b = trayBox(seat); return {x: b.x - b.w * 0.18, y: b.y}; }
+  const tag = (seat) => {
+    const lab = seat === me ? L.label.me : L.label.them;
+    const mover = state.to_move === seat;
+    const tray = trayBox(seat);
+    const glyphW = labelSize * 1.15;
+    const words = fitText(`${mover ? '▶ ' : ''}${name(seat)}`, lab.w - tray.w - glyphW - 8, labelSize);
+    const width = textWidth(words, labelSize) + glyphW;
+    const captured = state.sides[seat].captured;
+    const tk = `${seat}:tray`;
+    const tap = taps.get(tk);
+    const trayG = s('g', {class: 'tray', 'data-tray': seat},
+      hitArea(tray.x, tray.y, Math.max(tray.w, 44 * px), Math.max(tray.h, 44 * px)),
+      s('rect', {class: 'tray-bowl', x: tray.x - tray.w / 2, y: tray.y - tray.h / 2, width: tray.w, height: tray.h, rx: tray.h / 2}),
+      pebbles(Math.min(captured, 3), tray.x - tray.w * 0.2, tray.y, {w: tray.w * 0.42, h: tray.h * 0.6}, tk),
+      s('text', {class: 'tray-figure', x: tray.x + tray.w * 0.27, y: tray.y, 'dominant-baseline': 'central', 'text-anchor': 'middle', 'font-size': labelSize}, captured),
+      tap ? tapBadge('done', tray.x - tray.w / 2, tray.y - tray.h / 2, badgeR) : null);
+    if (tap) {
+      trayG.classList.add('tap-done');
+      svgButton(trayG, tap.label, () => act(tap.action));
+      picks.push({x: tray.x, y: tray.y});
+    } else {
+      trayG.append(s('title', {}, t('tsoro.tray_title', {name: name(seat), n: captured})));
+    }
+    items.push(s('g', {class: `seat-label${mover ? ' mover' : ''}`, 'data-side': seat},
+      mover ? s('rect', {class: 'mover-pill', x: lab.x - labelSize * 0.3, y: lab.y - labelSize * 0.75, width: width + labelSize * 0.6, height: labelSize * 1.5, rx: labelSize * 0.75}) : null,
+      seatGlyph(seat, lab.x + labelSize * 0.45, lab.y, labelSize * 0.42),
+      s('text', {x: lab.x + glyphW, y: lab.y, 'dominant-baseline': 'central', 'font-size': labelSize}, words)), trayG);
+  };
+
+  for (let x = 0; x < N; ++x) {
+    drawHole(them, 'outer', N - 1 - x);
+    drawHole(them, 'inner', N - 1 - x);
+    drawHole(me, 'inner', x);
+    drawHole(me, 'outer', x);
+    const at = L.num(x);
+    items.push(s('text', {...at, class: 'hole-num', 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': L.upright ? 12 : Math.max(18, 12 * px)}, x + 1));
+  }
+  tag(them);
+  tag(me);
+  if (marks?.hand?.n) {
+    const p = where(marks.hand.at);
+    items.push(hand(marks.hand.n, p.x - rx * 0.5, p.y - ry * 0.9, Math.min(rx, ry) * 0.3, marks.hand.at));
+  }
+  const svg = s('svg', {viewBox: `0 0 ${Math.round(L.W)} ${Math.round(L.Hh)}`, class: `board-svg tsoro sow${L.upright ? ' upright' : ''}${N >= 15 ? ' wide' : ''}`,
+    role: 'group', 'aria-label': t('tsoro.board_label', {n: N})}, items);
+  if (marks?.ms) svg.style.setProperty('--fly-ms', `${marks.ms}ms`);
+  if (L.upright) svg.style.maxWidth = `${Math.round(L.W)}px`;
+
+  const facts = [h('p', {class: 'small muted tsoro-legend'}, t('tsoro.columns_note'))];
   if (state.phase === 'bonus' && state.bonus_left !== undefined)
     facts.push(h('p', {}, t('tsoro.bonus_left', {n: state.bonus_left})));
-  const controls = [];
   let hint = null;
-  if (legal && pending?.decision === 'head') {
-    controls.push(h('div', {class: 'choice-row', role: 'group', 'aria-label': t('tsoro.head_group')},
-      legal.map((a) => h('button', {type: 'button', class: 'primary', 'data-action': `head-${a.head}`,
-        onclick: () => act(a)}, t(`tsoro.button.${a.head}`)))));
-  }
-  if (legal && pending?.decision === 'bonus') {
-    hint = t('tsoro.hint.bonus');
-    const stop = legal.find((a) => a.bonus === 'stop');
-    if (stop) controls.push(h('button', {type: 'button', 'data-action': 'bonus-stop', onclick: () => act(stop)}, t('tsoro.button.bonus_stop')));
-  }
-  if (legal && pending?.decision === 'sow') hint = t(state.singletons ? 'tsoro.hint.singletons' : 'tsoro.hint.sow');
-  return {svg, facts, controls, hint, minPick: cell, focus: focus || picks[0] || null};
+  if (decision === 'head') hint = t('tsoro.hint.head');
+  if (decision === 'bonus') hint = t(taps.has(`${me}:tray`) ? 'tsoro.hint.bonus_optional' : 'tsoro.hint.bonus');
+  if (decision === 'sow') hint = t(state.singletons ? 'tsoro.hint.singletons' : 'tsoro.hint.sow');
+  return {svg, facts, controls: [], hint, minPick: viewportPick(Math.min(L.cellW, L.cellH)), focus: focus || picks[0] || null};
 }
 
 export default {decisions, render, describeAction, describeEvent, lastMove, plan};

@@ -1,0 +1,60 @@
+// Fitting the sowing boards to the screen and their words to the board: a text's width (SVG text
+// cannot be measured before it is in the page), a name shortened to a width, the space a board
+// gets, and the size of its picks as the zoom viewport reads it.
+
+// Widths in em of a few classes of characters, for a sans-serif face, when nothing can measure:
+// enough to keep a name inside its space, not to set type.
+function charWidth(c) {
+  const code = c.codePointAt(0);
+  if (code >= 0x2e80 && code <= 0x9fff) return 1;        // CJK, kana
+  if (code >= 0xac00 && code <= 0xd7af) return 1;        // Hangul
+  if (code >= 0xff00 && code <= 0xff60) return 1;        // full-width forms
+  if (code >= 0x2190 && code <= 0x27bf) return 1;        // arrows, shapes (▶), dingbats
+  if (/[ .,:;'’!|il]/.test(c)) return 0.3;
+  if (/[fjrt()\-]/.test(c)) return 0.38;
+  if (/[MWm@w]/.test(c)) return 0.86;
+  if (/[A-Z]/.test(c)) return 0.68;
+  if (/[0-9]/.test(c)) return 0.58;
+  return 0.56;
+}
+
+// The width of `text` set at `size` in the page's face, bold (names on the board are): measured
+// on a canvas, which needs nothing in the page; estimated where there is none.
+let canvas = null, family = null;
+export function textWidth(text, size) {
+  try {
+    canvas ??= document.createElement('canvas').getContext('2d');
+    family ??= getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
+    canvas.font = `700 ${size}px ${family}`;
+    return canvas.measureText(String(text)).width;
+  } catch {
+    let w = 0;
+    for (const c of String(text)) w += charWidth(c);
+    return w * size * 1.1;
+  }
+}
+
+// `text`, shortened with an ellipsis to fit `width` at `size`.
+export function fitText(text, width, size) {
+  const chars = [...String(text)];
+  if (textWidth(text, size) <= width) return String(text);
+  while (chars.length > 1 && textWidth(`${chars.join('')}…`, size) > width) chars.pop();
+  return `${chars.join('').trimEnd()}…`;
+}
+
+// The space the board gets, in CSS pixels: the room's word for it when it gives one (`size`),
+// else an estimate from the window and the room's layout (web/style.css: main at most 1200 px
+// wide; from 900 px the board column takes `share` of it beside the side column).
+export function boardSpace(size, share = 0.6) {
+  if (size?.width && size?.height) return size;
+  const vw = globalThis.innerWidth || 1280, vh = globalThis.innerHeight || 800;
+  const main = Math.min(vw, 1200) - (vw > 760 ? 24 : 13);
+  const width = vw >= 900 ? (main - 13) * share - 12 : main - 2;
+  return {width, height: vh};
+}
+
+// The zoom viewport (web/zoom.js) draws a board larger, to be panned, when on a phone its
+// smallest pick is under a 46-pixel finger at the board's width. These boards lay themselves out
+// for the screen with picks of 44 pixels where they can and 32 at least, and must be seen whole:
+// they give their smallest pick in those terms (32 pixels count as a finger).
+export const viewportPick = (units) => units * 46 / 32;
