@@ -2,9 +2,12 @@
 
 #include <spdlog/spdlog.h>
 
+#include <nlohmann/json.hpp>
 #include <utility>
 
+#include "engine/core/registry.hpp"
 #include "server/net/listener.hpp"
+#include "server/net/static_files.hpp"
 #include "server/net/tls.hpp"
 #include "server/store/worker.hpp"
 
@@ -18,7 +21,13 @@ Server::Server(const Config& config, std::shared_ptr<FrameHandler> frames)
                  std::chrono::seconds(config.idle_timeout), config.max_connections,
                  config.ws_queue_bytes, config.max_http, config.compression})),
       ioc_(static_cast<int>(config.threads)) {
-  ctx_->web_dir = config.web_dir;
+  // The games' registry rides in the page (the `games` reply's list): the lobby is drawn as soon
+  // as the page's code has run, without waiting for the WebSocket.
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto* info : engine::all_games()) games.push_back(info->to_json());
+  ctx_->web = std::make_shared<static_files::Site>(
+      config.web_dir,
+      std::vector<std::pair<std::string, std::string>>{{"tanbo-games", games.dump()}});
   ctx_->trusted_proxies = TrustedProxies(config.trusted_proxies);
   ctx_->allowed_origins = AllowedOrigins(config.allowed_origins);
   ctx_->limits.ws_per_address = config.ws_per_address;

@@ -11,6 +11,7 @@ packages=(
   libutf8proc-dev
   libicu-dev
   libsodium-dev
+  zlib1g-dev libbrotli-dev
   libcli11-dev
   libjemalloc-dev
   prometheus-cpp-dev

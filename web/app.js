@@ -5,6 +5,12 @@
 // dock that follows the player on every page: Play now's waiting panel and the challenges. A
 // `paired` message (a pool or an accepted challenge) takes the page to its room. The header's
 // drop-down also holds the account (account.js).
+// Start-up (docs/web.md, "Serving" and "Offline"): the games' registry comes in the page (the
+// server puts it there), so the lobby is drawn before the connection is open, and with no
+// network at all from the page the service worker kept; the header says when the browser is
+// offline, and the connection is tried again the moment the network is back; the service worker
+// (sw.js) is registered once the page has loaded, so that it keeps the page for the next visit
+// without slowing this one.
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
 import {RoomView} from './room.js';
@@ -28,7 +34,11 @@ import {Account} from './account.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
-const app = {conn, registry: null, view: null, paired: null};
+const app = {conn, registry: pageRegistry(), view: null, paired: null};
+// A page without the registry (served by something else than tanbo-server) asks for it on the
+// first welcome.
+let registryFresh = !!app.registry;
+let challengesDrawn = false;
 window.tanbo = app;  // for the curious, and for tests reading the page's state
 app.playNow = new PlayNow(app);
 app.challenges = new Challenges(app);
@@ -38,8 +48,36 @@ app.account = new Account(app);
 conn.addEventListener('connstate', () => renderConn());
 function renderConn() {
   const el = document.getElementById('conn');
-  el.dataset.state = conn.state;
-  el.textContent = t(`conn.${conn.state}`);
+  // Offline rather than "reconnecting": the browser knows there is no network to try.
+  const offline = conn.state !== 'open' && !navigator.onLine;
+  const state = offline ? 'offline' : conn.state;
+  el.dataset.state = state;
+  el.textContent = t(`conn.${state}`);
+  let note = document.getElementById('offline-note');
+  if (offline && !note) {
+    note = h('p', {id: 'offline-note', class: 'offline-note'});
+    document.querySelector('header.top').after(note);
+  }
+  if (note) {
+    note.hidden = !offline;
+    note.textContent = t('conn.offline_note');
+  }
+}
+window.addEventListener('offline', () => renderConn());
+window.addEventListener('online', () => {
+  renderConn();
+  // The back-off could still wait seconds: the network is back, so try now.
+  if (conn.state === 'closed' && !conn.banned) conn.start();
+});
+
+// The `games` list the server put in the page (a JSON data block), or null.
+function pageRegistry() {
+  try {
+    const games = JSON.parse(document.getElementById('tanbo-games')?.textContent ?? 'null');
+    return Array.isArray(games) && games.length ? games : null;
+  } catch {
+    return null;
+  }
 }
 
 conn.addEventListener('ready', async (e) => {
@@ -54,13 +92,17 @@ conn.addEventListener('ready', async (e) => {
   syncMutes(conn.mutes);
   renderPrefs();
   app.challenges.ready(e.detail);
-  if (!app.registry) {
+  if (!registryFresh) {
     try {
       app.registry = (await conn.request({type: 'games'})).games;
     } catch (err) {
       toast(t('toast.games_failed', {message: errorText(err)}), errorDetails(err));
       return;
     }
+    registryFresh = true;
+  }
+  if (!challengesDrawn) {  // once, as soon as the registry and the first welcome are in
+    challengesDrawn = true;
     app.challenges.render();
   }
   if (e.detail.reconnect) app.playNow.ready();
@@ -133,7 +175,11 @@ function renderSound() {
 function setupHeader() {
   const lang = /** @type {HTMLSelectElement} */ (document.getElementById('lang'));
   lang.value = language();
-  lang.addEventListener('change', () => setLanguage(lang.value));
+  // A catalogue not fetched before cannot be loaded offline: the choice goes back.
+  lang.addEventListener('change', () => setLanguage(lang.value).catch(() => {
+    lang.value = language();
+    toast(t('toast.language_failed'));
+  }));
   document.getElementById('sound').addEventListener('click', () => { set('muted', !muted()); renderSound(); });
   renderSound();
   renderConn();
@@ -198,3 +244,19 @@ unlockOnGesture();
 window.addEventListener('hashchange', () => { if (location.hash !== routed) route(); });
 initDock();
 conn.start();
+// The lobby from the page's registry, without waiting for the connection: its lists fill in once
+// the connection is open (the view's ready()). Other views ask the server for their room or
+// record as they open, so they wait for it.
+if (app.registry && /^#?\/?$/.test(location.hash)) route();
+registerServiceWorker();
+
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  // sw.js beside this module (under the version prefix), its scope the whole site: the server
+  // allows it (Service-Worker-Allowed). A new version registers a new script, which replaces the
+  // old one.
+  const register = () => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), {scope: '/'})
+    .catch((err) => console.info(`service worker not registered: ${err.message}`));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, {once: true});
+}

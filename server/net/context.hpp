@@ -18,6 +18,9 @@
 namespace tanbo::server::store {
 class StoreWorker;
 }
+namespace tanbo::server::static_files {
+class Site;
+}
 namespace boost::asio::ssl {
 class context;
 }
@@ -77,7 +80,7 @@ struct NetContext {
   AllowedOrigins allowed_origins;                  // pages of other sites admitted (origin.hpp)
   AddressCounts ws_addresses;                      // open WebSockets per client address
   std::string admin_token;                         // empty: no admin API (--admin-token-file)
-  std::filesystem::path web_dir = "web";           // the browser client's files, served at /
+  std::shared_ptr<static_files::Site> web;         // the browser client's files, served at /
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 

@@ -88,7 +88,8 @@ http::response<http::string_body> handle_request(Request&& req, const NetContext
   if (path == "/ws")
     return error_response(req, http::status::upgrade_required, "upgrade_required",
                           "/ws speaks WebSocket only");
-  return static_files::serve(req, ctx.web_dir);  // `/` and the files of web/: last
+  if (!ctx.web) return error_response(req, http::status::not_found, "not_found", "no web folder");
+  return ctx.web->serve(req);  // `/` and the files of web/: last
 }
 
 }  // namespace tanbo::server

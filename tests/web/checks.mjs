@@ -48,13 +48,16 @@ export async function someInView(page, selector) {
 
 // gzip -9 of every file of the client, summed: the bytes a first visit downloads compressed.
 // types/ holds declarations for the type check only; the page never loads them.
+// The PNG icons apart (`icons`, their bytes as they are): a browser fetches them to install the
+// page or put it on a home screen, and they do not compress.
 export async function clientSize(dir) {
-  let raw = 0, gz = 0, files = 0;
+  let raw = 0, gz = 0, files = 0, icons = 0;
   const walk = async (d) => {
     for (const name of await readdir(d)) {
       const p = path.join(d, name);
       if (d === dir && name === 'types') continue;
       if ((await stat(p)).isDirectory()) await walk(p);
+      else if (name.endsWith('.png')) icons += (await stat(p)).size;
       else {
         const data = await readFile(p);
         raw += data.length;
@@ -64,7 +67,7 @@ export async function clientSize(dir) {
     }
   };
   await walk(dir);
-  return {raw, gz, files};
+  return {raw, gz, files, icons};
 }
 
 // How far the page is wider than the viewport (0 when nothing overflows horizontally), and the

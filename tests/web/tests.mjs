@@ -9,6 +9,7 @@ import {tests as games} from './games.mjs';
 import {tests as clocks} from './clocks.mjs';
 import {tests as play} from './play.mjs';
 import {tests as end} from './end.mjs';
+import {tests as install} from './install.mjs';
 import {tests as sowing} from './sowing.mjs';
 import {tests as lobby} from './lobby.mjs';
 import {tests as axe} from './axe.mjs';
@@ -17,7 +18,7 @@ import {tests as axe} from './axe.mjs';
 // browser of its own, so that no one run comes near its time limit: a test belongs to the group
 // whose prefix its name starts with. run.mjs fails a test that is in no group.
 export const GROUPS = {
-  site: ['catalogues:', 'size:', 'lobby:', 'names:', 'rules:', 'ratings:', 'axe:'],
+  site: ['catalogues:', 'size:', 'lobby:', 'names:', 'rules:', 'ratings:', 'axe:', 'install:'],
   accounts: ['accounts:'],
   social: ['play now', 'challenges:', 'chat:'],
   // replay: reads the game the full mancala-simple game leaves, before it in this group.
@@ -32,5 +33,5 @@ export const GROUPS = {
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
 export function tests(env) {
-  return [site, accounts, social, games, clocks, play, end, sowing, lobby, axe].flatMap((area) => area(env));
+  return [site, accounts, social, games, clocks, play, end, sowing, lobby, axe, install].flatMap((area) => area(env));
 }

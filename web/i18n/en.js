@@ -14,6 +14,8 @@ export default {
   'conn.connecting': 'Connecting…',
   'conn.open': 'Connected',
   'conn.closed': 'Disconnected: reconnecting…',
+  'conn.offline': 'Offline',
+  'conn.offline_note': 'You are offline. The page reconnects by itself as soon as the network is back.',
 
   'prefs.language': 'Language',
   'prefs.title': 'Settings',
@@ -110,6 +112,7 @@ export default {
   'toast.name_reserved': 'The name "{name}" was refused: it is an account’s, or looks like one. Choose another.',
   'toast.error': 'Something went wrong: {message}',
   'toast.games_failed': 'Could not load the games: {message}',
+  'toast.language_failed': 'This language cannot be loaded without a network.',
   'toast.lobby': 'Lobby: {message}',
   'toast.room': 'Room: {message}',
   'toast.refused': 'That move was not played: {message}',

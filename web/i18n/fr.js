@@ -15,6 +15,8 @@ export default {
   'conn.connecting': 'Connexion…',
   'conn.open': 'Connecté',
   'conn.closed': 'Déconnecté : reconnexion…',
+  'conn.offline': 'Hors ligne',
+  'conn.offline_note': 'Vous êtes hors ligne. La page se reconnectera d’elle-même dès le retour du réseau.',
 
   'prefs.language': 'Langue',
   'prefs.title': 'Réglages',
@@ -111,6 +113,7 @@ export default {
   'toast.name_reserved': 'Le nom « {name} » a été refusé : c’est celui d’un compte, ou il lui ressemble. Choisissez-en un autre.',
   'toast.error': 'Un problème est survenu : {message}',
   'toast.games_failed': 'Impossible de charger les jeux : {message}',
+  'toast.language_failed': 'Cette langue ne peut pas être chargée sans réseau.',
   'toast.lobby': 'Accueil : {message}',
   'toast.room': 'Salle : {message}',
   'toast.refused': 'Coup non joué : {message}',

@@ -3,16 +3,27 @@
 // (Intl.PluralRules: 'one', 'other', ...; keys starting with "ord." use the ordinal rules).
 // The language comes from the saved choice, else the browser's, else English; <html lang>
 // follows it. Views re-render themselves on the 'langchange' event.
-import en from './en.js';
-import fr from './fr.js';
-import ja from './ja.js';
-
-export const CATALOGUES = {en, fr, ja};
+// Only the reader's catalogue is loaded (the server preloads the one the browser's languages
+// ask for with the page: docs/web.md, "Serving"); another is loaded when the reader picks its
+// language. This module waits for it (a top-level await), so t() is ready in every module that
+// imports it. English, the words of a key another catalogue lacks, is loaded only if one does.
 export const LANGUAGES = ['en', 'fr', 'ja'];
+export const CATALOGUES = {};  // the catalogues loaded so far, by language
 const KEY = 'tanbo.lang';
+
+async function load(l) {
+  CATALOGUES[l] ??= (await import(`./${l}.js`)).default;
+  return CATALOGUES[l];
+}
 
 let lang = pickLanguage();
 const events = new EventTarget();
+try {
+  await load(lang);
+} catch {
+  lang = 'en';  // that catalogue could not be fetched: English, as for an unknown language
+  await load(lang);
+}
 
 function pickLanguage() {
   const saved = localStorage.getItem(KEY);
@@ -26,8 +37,12 @@ function pickLanguage() {
 
 export function language() { return lang; }
 
-export function setLanguage(next) {
+// Loads the catalogue first: rejects, the language unchanged, when it cannot be fetched (offline
+// and never fetched before).
+export async function setLanguage(next) {
   if (!LANGUAGES.includes(next) || next === lang) return;
+  await load(next);
+  if (next === lang) return;
   lang = next;
   localStorage.setItem(KEY, next);
   applyLanguage();
@@ -55,9 +70,10 @@ function category(n, ordinal) {
 // t('seat.computer', {n: 2}): the sentence in the current language, placeholders filled in.
 // A count value picks its plural form from params.n.
 export function t(key, params = {}) {
-  let v = CATALOGUES[lang][key] ?? CATALOGUES.en[key];
+  let v = CATALOGUES[lang][key] ?? CATALOGUES.en?.[key];
   if (v === undefined) {
     console.warn(`i18n: no text for ${key}`);
+    if (!CATALOGUES.en) load('en').catch(() => {});  // for the next time this key is asked for
     return key;
   }
   if (typeof v === 'object') v = v[category(Number(params.n), key.startsWith('ord.'))] ?? v.other;
@@ -66,7 +82,7 @@ export function t(key, params = {}) {
 
 // t with a fallback for keys built from data the server sends (an unknown reason, a new event).
 export function tOr(key, params, fallback) {
-  return key in CATALOGUES.en ? t(key, params) : fallback;
+  return key in CATALOGUES[lang] || key in (CATALOGUES.en ?? {}) ? t(key, params) : fallback;
 }
 
 // A list in the language's own way ("a, b and c", "a、b、c").

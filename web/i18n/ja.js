@@ -15,6 +15,8 @@ export default {
   'conn.connecting': '接続中…',
   'conn.open': '接続済み',
   'conn.closed': '切断されました：再接続中…',
+  'conn.offline': 'オフライン',
+  'conn.offline_note': 'オフラインです。ネットワークが戻ると自動的に再接続します。',
 
   'prefs.language': '言語',
   'prefs.title': '設定',
@@ -111,6 +113,7 @@ export default {
   'toast.name_reserved': '名前「{name}」は使えません：アカウントの名前か、それに似ています。別の名前にしてください。',
   'toast.error': '問題が発生しました：{message}',
   'toast.games_failed': 'ゲーム一覧を読み込めませんでした：{message}',
+  'toast.language_failed': 'ネットワークに接続していないため、この言語を読み込めません。',
   'toast.lobby': 'ロビー：{message}',
   'toast.room': 'ルーム：{message}',
   'toast.refused': 'その手は打てませんでした：{message}',
