@@ -11,6 +11,7 @@ packages=(
   libutf8proc-dev
   libicu-dev
   libsodium-dev
+  john-data  # /usr/share/john/password.lst: the common passwords refused (--common-passwords)
   libcli11-dev
   libjemalloc-dev
   prometheus-cpp-dev
