@@ -349,6 +349,14 @@ CREATE TABLE name_skeletons (
 CREATE INDEX name_skeletons_skeleton ON name_skeletons(skeleton);
 )sql";
 
+// Version 9: account recovery. An account keeps the SHA-256 (hex) of its one-time recovery code,
+// as it keeps its tokens': the code is shown once, at the claim, and a new one replaces it when it
+// is used or its holder asks for another. Empty for the accounts made before, which have none.
+constexpr const char* kMigration9 = R"sql(
+ALTER TABLE accounts ADD COLUMN recovery TEXT NOT NULL DEFAULT '';
+)sql";
+constexpr const char* kPgMigration9 = kMigration9;
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
@@ -358,7 +366,8 @@ constexpr std::array kMigrations{
     Migration{kMigration1, kPgMigration1}, Migration{kMigration2, kPgMigration2},
     Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4},
     Migration{kMigration5, kPgMigration5}, Migration{kMigration6, kPgMigration6},
-    Migration{kMigration7, kPgMigration7}, Migration{kMigration8, kPgMigration8}};
+    Migration{kMigration7, kPgMigration7}, Migration{kMigration8, kPgMigration8},
+    Migration{kMigration9, kPgMigration9}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace
