@@ -17,6 +17,11 @@ Json reply(std::string_view type, const Id& re) { return {{"type", type}, {"re",
 Json player_json(const Player& p) {
   Json j = {{"id", p.id}, {"name", p.name}};
   if (p.account) j["account"] = true;
+  // The name the server gave a new guest ("Guest " and the four characters after the id's first),
+  // which nobody else may choose: a page may say it in its reader's language.
+  if (p.id.size() >= 5 && p.name.size() == 10 && p.name.starts_with("Guest ") &&
+      p.name.compare(6, 4, p.id, 1, 4) == 0)
+    j["default_name"] = true;
   return j;
 }
 
