@@ -2,11 +2,12 @@
 // the same in the seats, the log, the board and the replay), places, reasons, levels, options.
 import {t, tOr, list} from './i18n/index.js';
 import {timerText} from './timectl.js';
+import {playerName} from './player-mark.js';
 
 // A seat's name: its player's, or "Computer N" for a computer seat, "Seat N (free)" otherwise.
 export function seatName(seats, seat) {
   const st = seats && seats[seat];
-  if (st?.player) return st.player.name;
+  if (st?.player) return playerName(st.player);
   if (st && !st.cpu) return t('seat.free', {n: seat + 1});
   return t('seat.computer', {n: seat + 1});
 }
