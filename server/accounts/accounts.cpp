@@ -253,8 +253,7 @@ void Accounts::claim(const Identity& who, std::string address, std::string usern
                               "field \"username\": this name is an account's, or looks like one: "
                               "choose another"));
         const std::string code = new_recovery_code();
-        store::Account account{id, name.name, hash, wall_ms()};
-        account.recovery_hash = recovery_hash(code);
+        const store::Account account{id, name.name, hash, wall_ms(), 0, 0, recovery_hash(code)};
         auto r = s.create_account(account, key);
         if (r.code == store::WriteResult::Code::duplicate)
           return done(s.account_of(id) ? refused(Refusal::already_account,

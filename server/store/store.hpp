@@ -134,7 +134,7 @@ struct Account {
   std::int64_t created_at = 0;       // ms since the Unix epoch
   int attempts = 0;                  // login attempts since the last success
   std::int64_t next_attempt_at = 0;  // ms since the Unix epoch; none is checked before it
-  std::string recovery_hash;         // SHA-256 of the one-time recovery code, hex; empty: none
+  std::string recovery_hash = {};    // SHA-256 of the one-time recovery code, hex; empty: none
   friend bool operator==(const Account&, const Account&) = default;
 };
 
