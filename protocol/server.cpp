@@ -19,9 +19,7 @@ Json player_json(const Player& p) {
   if (p.account) j["account"] = true;
   // The name the server gave a new guest ("Guest " and the four characters after the id's first),
   // which nobody else may choose: a page may say it in its reader's language.
-  if (p.id.size() >= 5 && p.name.size() == 10 && p.name.starts_with("Guest ") &&
-      p.name.compare(6, 4, p.id, 1, 4) == 0)
-    j["default_name"] = true;
+  if (is_default_guest_name(p.id, p.name)) j["default_name"] = true;
   return j;
 }
 
@@ -43,6 +41,11 @@ Json seats_json(std::span<const SeatView> seats) {
 }  // namespace
 
 std::string_view to_string(RoomStatus s) { return kStatuses[std::size_t(s)]; }
+
+bool is_default_guest_name(std::string_view id, std::string_view name) {
+  return id.size() >= 5 && name.size() == 10 && name.starts_with("Guest ") &&
+         name.substr(6) == id.substr(1, 4);
+}
 
 Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server,
              std::span<const SeatRef> seats, std::span<const std::string> mutes,
