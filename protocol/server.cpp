@@ -17,6 +17,9 @@ Json reply(std::string_view type, const Id& re) { return {{"type", type}, {"re",
 Json player_json(const Player& p) {
   Json j = {{"id", p.id}, {"name", p.name}};
   if (p.account) j["account"] = true;
+  // The name the server gave a new guest ("Guest " and the four characters after the id's first),
+  // which nobody else may choose: a page may say it in its reader's language.
+  if (is_default_guest_name(p.id, p.name)) j["default_name"] = true;
   return j;
 }
 
@@ -38,6 +41,11 @@ Json seats_json(std::span<const SeatView> seats) {
 }  // namespace
 
 std::string_view to_string(RoomStatus s) { return kStatuses[std::size_t(s)]; }
+
+bool is_default_guest_name(std::string_view id, std::string_view name) {
+  return id.size() >= 5 && name.size() == 10 && name.starts_with("Guest ") &&
+         name.substr(6) == id.substr(1, 4);
+}
 
 Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server,
              std::span<const SeatRef> seats, std::span<const std::string> mutes,

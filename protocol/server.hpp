@@ -190,6 +190,9 @@ Json pong(const Id& re);
 // watch_lobby, unwatch_lobby): `room` and the room's `version` once it took effect, when they
 // apply (empty room: absent).
 Json ok(const Id& re, std::string_view room = {}, std::optional<std::uint64_t> version = {});
+// Whether `name` is the one the server gave the new guest `id` ("Guest " and the id's four
+// characters after the first): its player objects say default_name (docs/protocol.md, "Names").
+bool is_default_guest_name(std::string_view id, std::string_view name);
 // The same `ok` as its text, serialize(ok(...)) byte for byte, written without the tree: every
 // move with an id is answered by one.
 std::string ok_text(const Id& re, std::string_view room = {},

@@ -84,7 +84,10 @@ std::string seats_text(std::span<const SeatView> seats) {
     if (s.level) out += ",\"level\":", append_string(out, to_string(*s.level));
     out += ",\"player\":";
     if (s.player) {
-      out += s.player->account ? "{\"account\":true,\"id\":" : "{\"id\":";
+      // Members in the order the tree writes them: account, default_name, id, name.
+      out += s.player->account ? "{\"account\":true," : "{";
+      if (is_default_guest_name(s.player->id, s.player->name)) out += "\"default_name\":true,";
+      out += "\"id\":";
       append_string(out, s.player->id);
       out += ",\"name\":";
       append_string(out, s.player->name);

@@ -316,6 +316,10 @@ constexpr auto kOptions = std::to_array<Option>({
      "password checks that may wait for the hashing thread; beyond, a login is answered 503 at "
      "once (default 64)",
      set_number<&Config::login_queue, 1, 100000>},
+    {"--common-passwords", "TANBO_COMMON_PASSWORDS", "FILE",
+     "common passwords, one a line, refused to a new password besides the built-in ones "
+     "(default /usr/share/john/password.lst, from Debian's john-data)",
+     set_file<&Config::common_passwords>},
     {"--session-expiry", "TANBO_SESSION_EXPIRY", "SECONDS",
      "an account's session (token) unused this long ends; 0: never (default 7776000, 90 days)",
      set_number<&Config::session_expiry, 0, 100LL * 365 * 86400>},

@@ -60,6 +60,8 @@ struct Config {
   bool ranked_requires_account = false;  // ranked rooms and pools for accounts only
   unsigned login_lockout = 900;          // seconds: an account's longest wait, an address's lock
   unsigned login_queue = 64;             // password checks waiting for the hashing thread
+  // Common passwords refused to new passwords, one a line (Debian's john-data installs this one)
+  std::string common_passwords = "/usr/share/john/password.lst";
   std::int64_t session_expiry = 90LL * 86400;  // seconds an account's unused token lasts; 0: ever
   std::size_t ws_queue_bytes = 4 << 20;        // queued outgoing bytes before a session is dropped
   // permessage-deflate (RFC 7692) for the clients that offer it: false answers every client

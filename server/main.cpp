@@ -11,6 +11,7 @@
 #include <iostream>
 #include <optional>
 
+#include "server/accounts/passwords.hpp"
 #include "server/cluster/node.hpp"
 #include "server/cluster/redis_seeks.hpp"
 #include "server/cluster/relay.hpp"
@@ -139,6 +140,13 @@ int run(Config config) {
     return 1;
   }
   options.identities = identities;
+  if (auto n = accounts::load_common_passwords(config.common_passwords))
+    spdlog::info("accounts: {} common passwords from {} are refused", *n, config.common_passwords);
+  else
+    spdlog::warn(
+        "accounts: cannot read the common passwords in {} (install john-data, or set "
+        "--common-passwords): only the built-in list is refused",
+        config.common_passwords);
   options.accounts = std::make_shared<accounts::Accounts>(
       store_worker, identities,
       accounts::Rules{.lockout = std::chrono::seconds(config.login_lockout),

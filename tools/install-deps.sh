@@ -12,6 +12,7 @@ packages=(
   libicu-dev
   libsodium-dev
   zlib1g-dev libbrotli-dev
+  john-data  # /usr/share/john/password.lst: the common passwords refused (--common-passwords)
   libcli11-dev
   libjemalloc-dev
   prometheus-cpp-dev

@@ -1,13 +1,16 @@
-// Optional accounts (docs/web.md, "Accounts"): the Account part of the header's drop-down.
-// A guest may claim an account (its identity, name, ratings and games become the account's) or
-// log in to one; an account changes its password, sees and ends its sessions (sessions.js), logs
-// out here or everywhere, exports its data and deletes itself. Each form is a dialog that says a refusal in the player's words beside its
-// fields. Whenever the page becomes another identity (logged in, logged out, deleted, a saved
-// token refused) it says so once the server's welcome names the new player.
+// Optional accounts (docs/web.md, "Accounts"): the header's Sign in button and the Account part
+// of the header's drop-down. A guest may claim an account (its identity, name, ratings and games
+// become the account's) or log in to one, or get back into one whose password it forgot with the
+// recovery code shown once at the claim; an account changes its password, makes a new recovery
+// code, sees and ends its sessions (sessions.js), logs out here or everywhere, exports its data
+// and deletes itself. Each form is a dialog that says a refusal in the player's words beside its
+// fields. Whenever the page becomes another identity (logged in, recovered, logged out, deleted, a
+// saved token refused) it says so once the server's welcome names the new player.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {errorText, errorDetails} from './words.js';
 import {openSessions} from './sessions.js';
+import {playerName} from './player-mark.js';
 
 // The refusals the account forms have a sentence for; the others go through errorText.
 const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name', 'name_reserved',
@@ -90,7 +93,17 @@ export class Account extends EventTarget {
     if (!this.after) return;
     const [key, params] = this.after;
     this.after = null;
-    this.say(key, {...params, name: player.name});
+    this.say(key, {...params, name: playerName(player)});
+  }
+
+  // The header's "Sign in", in plain sight on every screen while this browser is a guest: it
+  // opens the login, which leads on to creating an account or recovering one.
+  renderSignIn() {
+    const button = document.getElementById('sign-in');
+    if (!button) return;
+    button.hidden = !!this.app.conn.account;
+    button.textContent = t('account.sign_in');
+    button.onclick = () => this.openLogin();
   }
 
   // The panel's part: who this browser is and what it can do about it.
@@ -103,6 +116,7 @@ export class Account extends EventTarget {
       parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
         h('div', {class: 'account-buttons'},
           button('account-password', 'account.change_password', () => this.openChangePassword()),
+          button('account-new-code', 'account.new_code', () => this.openNewCode()),
           button('account-sessions', 'account.sessions', () => openSessions({conn, call, httpError, refusal})),
           button('account-export', 'account.export', () => this.exportData()),
           button('account-logout', 'account.logout', () => this.logout(false)),
@@ -122,8 +136,8 @@ export class Account extends EventTarget {
 
   // A form in a dialog: its fields, the refusal beside them, Cancel and the action. `run` gets
   // the values by field name and closes the dialog by resolving; a thrown refusal stays shown.
-  /** @param {{id: string, title: string, text?: string, fields: object[], submit: string, danger?: boolean, check?: string, run: Function}} form */
-  dialog({id, title, text, fields, submit, danger, check, run}) {
+  /** @param {{id: string, title: string, text?: string, fields: object[], submit: string, danger?: boolean, check?: string, run: Function, extra?: Function}} form */
+  dialog({id, title, text, fields, submit, danger, check, run, extra}) {
     const dialog = h('dialog', {class: 'confirm account-dialog', id: `${id}-dialog`, 'aria-labelledby': `${id}-h`});
     const problems = h('div', {class: 'problems', role: 'alert', id: `${id}-problems`});
     const inputs = {};
@@ -163,7 +177,8 @@ export class Account extends EventTarget {
     text ? h('p', {}, text) : null,
     rows, problems,
     h('p', {class: 'dialog-buttons'},
-      h('button', {type: 'submit', value: 'cancel', id: `${id}-cancel`, formnovalidate: true}, t('account.cancel')), ' ', send));
+      h('button', {type: 'submit', value: 'cancel', id: `${id}-cancel`, formnovalidate: true}, t('account.cancel')), ' ', send),
+    extra ? h('p', {class: 'account-links'}, extra(() => dialog.close())) : null);
     dialog.append(h('h3', {id: `${id}-h`}, t(title)), form);
     dialog.addEventListener('close', () => {
       dialog.remove();
@@ -180,7 +195,7 @@ export class Account extends EventTarget {
   openClaim() {
     const conn = this.app.conn;
     this.dialog({id: 'claim', title: 'account.claim_title', submit: 'account.claim_submit',
-      text: t('account.claim_text', {name: conn.player?.name ?? ''}),
+      text: t('account.claim_text', {name: playerName(conn.player)}),
       fields: [
         {name: 'username', label: 'account.username', type: 'text', autocomplete: 'username', help: t('account.username_help', {rule: t('name.rule')})},
         {name: 'password', label: 'account.password', autocomplete: 'new-password', help: t('account.password_help')},
@@ -188,22 +203,110 @@ export class Account extends EventTarget {
       run: async ({username, password, confirm}, _, local) => {
         if (password !== confirm) local('account.mismatch');
         const name = username.normalize('NFC').trim();
-        await conn.claim(name, password);
+        const ok = await conn.claim(name, password);
         this.say('account.claimed', {username: name});
+        if (ok?.recovery_code) setTimeout(() => this.showCode(ok.recovery_code, 'account.code_text_claim'));
+      }});
+  }
+
+  // The recovery code, said once by the server: shown large, with a copy button and a box to tick
+  // before the dialog may close, since nothing shows it again.
+  showCode(code, textKey) {
+    const dialog = h('dialog', {class: 'confirm account-dialog code-dialog', id: 'code-dialog', 'aria-labelledby': 'code-h'});
+    const box = h('input', {type: 'checkbox', id: 'code-check'});
+    const done = h('button', {type: 'button', class: 'primary', id: 'code-done', disabled: true, onclick: () => dialog.close()}, t('account.code_done'));
+    box.addEventListener('change', () => { done.disabled = !box.checked; });
+    const copied = h('span', {class: 'small muted', role: 'status', id: 'code-copied'});
+    const copy = h('button', {type: 'button', id: 'code-copy', onclick: async () => {
+      try {
+        await navigator.clipboard.writeText(code);
+        copied.textContent = t('account.code_copied');
+      } catch {
+        copied.textContent = t('account.code_copy_failed');
+      }
+    }}, t('account.code_copy'));
+    dialog.append(h('h3', {id: 'code-h'}, t('account.code_title')),
+      h('p', {}, t(textKey)),
+      h('p', {class: 'recovery-code', id: 'recovery-code', translate: 'no', 'aria-label': t('account.code_label', {code: code.split('').join(' ')})}, code),
+      h('p', {class: 'code-tools'}, copy, ' ', copied),
+      h('p', {class: 'small muted'}, t('account.code_note')),
+      h('p', {class: 'check-row'}, box, ' ', h('label', {for: box.id}, t('account.code_confirm'))),
+      h('p', {class: 'dialog-buttons'}, done));
+    // Escape does not dismiss it before the box is ticked: the code would be lost.
+    dialog.addEventListener('cancel', (e) => { if (!box.checked) e.preventDefault(); });
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      const back = /** @type {HTMLElement | null} */ (document.querySelector('#account button:not([disabled])'));
+      if (back && !document.querySelector('dialog[open]')) back.focus({preventScroll: true});
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    copy.focus();
+    return dialog;
+  }
+
+  // A forgotten password: the username, the recovery code and a new password. The server ends
+  // every session of the account and gives this browser a token of it, and a new code.
+  openRecover() {
+    const conn = this.app.conn;
+    this.dialog({id: 'recover', title: 'account.recover_title', submit: 'account.recover_submit',
+      text: t('account.recover_text'),
+      fields: [
+        {name: 'username', label: 'account.username', type: 'text', autocomplete: 'username'},
+        {name: 'code', label: 'account.code', type: 'text', autocomplete: 'off', help: t('account.code_help')},
+        {name: 'password', label: 'account.new_password', autocomplete: 'new-password', help: t('account.password_help')},
+        {name: 'confirm', label: 'account.confirm_password', autocomplete: 'new-password'}],
+      run: async ({username, code, password, confirm}, _, local) => {
+        if (password !== confirm) local('account.mismatch');
+        const name = username.normalize('NFC').trim();
+        const res = await call('/api/recover', {method: 'POST', headers: {'content-type': 'application/json'},
+          body: JSON.stringify({username: name, code: code.trim(), password})});
+        if (!res.ok) {
+          const err = await httpError(res);
+          if (err.code === 'bad_login') local('account.error.bad_code');
+          throw err;
+        }
+        const body = await res.json();
+        this.after = ['account.recovered', {username: body.username}];
+        conn.adopt(body.token, body.username);
+        setTimeout(() => this.showCode(body.recovery_code, 'account.code_text_recovered'));
+      }});
+  }
+
+  // A new recovery code for the account, which replaces the last: the password is asked again.
+  openNewCode() {
+    const conn = this.app.conn;
+    this.dialog({id: 'new-code', title: 'account.new_code_title', submit: 'account.new_code_submit',
+      text: t('account.new_code_text'),
+      fields: [
+        {name: 'username', type: 'text', autocomplete: 'username', value: conn.account?.username, hidden: true, required: false},
+        {name: 'password', label: 'account.password', autocomplete: 'current-password'}],
+      run: async ({password}) => {
+        const res = await call('/api/me/recovery', {method: 'POST',
+          headers: {authorization: `Bearer ${conn.token}`, 'content-type': 'application/json'},
+          body: JSON.stringify({password})});
+        if (!res.ok) throw await httpError(res);
+        const body = await res.json();
+        setTimeout(() => this.showCode(body.recovery_code, 'account.code_text_new'));
       }});
   }
 
   openLogin() {
     const conn = this.app.conn;
     const dialog = this.dialog({id: 'login', title: 'account.login_title', submit: 'account.login_submit',
-      text: t('account.login_text', {name: conn.player?.name ?? ''}),
+      text: t('account.login_text', {name: playerName(conn.player)}),
       fields: [
         {name: 'username', label: 'account.username', type: 'text', autocomplete: 'username'},
         {name: 'password', label: 'account.password', autocomplete: 'current-password'}],
+      // Where a newcomer or a forgetful player goes from here.
+      extra: (close) => [
+        h('button', {type: 'button', class: 'link', id: 'login-to-claim', onclick: () => { close(); this.openClaim(); }}, t('account.no_account')),
+        ' · ',
+        h('button', {type: 'button', class: 'link', id: 'login-to-recover', onclick: () => { close(); this.openRecover(); }}, t('account.forgot'))],
       run: async ({username, password}) => {
         this.after = null;
         const welcome = await conn.login(username.normalize('NFC').trim(), password);
-        this.say('account.logged_in', {username: welcome.account?.username ?? username.trim(), name: welcome.player.name});
+        this.say('account.logged_in', {username: welcome.account?.username ?? username.trim(), name: playerName(welcome.player)});
       }});
     // Cancelled before the server answered (no connection yet): no login later, unseen.
     dialog.addEventListener('close', () => conn.cancelLogin());

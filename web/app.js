@@ -31,6 +31,7 @@ import {mutes, syncMutes} from './mutes.js';
 import {mutedList} from './chat.js';
 import {MyGames} from './my-games.js';
 import {Account} from './account.js';
+import {playerName} from './player-mark.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
@@ -137,11 +138,13 @@ app.account.addEventListener('change', () => renderPrefs());
 function renderPrefs() {
   const account = conn.account;
   document.getElementById('me').replaceChildren(
-    h('span', {class: 'me-name'}, conn.player ? conn.player.name : t('prefs.title')),
+    h('span', {class: 'me-name'}, conn.player ? playerName(conn.player) : t('prefs.title')),
     account ? h('span', {class: 'me-account', id: 'me-account'}, icon('account'),
       h('span', {class: 'sr-only'}, `${t('account.header_prefix')} `), account.username) : '');
   const panel = document.getElementById('prefs-panel');
-  const input = h('input', {id: 'name-input', value: conn.player?.name || conn.name, maxlength: 24, size: 14, autocomplete: 'nickname'});
+  // The server's guest name is no choice: the field starts empty, the name in the reader's words.
+  const input = h('input', {id: 'name-input', value: conn.player?.default_name ? '' : conn.player?.name || conn.name,
+    placeholder: conn.player?.default_name ? playerName(conn.player) : null, maxlength: 24, size: 14, autocomplete: 'nickname'});
   const form = h('form', {class: 'name-form', onsubmit: (ev) => {
     ev.preventDefault();
     const name = input.value.trim();
@@ -153,6 +156,7 @@ function renderPrefs() {
     SPEEDS.map((sp) => h('option', {value: sp, selected: get('speed') === sp}, t(`prefs.speed.${sp}`))));
   const open = h('input', {type: 'checkbox', id: 'challenges-open', checked: challengesOpen(),
     onchange: (e) => app.challenges.setOpen(e.target.checked)});
+  app.account.renderSignIn();
   panel.replaceChildren(form,
     app.account.section(),
     h('p', {class: 'pref-row'}, h('label', {for: 'speed'}, t('prefs.speed')), ' ', speed),

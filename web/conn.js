@@ -170,12 +170,24 @@ export class Connection extends EventTarget {
     p.reject(err);
   }
 
-  // The guest becomes an account: same identity, same token.
+  // The guest becomes an account: same identity, same token. Resolves with the server's `ok`,
+  // whose recovery_code the page shows once.
   async claim(username, password) {
-    await this.request({type: 'claim', username, password});
+    const ok = await this.request({type: 'claim', username, password});
     this.account = {username};
     localStorage.setItem(ACCOUNT_KEY, username);
     this.dispatchEvent(new CustomEvent('account', {detail: this.account}));
+    return ok;
+  }
+
+  // A token of an account got over HTTP (a recovery): the next hello says it, and the page
+  // becomes that account's identity.
+  adopt(token, username) {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(ACCOUNT_KEY, username);
+    this.account = {username};
+    this.setName('');
+    this.restart();
   }
 
   async changePassword(current, password) {

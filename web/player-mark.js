@@ -6,6 +6,15 @@ import {h} from './util.js';
 import {icon} from './icons.js';
 import {t, language} from './i18n/index.js';
 
+// A player's name as this reader sees it: the name the server gave a new guest (`default_name`,
+// docs/protocol.md "Names") in the reader's language, built from the id ("Invité 51d0"), since
+// nobody else may take such a name; any other name as its player chose it.
+export function playerName(player) {
+  if (!player) return '';
+  if (player.default_name && typeof player.id === 'string') return t('player.guest_name', {tag: player.id.slice(1, 5)});
+  return String(player.name ?? '');
+}
+
 export function accountMark(player) {
   if (!player?.account) return null;
   const label = t('player.account');
@@ -14,7 +23,7 @@ export function accountMark(player) {
 }
 
 // A name followed by its mark, as nodes (the name as text: it is never markup).
-export function markedName(player, name = player?.name) {
+export function markedName(player, name = playerName(player)) {
   const mark = accountMark(player);
   return mark ? [String(name ?? ''), mark] : [String(name ?? '')];
 }

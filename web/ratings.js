@@ -6,7 +6,7 @@ import {t} from './i18n/index.js';
 import {gameName, errorText, errorDetails} from './words.js';
 import {gameItem} from './replay.js';
 import {challengeButton} from './challenges.js';
-import {accountMark} from './player-mark.js';
+import {accountMark, playerName} from './player-mark.js';
 
 async function getJson(url) {
   const res = await fetch(url);
@@ -43,7 +43,7 @@ export class LeaderboardView {
       h('thead', {}, h('tr', {}, h('th', {scope: 'col'}, t('ratings.rank')), h('th', {scope: 'col'}, t('ratings.player')),
         h('th', {scope: 'col'}, t('ratings.rating')), h('th', {scope: 'col'}, t('ratings.games')))),
       h('tbody', {}, this.rows.map((r) => h('tr', {},
-        h('td', {}, r.rank), h('td', {}, h('a', {href: `#/player/${encodeURIComponent(r.id)}`}, r.name || r.id), accountMark(r)),
+        h('td', {}, r.rank), h('td', {}, h('a', {href: `#/player/${encodeURIComponent(r.id)}`}, playerName(r) || r.id), accountMark(r)),
         h('td', {}, Math.round(r.rating)), h('td', {}, r.games)))));
     this.main.replaceChildren(h('h2', {}, t('ratings.title')),
       h('p', {}, h('label', {for: 'leaderboard-game'}, t('ratings.game')), ' ', pick, ' ',
@@ -87,7 +87,7 @@ export class PlayerView {
     const me = this.app.conn.player?.id === p.id;
     const challenge = me ? null : challengeButton(this.app, {id: p.id, name: p.name, account: p.account}, Object.keys(p.ratings || {})[0], {id: 'challenge-player', class: 'primary'});
     this.main.replaceChildren(
-      h('div', {class: 'player-head'}, h('h2', {id: 'player-name'}, p.name, accountMark(p), me ? ` (${t('seat.you')})` : ''), challenge),
+      h('div', {class: 'player-head'}, h('h2', {id: 'player-name'}, playerName(p), accountMark(p), me ? ` (${t('seat.you')})` : ''), challenge),
       h('section', {'aria-labelledby': 'ratings-h'}, h('h3', {id: 'ratings-h'}, t('player.ratings')),
         games.length ? h('div', {class: 'rating-cards'}, games.map(([game, r]) => h('div', {class: 'rating-card', 'data-game': game},
           h('h4', {}, h('a', {href: `#/leaderboard/${game}`}, gameName(game, this.app.game(game)))),

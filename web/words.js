@@ -3,6 +3,7 @@
 import {t, tOr, list} from './i18n/index.js';
 import {timerText} from './timectl.js';
 import {h} from './util.js';
+import {playerName as personName} from './player-mark.js';
 
 // A seat's name: its player's, or "Computer N" for a computer seat, "Seat N (free)" otherwise.
 export function seatName(seats, seat) {
@@ -26,7 +27,7 @@ export function recordNames(record) {
 // their engine ("cpu:greedy", "CPU (greedy)"): those read "Computer (Medium)" in the reader's words.
 export function playerName(player) {
   const level = /^cpu:(\w+)$/.exec(player?.id ?? '')?.[1];
-  return level ? t('player.computer', {level: levelName(level)}) : player?.name ?? '';
+  return level ? t('player.computer', {level: levelName(level)}) : personName(player);
 }
 
 export function place(n) { return t('ord.place', {n}); }

@@ -160,7 +160,7 @@ struct Attempt {
 // too soon, costs the time of a wrong password and gets its answer.
 void verified(const Weak& weak, store::Store& s, Shared& sh, const Attempt& attempt,
               const std::optional<store::Account>& account, std::string password, Done done,
-              std::function<void(Shared&)> then) {
+              std::function<void(Shared&)> then, bool by_code = false) {
   bool admitted = false;
   if (account && attempt.device.empty()) {
     store::LoginTurn turn;
@@ -181,10 +181,14 @@ void verified(const Weak& weak, store::Store& s, Shared& sh, const Attempt& atte
       metrics::login(account ? "delayed" : "bad_login");
       return done(bad_login());
     }
-    if (!verify_password(account->password_hash, password)) {
-      metrics::login("bad_login");
-      spdlog::info("accounts: failed login for {} from {}", account->identity,
-                   attempt.address.empty() ? "this machine" : attempt.address);
+    // A recovery code is as secret as a password, and compared in constant time too; a wrong
+    // one costs the time of a wrong password, so that neither tells which was tried.
+    const bool right = by_code ? recovery_code_matches(account->recovery_hash, password)
+                               : verify_password(account->password_hash, password);
+    if (!right) {
+      metrics::login(by_code ? "bad_recovery" : "bad_login");
+      spdlog::info("accounts: failed {} for {} from {}", by_code ? "recovery" : "login",
+                   account->identity, attempt.address.empty() ? "this machine" : attempt.address);
       return done(bad_login());
     }
     sh.gate.succeeded(attempt.address, attempt.device);
@@ -248,7 +252,8 @@ void Accounts::claim(const Identity& who, std::string address, std::string usern
           return done(refused(Refusal::name_reserved,
                               "field \"username\": this name is an account's, or looks like one: "
                               "choose another"));
-        store::Account account{id, name.name, hash, wall_ms()};
+        const std::string code = new_recovery_code();
+        const store::Account account{id, name.name, hash, wall_ms(), 0, 0, recovery_hash(code)};
         auto r = s.create_account(account, key);
         if (r.code == store::WriteResult::Code::duplicate)
           return done(s.account_of(id) ? refused(Refusal::already_account,
@@ -258,6 +263,7 @@ void Accounts::claim(const Identity& who, std::string address, std::string usern
         require(s.protect_names(id, keys.username, keys.name));
         Answer claimed;
         claimed.identity = Identity{id, {}, name.name};
+        claimed.recovery_code = code;
         once_committed(s, std::move(claimed), done,
                        [identities = sh.identities, id, username = name.name] {
                          identities->set_username(id, username);
@@ -333,6 +339,80 @@ void Accounts::change_password(const Identity& who, std::string keep, std::strin
         once_committed(s, {}, done, [id] {
           metrics::account("password_changed");
           spdlog::info("accounts: {} changed its password; its other tokens are revoked", id);
+        });
+      });
+    });
+  });
+}
+
+void Accounts::recover(std::string address, std::string username, std::string code,
+                       std::string password, std::string agent, Done done) {
+  const Weak weak = shared_;
+  auto key = username_key(username);
+  // Refused before any attempt is counted: a weak password says nothing about the code.
+  if (key) {
+    if (auto problem = password_problem(password, username))
+      return done(refused(Refusal::weak_password, "field \"password\": " + *problem));
+  }
+  auto pass = admitted(*shared_, address, key.value_or("?" + username), std::move(done));
+  if (!pass) return;
+  done = std::move(*pass);
+  in_store(weak, done, [=](Shared& sh, store::Store& s) {
+    std::optional<store::Account> account = key ? s.account_by_key(*key) : std::nullopt;
+    verified(
+        weak, s, sh, {address, {}}, account, code, done,
+        [=](Shared&) {
+          const std::string id = account->identity;
+          const std::string used = account->recovery_hash;
+          std::string hash = hash_password(password);
+          const std::string next = new_recovery_code();
+          in_store(weak, done, [=](Shared& sh, store::Store& s) {
+            auto who = s.identity_by_id(id);
+            auto now = s.account_of(id);
+            // The code checked must still be the account's: used or replaced since, it is not.
+            if (!who || !now || now->recovery_hash != used) return done(bad_login());
+            require(s.set_password(id, hash));
+            require(s.set_recovery(id, recovery_hash(next)));
+            sh.identities->revoke_tokens(id, {});  // every session ends: whoever held one
+            Answer a;
+            a.identity = Identity{who->id, who->name, who->username};
+            a.token = sh.identities->issue_token(id, agent);  // queued before the commit below
+            a.recovery_code = next;
+            once_committed(s, std::move(a), done, [id, address] {
+              metrics::account("recovered");
+              spdlog::info(
+                  "accounts: {} set a new password with its recovery code from {}; "
+                  "its sessions are ended",
+                  id, address.empty() ? "this machine" : address);
+            });
+          });
+        },
+        true);
+  });
+}
+
+void Accounts::renew_recovery_code(const Identity& who, std::string token, std::string address,
+                                   std::string password, Done done) {
+  if (who.username.empty())
+    return done(refused(Refusal::no_account, "a guest has no account to recover: claim one"));
+  const Weak weak = shared_;
+  auto pass =
+      admitted(*shared_, address, protocol::fold_case(who.username).value_or(who.username), done);
+  if (!pass) return;
+  done = std::move(*pass);
+  const std::string id = who.id;
+  in_store(weak, done, [=](Shared& sh, store::Store& s) {
+    auto account = s.account_of(id);
+    if (!account) return done(refused(Refusal::no_account, "this identity has no account"));
+    verified(weak, s, sh, {address, token_hash(token)}, account, password, done, [=](Shared&) {
+      const std::string code = new_recovery_code();
+      in_store(weak, done, [=](Shared&, store::Store& s) {
+        require(s.set_recovery(id, recovery_hash(code)));
+        Answer a;
+        a.recovery_code = code;
+        once_committed(s, std::move(a), done, [id] {
+          metrics::account("recovery_code");
+          spdlog::info("accounts: {} made a new recovery code", id);
         });
       });
     });

@@ -62,7 +62,8 @@ struct Answer {
   std::string message;                  // for people, when refused
   std::chrono::seconds retry_after{0};  // login_locked, busy, unavailable
   Identity identity;                    // login: who came back
-  std::string token;                    // login: the fresh token
+  std::string token;                    // login, recover: the fresh token
+  std::string recovery_code;            // claim, recover, renew_recovery_code: shown once
   bool ok() const { return refusal == Refusal::none; }
 };
 using Done = std::function<void(Answer)>;
@@ -85,6 +86,15 @@ class Accounts {
   // `keep`: the token of the connection asking, which stays valid.
   void change_password(const Identity& who, std::string keep, std::string address,
                        std::string current, std::string next, Done done);
+  // A forgotten password (docs/protocol.md, "Recovery"): the account's one-time recovery code
+  // sets `password`, ends every session, and answers a fresh token for this device and a new
+  // code. A wrong code counts as a failed login of the account, and is answered like one.
+  void recover(std::string address, std::string username, std::string code, std::string password,
+               std::string agent, Done done);
+  // A new recovery code for the account, which replaces the last; the password is asked again
+  // and counted like a login (`token`: the device's).
+  void renew_recovery_code(const Identity& who, std::string token, std::string address,
+                           std::string password, Done done);
   // This token only, or (everywhere) every token of the identity.
   void logout(const Identity& who, std::string token, bool everywhere, Done done);
   // Erases the identity (an account's password is asked again; a guest's token is enough).

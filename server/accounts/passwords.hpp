@@ -11,9 +11,27 @@ namespace tanbo::server::accounts {
 inline constexpr std::size_t kMinPasswordChars = 10;
 inline constexpr std::size_t kMaxPasswordChars = 128;
 
+// The operator's list of common passwords (--common-passwords; by default John the Ripper's
+// password.lst, which Debian's john-data installs): one a line, its "#!comment:" lines aside. Read
+// once at start, before any request; refused from then on besides the built-in list. Returns how
+// many it read; nullopt when the file cannot be read (the built-in list alone is refused then).
+std::optional<std::size_t> load_common_passwords(const std::string& path);
+
 // What is wrong with `password` as a new password for `username`, for people; nullopt when it
-// will do: 10 to 128 characters, not one of the most common passwords, not the username.
+// will do: 10 to 128 characters, not one of the most common passwords (nor one with digits or
+// marks around it, nor one said twice), not the username, not one character repeated.
 std::optional<std::string> password_problem(std::string_view password, std::string_view username);
+
+// A one-time recovery code: 100 random bits as 20 letters and digits of Crockford's base 32 in
+// groups of four ("7QKM-2XHD-..."), easy to copy by hand. recovery_hash is what the store keeps:
+// the SHA-256 of the code's canonical form, so that a code typed in lower case, with spaces or
+// without its dashes, or with O for 0 and I or L for 1, is the same code.
+std::string new_recovery_code();
+std::string recovery_hash(std::string_view code);
+// Whether `code` is the one whose hash the account keeps (none kept: no code is), in constant time
+// and, so that a wrong code tells nothing a wrong password would not, in the time of a password
+// check.
+bool recovery_code_matches(std::string_view kept, std::string_view code);
 
 // The hash to keep. Argon2id at libsodium's "interactive" limits (docs/operations.md, "Accounts");
 // raising them later rehashes each password at its next login (needs_rehash). Throws

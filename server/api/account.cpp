@@ -97,8 +97,9 @@ std::optional<std::pair<Identity, std::string>> bearer(const http::request<http:
 }  // namespace
 
 bool is_account_path(std::string_view path) {
-  return path == "/api/login" || path == "/api/logout" || path == "/api/me" ||
-         path == "/api/me/export" || is_sessions_path(path);
+  return path == "/api/login" || path == "/api/recover" || path == "/api/logout" ||
+         path == "/api/me" || path == "/api/me/export" || path == "/api/me/recovery" ||
+         is_sessions_path(path);
 }
 
 void serve_account(const http::request<http::string_body>& req, const NetContext& ctx,
@@ -138,6 +139,29 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
                           }));
   }
 
+  // POST /api/recover {username, code, password}: a forgotten password replaced with the
+  // account's recovery code; every session ends, this device gets a token and a new code.
+  if (path == "/api/recover") {
+    if (method != http::verb::post) return call.send(error_reply(405, "bad_method", "use POST"));
+    auto username = text(*body, "username", protocol::kMaxUsernameChars);
+    auto code = text(*body, "code", 64);
+    auto password = text(*body, "password", protocol::kMaxPasswordWireChars);
+    if (!username || !code || !password)
+      return call.send(error_reply(
+          400, "bad_request", "expected {\"username\": ..., \"code\": ..., \"password\": ...}"));
+    std::string agent(req[http::field::user_agent]);
+    return accounts.recover(address, *username, *code, *password, std::move(agent),
+                            call.answer(false, [rooms](const accounts::Answer& a) {
+                              rooms->close_connections(a.identity.id);
+                              return Reply{
+                                  200,
+                                  {{"player", {{"id", a.identity.id}, {"name", a.identity.name}}},
+                                   {"token", a.token},
+                                   {"username", a.identity.username},
+                                   {"recovery_code", a.recovery_code}}};
+                            }));
+  }
+
   auto who = bearer(req, rooms->identities());
   if (!who) return call.send(error_reply(401, "unauthorized", "a valid bearer token is required"));
   auto& [identity, token] = *who;
@@ -155,6 +179,18 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
                              if (everywhere) rooms->close_connections(id);
                              return Reply{200, {{"ok", true}}};
                            }));
+  }
+
+  // POST /api/me/recovery {password}: a new recovery code, which replaces the last.
+  if (path == "/api/me/recovery") {
+    if (method != http::verb::post) return call.send(error_reply(405, "bad_method", "use POST"));
+    auto password = text(*body, "password", protocol::kMaxPasswordWireChars);
+    if (!password)
+      return call.send(error_reply(400, "bad_request", "expected {\"password\": ...}"));
+    return accounts.renew_recovery_code(identity, token, address, *password,
+                                        call.answer(true, [](const accounts::Answer& a) {
+                                          return Reply{200, {{"recovery_code", a.recovery_code}}};
+                                        }));
   }
 
   // GET /api/me/export: everything the server keeps of the identity, as a file.

@@ -132,19 +132,24 @@ struct Metrics {
   pm::Family<pm::Counter>& logins_family =
       pm::BuildCounter()
           .Name("tanbo_logins_total")
-          .Help("Password checks by result (ok, bad_login, delayed, locked, busy)")
+          .Help(
+              "Password and recovery code checks by result (ok, bad_login, bad_recovery, delayed, "
+              "locked, busy)")
           .Register(*registry);
   pm::Family<pm::Counter>& account_events_family =
       pm::BuildCounter()
           .Name("tanbo_account_events_total")
-          .Help("Accounts claimed, logouts, password changes and deletions, by event")
+          .Help(
+              "Accounts claimed, logouts, password changes, recoveries, new recovery codes and "
+              "deletions, by event")
           .Register(*registry);
   // Every label child exists from the start, so a scrape shows zeros rather than nothing.
-  std::map<std::string, pm::Counter*, std::less<>> logins =
-      children(logins_family, "result", {"ok", "bad_login", "delayed", "locked", "busy"});
+  std::map<std::string, pm::Counter*, std::less<>> logins = children(
+      logins_family, "result", {"ok", "bad_login", "bad_recovery", "delayed", "locked", "busy"});
   std::map<std::string, pm::Counter*, std::less<>> account_events =
       children(account_events_family, "event",
-               {"claimed", "logout", "logout_everywhere", "password_changed", "deleted"});
+               {"claimed", "logout", "logout_everywhere", "password_changed", "recovered",
+                "recovery_code", "deleted"});
 
   static std::map<std::string, pm::Counter*, std::less<>> children(
       pm::Family<pm::Counter>& family, const std::string& label,

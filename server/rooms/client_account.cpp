@@ -56,7 +56,10 @@ void Client::on(const protocol::Claim& m, const Id& re) {
                              on_answer([re](Client& c, accounts::Answer a) {
                                if (!a.ok()) return c.refuse(a, re);
                                c.identity_->username = a.identity.username;
-                               c.reply(protocol::ok(re));
+                               // The code is said once, here: the store keeps its hash only.
+                               auto ok = protocol::ok(re);
+                               ok["recovery_code"] = a.recovery_code;
+                               c.reply(ok);
                              }));
 }
 

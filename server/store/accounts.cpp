@@ -12,7 +12,8 @@ using namespace detail;
 namespace {
 
 constexpr const char* kAccountColumns =
-    "SELECT identity, username, password, created_at, failures, locked_until FROM accounts ";
+    "SELECT identity, username, password, created_at, failures, locked_until, recovery FROM "
+    "accounts ";
 
 }  // namespace
 
@@ -28,9 +29,10 @@ WriteResult Store::create_account(const Account& a, std::string_view username_ke
       return refuse(Code::duplicate, "username taken");
     // A claim racing another node's for the same username is refused by the UNIQUE key.
     query(
-        "INSERT INTO accounts (identity, username, username_key, password, created_at) "
-        "VALUES ($1, $2, $3, $4, $5)",
-        {a.identity, a.username, str(username_key), a.password_hash, a.created_at});
+        "INSERT INTO accounts (identity, username, username_key, password, created_at, recovery) "
+        "VALUES ($1, $2, $3, $4, $5, $6)",
+        {a.identity, a.username, str(username_key), a.password_hash, a.created_at,
+         a.recovery_hash});
     return {};
   });
 }
@@ -41,8 +43,8 @@ template <class Rows>
 std::optional<Account> account_in(const Rows& rows, const auto& text, const auto& integer) {
   if (rows.empty()) return std::nullopt;
   const auto& r = rows[0];
-  return Account{text(r[0]),    text(r[1]),         text(r[2]),
-                 integer(r[3]), int(integer(r[4])), integer(r[5])};
+  return Account{text(r[0]),         text(r[1]),    text(r[2]), integer(r[3]),
+                 int(integer(r[4])), integer(r[5]), text(r[6])};
 }
 
 }  // namespace
@@ -110,6 +112,16 @@ WriteResult Store::set_password(std::string_view identity, std::string_view pass
       return refuse(Code::not_found, "no account " + str(identity));
     query("UPDATE accounts SET password = $1, failures = 0, locked_until = 0 WHERE identity = $2",
           {str(password_hash), str(identity)});
+    return {};
+  });
+}
+
+WriteResult Store::set_recovery(std::string_view identity, std::string_view recovery_hash) {
+  return transact("set_recovery " + str(identity), [&]() -> WriteResult {
+    if (query("SELECT identity FROM accounts WHERE identity = $1", {str(identity)}).empty())
+      return refuse(Code::not_found, "no account " + str(identity));
+    query("UPDATE accounts SET recovery = $1 WHERE identity = $2",
+          {str(recovery_hash), str(identity)});
     return {};
   });
 }

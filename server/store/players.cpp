@@ -8,6 +8,18 @@ namespace tanbo::server::store {
 
 using namespace detail;
 
+namespace {
+
+// The name the server gave a new guest ("Guest " and the id's four characters after the first),
+// which a page says in its reader's words (docs/protocol.md, "Names").
+void mark_default_name(Json& player, const std::string& id, const std::string& name) {
+  if (id.size() >= 5 && name.size() == 10 && name.starts_with("Guest ") &&
+      name.compare(6, 4, id, 1, 4) == 0)
+    player["default_name"] = true;
+}
+
+}  // namespace
+
 WriteResult Store::set_name(std::string_view id, std::string_view name,
                             const std::vector<std::string>& name_keys) {
   if (auto bad = validate_name(name)) return refuse(Code::invalid, *bad);
@@ -49,6 +61,7 @@ std::optional<Json> Store::player(std::string_view id, int recent) {
     if (rows.empty()) return;
     Json p{{"id", str(id)}, {"name", sql_text(rows[0][0])}, {"ratings", Json::object()}};
     if (!sql_null(rows[0][1])) p["account"] = true;  // the page marks an account holder
+    mark_default_name(p, str(id), sql_text(rows[0][0]));
     for (const auto& q :
          query("SELECT game, rating, games FROM ratings WHERE identity = $1 ORDER BY game" +
                    bytewise(),
@@ -76,6 +89,7 @@ Json Store::leaderboard(std::string_view game, int limit) {
                {"rating", rounded(sql_real(q[2]))},
                {"games", sql_int(q[3])}};
       if (!sql_null(q[4])) row["account"] = true;
+      if (!sql_null(q[1])) mark_default_name(row, sql_text(q[0]), sql_text(q[1]));
       out.push_back(std::move(row));
     }
   });

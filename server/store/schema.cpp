@@ -358,6 +358,14 @@ ALTER TABLE actions ADD COLUMN decided_by TEXT;
 )sql";
 constexpr const char* kPgMigration9 = kMigration9;
 
+// Version 10: account recovery. An account keeps the SHA-256 (hex) of its one-time recovery code,
+// as it keeps its tokens': the code is shown once, at the claim, and a new one replaces it when it
+// is used or its holder asks for another. Empty for the accounts made before, which have none.
+constexpr const char* kMigration10 = R"sql(
+ALTER TABLE accounts ADD COLUMN recovery TEXT NOT NULL DEFAULT '';
+)sql";
+constexpr const char* kPgMigration10 = kMigration10;
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
@@ -368,7 +376,7 @@ constexpr std::array kMigrations{
     Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4},
     Migration{kMigration5, kPgMigration5}, Migration{kMigration6, kPgMigration6},
     Migration{kMigration7, kPgMigration7}, Migration{kMigration8, kPgMigration8},
-    Migration{kMigration9, kPgMigration9}};
+    Migration{kMigration9, kPgMigration9}, Migration{kMigration10, kPgMigration10}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

@@ -138,6 +138,7 @@ struct Account {
   std::int64_t created_at = 0;       // ms since the Unix epoch
   int attempts = 0;                  // login attempts since the last success
   std::int64_t next_attempt_at = 0;  // ms since the Unix epoch; none is checked before it
+  std::string recovery_hash = {};    // SHA-256 of the one-time recovery code, hex; empty: none
   friend bool operator==(const Account&, const Account&) = default;
 };
 
@@ -317,6 +318,8 @@ class Store {
   WriteResult note_login_success(std::string_view identity);
   // A new password, which starts the login count again (only its owner's device can set one).
   WriteResult set_password(std::string_view identity, std::string_view password_hash);
+  // The hash of the account's one-time recovery code (empty: none); a new one replaces the last.
+  WriteResult set_recovery(std::string_view identity, std::string_view recovery_hash);
   // The identity's games stay, under the name "deleted player"; its account, tokens, ratings,
   // mutes and the reports it made go, and its chat lines are removed.
   WriteResult delete_identity(std::string_view identity, std::int64_t at);

@@ -1,12 +1,14 @@
 // Accounts in the browser: claim, log in, log out here and everywhere, a new password, export
-// and deletion, failed logins, the logged-in devices, the account holder's mark.
+// and deletion, failed logins, the logged-in devices, the account holder's mark; Sign in in the
+// header, the recovery code shown once and a forgotten password recovered with it, guest names in
+// the reader's language.
 import assert from 'node:assert/strict';
 import {readFile} from 'node:fs/promises';
 import path from 'node:path';
 import {axeCheck, someInView} from './checks.mjs';
 import {DESKTOP, newPlayer, openPrefs, closePrefs, rename, closeAll, toLobby, createRoom,
   playComputer, joinFromLobby, whoAmI, submitDialog, dialogRefusal, openDialog, claimAccount,
-  logIn, loginRefused, waitNewGuest, reEscape, exportAs, say, chatLine, smallControls, docShot} from './support.mjs';
+  logIn, loginRefused, waitNewGuest, reEscape, exportAs, say, chatLine, smallControls, docShot, writeDownCode, PHONE, LOCALES} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -34,6 +36,16 @@ export function tests(env) {
         assert.deepEqual(await smallControls(a.page, '#claim-dialog'), [], 'claim form controls under 44 px on a phone');
         await submitDialog(a, 'claim', {username: 'Ana.Plays'});
         await a.page.waitForSelector('#claim-dialog', {state: 'detached'});
+        // The recovery code, shown once: it cannot be dismissed with Escape before it is
+        // written down, and the dialog is clean for axe on a phone.
+        await a.page.waitForSelector('#code-dialog[open]');
+        assert.match(await a.page.locator('#code-dialog').textContent(), /Write down your recovery code.*this code is the only way back/s);
+        await axeCheck(a.page, 'the recovery code (phone)');
+        assert.deepEqual(await smallControls(a.page, '#code-dialog'), [], 'recovery code controls under 44 px on a phone');
+        await docShot(env, a.page, 'account-code-phone');
+        await a.page.keyboard.press('Escape');
+        assert.ok(await a.page.locator('#code-dialog[open]').count(), 'Escape leaves the code on screen');
+        await writeDownCode(a);
         // The same identity and token, now an account: the header shows its username.
         await a.page.waitForSelector('#me-account');
         assert.match(await a.page.locator('#me-account').textContent(), /Ana\.Plays/);
@@ -97,6 +109,121 @@ export function tests(env) {
         await closeAll(players);
       } finally {
         for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: Sign in is in the header on a phone and a desktop; it leads to a new account, whose recovery code is shown once, and to recovering a forgotten password with it, in French: every other session ends, the code works once, and a new one can be made', fn: async () => {
+      const a = await newPlayer(env, 'Lena');
+      const b = await newPlayer(env, 'Odile', {lang: 'fr', viewport: DESKTOP});
+      const players = [a, b];
+      try {
+        // In plain sight in the header on both sizes, not in the drop-down: on the phone on the
+        // brand's row, which had room for it, so that the header stays about 15 % of the height.
+        for (const [p, words, size] of [[a, 'Sign in', PHONE], [b, 'Se connecter', DESKTOP]]) {
+          const button = p.page.locator('header.top #sign-in');
+          assert.ok(await button.isVisible(), `${p.name}: Sign in visible`);
+          assert.equal((await button.textContent()).trim(), words);
+          const box = await button.boundingBox();
+          const brand = await p.page.locator('header.top .brand').boundingBox();
+          assert.ok(box.y < brand.y + brand.height, `${p.name}: Sign in on the brand's row`);
+          assert.ok(box.x + box.width <= size.width, `${p.name}: Sign in within the width`);
+          assert.ok(box.height >= 32 && box.width >= 44, `${p.name}: Sign in is a finger's target`);
+          const header = await p.page.locator('header.top').boundingBox();
+          assert.ok(header.height <= size.height * 0.16, `${p.name}: header ${header.height} px high`);
+        }
+        await docShot(env, a.page, 'sign-in-phone');
+        // Sign in, then "create one": the claim; its code shown once.
+        const lena = await whoAmI(a);
+        await a.page.click('#sign-in');
+        await a.page.waitForSelector('#login-dialog[open]');
+        assert.deepEqual(await smallControls(a.page, '#login-dialog'), [], 'login controls under 44 px on a phone');
+        await a.page.click('#login-to-claim');
+        await a.page.waitForSelector('#claim-dialog[open]');
+        // A common password from the server's list, dressed with digits: refused in words.
+        await submitDialog(a, 'claim', {username: 'lena.l', password: 'strawberry2026', confirm: 'strawberry2026'});
+        assert.match(await dialogRefusal(a, 'claim', 'weak_password'), /That password is too weak.*common one with a few characters added/s);
+        await submitDialog(a, 'claim', {password: 'lanterns over the paddies', confirm: 'lanterns over the paddies'});
+        await a.page.waitForSelector('#claim-dialog', {state: 'detached'});
+        const code = await writeDownCode(a);
+        await a.page.waitForFunction(() => window.tanbo.conn.account?.username === 'lena.l');
+        assert.ok(await a.page.locator('#sign-in').isHidden(), 'no Sign in once the page is an account');
+
+        // Odile's browser, in French: Sign in, "forgotten password", a wrong code refused in words.
+        await b.page.click('#sign-in');
+        await b.page.waitForSelector('#login-dialog[open]');
+        assert.match(await b.page.locator('#login-to-recover').textContent(), /Mot de passe oublié\u202f\?/);
+        await b.page.click('#login-to-recover');
+        await b.page.waitForSelector('#recover-dialog[open]');
+        await axeCheck(b.page, 'the recovery form (fr)');
+        await submitDialog(b, 'recover', {username: 'lena.l', code: 'AAAA-BBBB-CCCC-DDDD-EEEE', password: 'a lantern relit', confirm: 'a lantern relit'});
+        assert.match(await dialogRefusal(b, 'recover', 'account.error.bad_code'), /Nom d’utilisateur ou code de secours incorrect/);
+        assert.equal((await whoAmI(b)).account, null);
+        // The right code, typed in lower case without its dashes: Lena's account on this browser,
+        // a new code shown, and Lena's phone logged out.
+        await submitDialog(b, 'recover', {code: code.replace(/-/g, '').toLowerCase()});
+        await b.page.waitForSelector('#recover-dialog', {state: 'detached'});
+        await b.page.waitForSelector('#code-dialog[open]');
+        assert.match(await b.page.locator('#code-dialog').textContent(), /Notez votre code de secours.*L’ancien code de secours ne fonctionne plus/s);
+        await docShot(env, b.page, 'recovered-desktop-fr');
+        const next = await writeDownCode(b);
+        assert.notEqual(next, code);
+        await b.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id, lena.id);
+        assert.equal((await whoAmI(b)).account, 'lena.l');
+        await b.page.waitForFunction(() => /Bon retour sur lena\.l/.test(document.getElementById('toast').textContent));
+        await waitNewGuest(a, lena.id, 15000);
+        // The old password is refused now; the used code is refused too.
+        assert.match(await loginRefused(a, 'lena.l', 'lanterns over the paddies'), /Wrong username or password/);
+        await a.page.click('#sign-in');
+        await a.page.click('#login-to-recover');
+        await submitDialog(a, 'recover', {username: 'lena.l', code, password: 'another lantern lit', confirm: 'another lantern lit'});
+        assert.match(await dialogRefusal(a, 'recover', 'account.error.bad_code'), /Wrong username or recovery code/);
+        await a.page.click('#recover-cancel');
+        // A new code from the account's menu, with the password: the last one stops working.
+        await openDialog(b, '#account-new-code', 'new-code');
+        await submitDialog(b, 'new-code', {password: 'a lantern relit'});
+        await b.page.waitForSelector('#new-code-dialog', {state: 'detached'});
+        const third = await writeDownCode(b);
+        assert.notEqual(third, next);
+        const r = await fetch(`${env.base}/api/recover`, {method: 'POST', headers: {'content-type': 'application/json'},
+          body: JSON.stringify({username: 'lena.l', code: next, password: 'another lantern lit'})});
+        assert.equal(r.status, 401, 'the replaced code no longer works');
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: a new guest\'s name is the server\'s, said in the reader\'s language (Invité in French, ゲスト in Japanese) in the header, the name field and the seats; a chosen name is shown as chosen', fn: async () => {
+      const contexts = [];
+      try {
+        for (const [lang, word] of [['fr', 'Invité'], ['ja', 'ゲスト'], ['en', 'Guest']]) {
+          const ctx = await env.browser.newContext({viewport: PHONE, locale: LOCALES[lang]});
+          contexts.push(ctx);
+          const page = await ctx.newPage();
+          const errors = [];
+          page.on('pageerror', (e) => errors.push(e.message));
+          await page.goto(`${env.base}/`);
+          await page.waitForFunction(() => window.tanbo?.conn?.state === 'open' && window.tanbo.registry);
+          const me = await page.evaluate(() => window.tanbo.conn.player);
+          assert.equal(me.default_name, true, 'the server marks its own name');
+          assert.equal(me.name, `Guest ${me.id.slice(1, 5)}`);
+          const shown = `${word} ${me.id.slice(1, 5)}`;
+          assert.equal(await page.locator('#me .me-name').textContent(), shown, `${lang}: the header`);
+          await openPrefs(page);
+          assert.equal(await page.inputValue('#name-input'), '', `${lang}: nothing to keep in the name field`);
+          assert.equal(await page.getAttribute('#name-input', 'placeholder'), shown);
+          await closePrefs(page);
+          // Its seat in a room against the computer.
+          await playComputer({page}, 'mancala-simple');
+          await page.waitForSelector('.seat[data-seat="0"] .seat-name');
+          assert.match(await page.locator('.seat[data-seat="0"] .seat-name').textContent(), new RegExp(shown));
+          assert.deepEqual(errors, []);
+        }
+        // A chosen name is not the server's: shown as typed.
+        const p = await newPlayer(env, 'Guestmaster');
+        contexts.push(p.ctx);
+        assert.equal(await p.page.evaluate(() => window.tanbo.conn.player.default_name), undefined);
+        assert.equal(await p.page.locator('#me .me-name').textContent(), 'Guestmaster');
+      } finally {
+        for (const c of contexts) await c.close().catch(() => {});
       }
     }},
     {name: 'accounts: log out ends this device\'s session only; log out everywhere ends the other device\'s too, whose saved token is refused: it becomes a guest and says so', fn: async () => {

@@ -114,6 +114,12 @@ try {
       await page.fill('#claim-confirm', password);
       await page.click('#claim-submit');
       await page.waitForFunction((u) => window.tanbo.conn.account?.username === u, username);
+      // The recovery code, shown once: its picture, then written down.
+      await page.waitForSelector('#code-dialog[open]');
+      await shot(page, `recovery-code-${lang}-${size}`);
+      await page.check('#code-check');
+      await page.click('#code-done');
+      await page.waitForSelector('#code-dialog', {state: 'detached'});
       await fetch(`${server.base}/api/login`, {method: 'POST', headers: {'content-type': 'application/json',
         'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1'},
       body: JSON.stringify({username, password})});

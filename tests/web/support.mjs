@@ -212,11 +212,25 @@ export async function openDialog(p, button, id) {
   await p.page.click(button);
   await p.page.waitForSelector(`#${id}-dialog[open]`);
 }
+// Claims an account; returns the recovery code the page showed once, after writing it down.
 export async function claimAccount(p, username, password) {
   await openDialog(p, '#account-claim', 'claim');
   await submitDialog(p, 'claim', {username, password, confirm: password});
   await p.page.waitForSelector('#claim-dialog', {state: 'detached'});
   await p.page.waitForFunction((u) => window.tanbo.conn.account?.username === u, username);
+  return writeDownCode(p);
+}
+// The recovery code dialog: reads the code, ticks "written down" (Done stays disabled until
+// then) and closes it.
+export async function writeDownCode(p) {
+  await p.page.waitForSelector('#code-dialog[open]');
+  const code = (await p.page.locator('#recovery-code').textContent()).trim();
+  assert.match(code, /^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
+  assert.ok(await p.page.locator('#code-done').isDisabled(), 'Done waits for the box to be ticked');
+  await p.page.check('#code-check');
+  await p.page.click('#code-done');
+  await p.page.waitForSelector('#code-dialog', {state: 'detached'});
+  return code;
 }
 // Logs in from the Log in dialog; the page is then the account's player.
 export async function logIn(p, username, password) {

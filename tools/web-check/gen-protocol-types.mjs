@@ -13,9 +13,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const schemaDir = join(root, 'protocol', 'schema');
 const outFile = join(root, 'web', 'types', 'protocol.d.ts');
 
-// Keywords that only constrain values (lengths, ranges) or document: no trace in a type.
+// Keywords that only constrain values (lengths, ranges, patterns) or document: no trace in a type.
 const IGNORED = new Set(['$schema', '$id', 'title', 'description', 'minLength', 'maxLength',
-  'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems', 'default']);
+  'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'default']);
 const KNOWN = new Set([...IGNORED, 'type', 'properties', 'required', 'additionalProperties',
   'items', 'const', 'enum', 'anyOf', 'oneOf', '$ref', '$defs']);
 

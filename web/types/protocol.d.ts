@@ -44,6 +44,8 @@ export type Player = {
   name: string;
   /** true when the identity holds an account (a page marks it, so that a guest cannot pass for it); absent for a guest */
   account?: true;
+  /** true when the name is the one the server gave a new guest (Guest and the 4 characters after the id's first), which a page may say in its reader's language; absent for a chosen name */
+  default_name?: true;
 };
 
 export type SeatView = {
@@ -543,6 +545,8 @@ export type ServerOk = {
   room?: Room;
   /** the room's version once the request took effect */
   version?: Version;
+  /** claim: the account's one-time recovery code, said this once (docs/protocol.md, Recovery) */
+  recovery_code?: string;
 };
 
 /** paired: a seek or challenge became a room; joined and a state follow */

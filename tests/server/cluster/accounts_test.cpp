@@ -1,6 +1,7 @@
 // Accounts across three nodes on one PostgreSQL (docs/protocol.md, "Accounts"): a username claimed
-// on one node logs in on the others, a logout everywhere on one is refused on all, and login
-// attempts spread over the nodes count as one account's: its wait holds on every node.
+// on one node logs in on the others, a logout everywhere on one is refused on all, its recovery
+// code works on any node once, and login attempts spread over the nodes count as one account's:
+// its wait holds on every node.
 #include <catch2/catch.hpp>
 
 #include <thread>
@@ -36,7 +37,9 @@ TEST_CASE("accounts across nodes: claim on one, log in on another, log out every
   if (!c) return;
   auto ana = guest(c->ports[0], "Ana");
   ana.client->send({{"type", "claim"}, {"id", "q"}, {"username", "Ana"}, {"password", kPassword}});
-  REQUIRE(ana.client->expect("ok").at("re") == "q");
+  json claimed = ana.client->expect("ok");
+  REQUIRE(claimed.at("re") == "q");
+  const std::string code = claimed.at("recovery_code");
 
   json on_1 = login(c->ports[1]);
   REQUIRE(on_1.at("type") == "welcome");
@@ -60,6 +63,27 @@ TEST_CASE("accounts across nodes: claim on one, log in on another, log out every
     for (auto port : c->ports)
       for (const auto& t : {ana.token, on_1.at("token").get<std::string>(), token_2})
         CHECK(refused_token(port, t));
+  }
+  SECTION("the recovery code said on one node recovers on another, once, closing every session") {
+    ProtocolClient tablet(c->ports[1]);
+    tablet.send({{"type", "hello"},
+                 {"id", "h"},
+                 {"login", {{"username", "Ana"}, {"password", kPassword}}}});
+    tablet.expect("welcome");
+    const std::string fresh = "a fresh start at last";
+    auto r = http_request(c->ports[2], "POST", "/api/recover", "",
+                          json{{"username", "ana"}, {"code", code}, {"password", fresh}}.dump());
+    REQUIRE(r.status == 200);
+    CHECK(tablet.next().at("code") == "bad_token");
+    for (auto port : c->ports) {
+      CHECK(refused_token(port, ana.token));
+      CHECK(refused_token(port, token_2));
+    }
+    CHECK(login(c->ports[0], fresh).at("type") == "welcome");
+    auto again =
+        http_request(c->ports[0], "POST", "/api/recover", "",
+                     json{{"username", "ana"}, {"code", code}, {"password", fresh}}.dump());
+    CHECK(again.status == 401);
   }
   SECTION("a session ended on one node closes its connection on another") {
     ProtocolClient tablet(c->ports[1]);

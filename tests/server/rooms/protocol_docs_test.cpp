@@ -97,9 +97,10 @@ std::vector<Example> examples(const std::string& path) {
 const std::set<std::string> kUnknowable = {
     "room",      "token",      "commit",       "seed",      "server", "deadline",
     "left",      "id",         "node",         "challenge", "seek",   "at",
-    "remaining", "created_at", "last_used_at", "agent",     "ended"};
+    "remaining", "created_at", "last_used_at", "agent",     "ended",  "recovery_code"};
 // Of those, the ones that name something: the same example value is the same real value.
-const std::set<std::string> kNames = {"room", "token", "id", "seek", "challenge", "ended"};
+const std::set<std::string> kNames = {"room",      "token", "id",           "seek",
+                                      "challenge", "ended", "recovery_code"};
 // Drawn by the server: the seat a pairing gives (R6).
 const std::map<std::string, std::set<std::string>> kDrawn = {{"paired", {"seat"}}};
 // Lists an example may show in part, each entry matching one of the real ones.
