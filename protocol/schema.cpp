@@ -16,11 +16,12 @@ using engine::Json;
 
 namespace {
 
-constexpr std::array<std::string_view, 16> kKeywords = {
-    "type",     "properties", "required",  "additionalProperties",
-    "items",    "enum",       "const",     "minimum",
-    "maximum",  "minLength",  "maxLength", "minItems",
-    "maxItems", "oneOf",      "anyOf",     "$ref"};
+constexpr std::array<std::string_view, 17> kKeywords = {
+    "type",     "properties",  "required",  "additionalProperties",
+    "items",    "enum",        "const",     "minimum",
+    "maximum",  "minLength",   "maxLength", "minItems",
+    "maxItems", "uniqueItems", "oneOf",     "anyOf",
+    "$ref"};
 // "definitions" is the older name of "$defs": a place for subschemas that $ref points into.
 constexpr std::array<std::string_view, 9> kAnnotations = {"$schema",     "$id",      "$defs",
                                                           "definitions", "$comment", "title",
@@ -147,6 +148,8 @@ void lint(const Json& s, const std::string& where, std::vector<std::string>& pro
         problems.push_back(at + ": expected \"file\", \"[file]#\" or \"[file]#/pointer\"");
     } else if (key == "minimum" || key == "maximum") {
       if (!value.is_number()) problems.push_back(at + ": expected a number");
+    } else if (key == "uniqueItems") {
+      if (!value.is_boolean()) problems.push_back(at + ": expected true or false");
     } else if (key != "const" && !non_negative_integer(value)) {
       problems.push_back(at + ": expected a non-negative integer");
     }
@@ -259,6 +262,7 @@ struct SchemaSet::Node {
   const Json *minimum = nullptr, *maximum = nullptr;
   const Json *min_length = nullptr, *max_length = nullptr;
   const Json *min_items = nullptr, *max_items = nullptr;
+  bool unique_items = false;
   const Node* items = nullptr;
   const Json* required = nullptr;
   std::vector<std::pair<std::string_view, const Node*>> properties;  // in key order
@@ -357,6 +361,8 @@ const SchemaSet::Node* SchemaSet::compile(Compiled& c, const Doc& d, const Json&
       if (value.is_number()) (key == "minLength" ? n.min_length : n.max_length) = &value;
     } else if (key == "minItems" || key == "maxItems") {
       if (value.is_number()) (key == "minItems" ? n.min_items : n.max_items) = &value;
+    } else if (key == "uniqueItems") {
+      n.unique_items = value.get<bool>();
     } else if (key == "items") {
       n.items = compile(c, d, value);
     } else if (key == "required") {
@@ -465,6 +471,13 @@ bool SchemaSet::check(const Node& n, const Json& x, const Path* path, int depth,
     if (n.max_items && num(*n.max_items) < x.size() &&
         violated([&] { return "more items than " + n.max_items->dump(); }))
       return false;
+    if (n.unique_items)
+      for (std::size_t i = 1; i < x.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+          if (x[i] == x[j] && violated([&] {
+                return "items " + std::to_string(j) + " and " + std::to_string(i) + " are equal";
+              }))
+            return false;
     if (n.items)
       for (std::size_t i = 0; i < x.size(); ++i) {
         Path at{path, nullptr, i};

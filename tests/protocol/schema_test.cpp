@@ -70,6 +70,7 @@ TEST_CASE("each supported keyword can fail a value", "[protocol][schema]") {
       "e": {"enum": ["a", 1]},
       "c": {"const": true},
       "l": {"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "boolean"}},
+      "u": {"type": "array", "uniqueItems": true},
       "o": {"oneOf": [{"type": "integer"}, {"type": "number"}]},
       "a": {"anyOf": [{"type": "null"}, {"type": "string"}]},
       "m": {"type": ["string", "null"]}
@@ -77,23 +78,25 @@ TEST_CASE("each supported keyword can fail a value", "[protocol][schema]") {
                   problems));
   auto valid = [&](const char* text) { return set.validate("t.json", Json::parse(text)).empty(); };
   CHECK(valid(R"({"n":3,"s":"ab","e":1,"c":true,"l":[false],"o":1.5,"a":null,"m":"x"})"));
-  CHECK_FALSE(valid(R"({})"));                            // required
-  CHECK_FALSE(valid(R"({"n":3,"z":0})"));                 // additionalProperties
-  CHECK_FALSE(valid(R"({"n":"3"})"));                     // type via $ref
-  CHECK_FALSE(valid(R"({"n":-1})"));                      // minimum
-  CHECK_FALSE(valid(R"({"n":10})"));                      // maximum
-  CHECK_FALSE(valid(R"({"n":1,"s":"a"})"));               // minLength
-  CHECK_FALSE(valid(R"({"n":1,"s":"abcd"})"));            // maxLength
-  CHECK(valid(R"({"n":1,"s":"ééé"})"));                   // lengths count characters, not bytes
-  CHECK_FALSE(valid(R"({"n":1,"e":"b"})"));               // enum
-  CHECK_FALSE(valid(R"({"n":1,"c":false})"));             // const
-  CHECK_FALSE(valid(R"({"n":1,"l":[]})"));                // minItems
-  CHECK_FALSE(valid(R"({"n":1,"l":[true,true,true]})"));  // maxItems
-  CHECK_FALSE(valid(R"({"n":1,"l":[1]})"));               // items
-  CHECK_FALSE(valid(R"({"n":1,"o":2})"));                 // oneOf: both branches match
-  CHECK_FALSE(valid(R"({"n":1,"o":"2"})"));               // oneOf: none matches
-  CHECK_FALSE(valid(R"({"n":1,"a":3})"));                 // anyOf
-  CHECK_FALSE(valid(R"({"n":1,"m":3})"));                 // type list
+  CHECK_FALSE(valid(R"({})"));                               // required
+  CHECK_FALSE(valid(R"({"n":3,"z":0})"));                    // additionalProperties
+  CHECK_FALSE(valid(R"({"n":"3"})"));                        // type via $ref
+  CHECK_FALSE(valid(R"({"n":-1})"));                         // minimum
+  CHECK_FALSE(valid(R"({"n":10})"));                         // maximum
+  CHECK_FALSE(valid(R"({"n":1,"s":"a"})"));                  // minLength
+  CHECK_FALSE(valid(R"({"n":1,"s":"abcd"})"));               // maxLength
+  CHECK(valid(R"({"n":1,"s":"ééé"})"));                      // lengths count characters, not bytes
+  CHECK_FALSE(valid(R"({"n":1,"e":"b"})"));                  // enum
+  CHECK_FALSE(valid(R"({"n":1,"c":false})"));                // const
+  CHECK_FALSE(valid(R"({"n":1,"l":[]})"));                   // minItems
+  CHECK_FALSE(valid(R"({"n":1,"l":[true,true,true]})"));     // maxItems
+  CHECK_FALSE(valid(R"({"n":1,"l":[1]})"));                  // items
+  CHECK(valid(R"({"n":1,"u":[1,"1",[1],{"a":1}]})"));        // uniqueItems: no two equal
+  CHECK_FALSE(valid(R"({"n":1,"u":[0,{"a":1},{"a":1}]})"));  // uniqueItems
+  CHECK_FALSE(valid(R"({"n":1,"o":2})"));                    // oneOf: both branches match
+  CHECK_FALSE(valid(R"({"n":1,"o":"2"})"));                  // oneOf: none matches
+  CHECK_FALSE(valid(R"({"n":1,"a":3})"));                    // anyOf
+  CHECK_FALSE(valid(R"({"n":1,"m":3})"));                    // type list
   SECTION("violations name where they are") {
     auto v = set.validate("t.json", Json::parse(R"({"n":1,"l":[true,2]})"));
     REQUIRE(v.size() == 1);
