@@ -28,6 +28,7 @@ import {initDock} from './dock.js';
 import {mutes, syncMutes, mutedList} from './mutes.js';
 import {MyGames} from './my-games.js';
 import {Account} from './account.js';
+import {picturesLoaded} from './game-cards.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
@@ -280,11 +281,11 @@ function show(view, main) {
 }
 
 // The other views, fetched once the page has loaded and the service worker (if any) is in
-// charge, so that it keeps them; the room first, where Play leads. `app.warmed` settles when
+// charge, so that it keeps them; the room first, where Play leads; after the lobby's pictures. `app.warmed` settles when
 // they are in (the tests wait for it before taking the network away).
 let warming = null;
 function warmViews() {
-  warming ??= Promise.allSettled(['room', 'rules', 'replay', 'ratings'].map(loadView)).then(() => {});
+  warming ??= picturesLoaded().then(() => Promise.allSettled(['room', 'rules', 'replay', 'ratings'].map(loadView))).then(() => {});
   app.warmed ??= warming;
   return warming;
 }

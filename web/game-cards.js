@@ -13,6 +13,10 @@ import {icon} from './icons.js';
 let pictures = null;
 let loadingPictures = null;
 
+// Settles once the pictures' module asked for (if any) is in or failed: what the page fetches in
+// the background waits for it, not to take the network from the pictures.
+export function picturesLoaded() { return (loadingPictures ?? Promise.resolve()).catch(() => {}); }
+
 // Draws the picture of every card under `root` that has none yet.
 export function fillPictures(root, games) {
   const fill = () => {
