@@ -3,7 +3,8 @@
 // browser tests' copy in tests/web/node_modules) opens the lobby under the DevTools protocol's
 // network throttling, and this prints, cold (an empty cache) and warm (the same browser coming
 // back: its HTTP cache and the service worker), the first contentful paint, the lobby on screen
-// (the page's `tanbo-first-render` mark), the requests that reached the network and their bytes.
+// (the page's `tanbo-first-render` mark), the cards' pictures drawn (`tanbo-pictures`), the
+// requests sent before the lobby was on screen that reached the network, and their bytes.
 // docs/performance.md, "The page's first visit", says what the figures mean.
 //
 //   node bench/first-visit.mjs --server build/release/server/tanbo-server [--web-dir web]
@@ -66,7 +67,10 @@ async function watchServiceWorkers(browserSession, conditions, onEvent) {
   const attach = async (info) => {
     if (info.type !== 'service_worker' || attached.has(info.targetId)) return;
     attached.add(info.targetId);
-    const {sessionId} = await browserSession.send('Target.attachToTarget', {targetId: info.targetId, flatten: false});
+    // A worker may be gone before it is attached to (replaced by a newer one): nothing to watch.
+    const attachedTo = await browserSession.send('Target.attachToTarget', {targetId: info.targetId, flatten: false}).catch(() => null);
+    if (!attachedTo) return;
+    const {sessionId} = attachedTo;
     await send(sessionId, 'Network.enable');
     if (conditions) await send(sessionId, 'Network.emulateNetworkConditions', conditions);
   };
@@ -83,7 +87,7 @@ function watchNetwork() {
   const cdp = {on: (name, f) => { handlers[name] = f; }};
   cdp.on('Network.requestWillBeSent', (e) => {
     if (e.request.url.startsWith('data:')) return;
-    reqs.set(e.requestId, {url: e.request.url, at: e.timestamp, bytes: 0, cached: false, sw: false, done: false});
+    reqs.set(e.requestId, {url: e.request.url, at: e.timestamp, wall: e.wallTime * 1000, bytes: 0, cached: false, sw: false, done: false});
   });
   cdp.on('Network.requestServedFromCache', (e) => { const r = reqs.get(e.requestId); if (r) r.cached = true; });
   cdp.on('Network.responseReceived', (e) => {
@@ -109,8 +113,9 @@ function watchNetwork() {
       return list.map((r) => `${((r.at - t0) * 1000).toFixed(0).padStart(6)} ${(((r.end ?? r.at) - t0) * 1000).toFixed(0).padStart(6)} ms ` +
         `${String(r.bytes).padStart(7)} B ${r.sw ? 'sw ' : r.cached ? 'hc ' : '   '}${r.url.replace(base, '')}`).join('\n');
     },
-    summary(untilTs) {
-      const all = [...reqs.values()].filter((r) => untilTs === undefined || r.at <= untilTs);
+    // The requests sent up to `untilWall` (ms since the epoch, the page's clock), as they ended.
+    summary(untilWall) {
+      const all = [...reqs.values()].filter((r) => untilWall === undefined || r.wall <= untilWall);
       const net = all.filter((r) => !r.cached && !r.sw && !r.url.startsWith('ws'));
       return {
         requests: all.length,
@@ -146,10 +151,13 @@ async function visit(page, cdp) {
     load: performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? null,
     origin: performance.timeOrigin,
   }));
-  // Requests after the lobby is on screen (the service worker's copies, lazy modules) are
-  // counted apart.
-  const firstRender = net.summary();
+  // Requests sent after the lobby is on screen (the pictures, the views fetched in the
+  // background, the service worker's copies) are counted apart; each is counted once it has
+  // ended (whether the network, the cache or the service worker answered it).
   await page.waitForTimeout(profile ? 4000 : 1000);  // what follows the first render: until quiet
+  const firstRender = net.summary(marks.origin + marks.lobby);
+  // The cards' pictures come after the cards (docs/web.md, "Start-up").
+  marks.pictures = await page.evaluate(() => performance.getEntriesByName('tanbo-pictures')[0]?.startTime ?? null);
   const total = net.summary();
   if (args.includes('--waterfall')) console.log(net.waterfall());
   return {...marks, atFirstRender: firstRender, total};
@@ -188,6 +196,7 @@ try {
     await ctx.close();
     await browserSession.detach().catch(() => {});
     const line = (name, r) => `${name}: first paint ${r.fcp?.toFixed(0)} ms, lobby ${r.lobby?.toFixed(0)} ms, ` +
+      `pictures ${r.pictures?.toFixed(0) ?? '-'} ms, ` +
       `${r.atFirstRender.network} requests / ${(r.atFirstRender.bytes / 1024).toFixed(1)} KiB to the lobby, ` +
       `${r.total.network} / ${(r.total.bytes / 1024).toFixed(1)} KiB until quiet ` +
       `(${r.total.fromCache} from the cache, ${r.total.fromServiceWorker} from the service worker, ${r.total.notModified} 304)`;
@@ -206,6 +215,7 @@ for (const kind of ['cold', 'warm']) {
   summary[kind] = {
     fcp_ms: pick(list, (r) => r.fcp),
     lobby_ms: pick(list, (r) => r.lobby),
+    pictures_ms: pick(list, (r) => r.pictures),
     requests_to_lobby: pick(list, (r) => r.atFirstRender.network),
     kib_to_lobby: pick(list, (r) => r.atFirstRender.bytes / 1024),
     requests_total: pick(list, (r) => r.total.network),

@@ -9,8 +9,10 @@
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {errorText, errorDetails} from './words.js';
-import {openSessions} from './sessions.js';
 import {playerName} from './player-mark.js';
+
+// The sessions' dialog, loaded when first opened: a visit to the lobby needs none of it.
+async function sessionsDialog() { return (await import('./sessions.js')).openSessions; }
 
 // The refusals the account forms have a sentence for; the others go through errorText.
 const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name', 'name_reserved',
@@ -117,7 +119,8 @@ export class Account extends EventTarget {
         h('div', {class: 'account-buttons'},
           button('account-password', 'account.change_password', () => this.openChangePassword()),
           button('account-new-code', 'account.new_code', () => this.openNewCode()),
-          button('account-sessions', 'account.sessions', () => openSessions({conn, call, httpError, refusal})),
+          button('account-sessions', 'account.sessions', () => sessionsDialog().then((open) => open({conn, call, httpError, refusal}),
+            () => toast(t('toast.view_failed')))),
           button('account-export', 'account.export', () => this.exportData()),
           button('account-logout', 'account.logout', () => this.logout(false)),
           button('account-logout-all', 'account.logout_everywhere', () => this.logout(true)),

@@ -10,14 +10,12 @@
 // network at all from the page the service worker kept; the header says when the browser is
 // offline, and the connection is tried again the moment the network is back; the service worker
 // (sw.js) is registered once the page has loaded, so that it keeps the page for the next visit
-// without slowing this one.
+// without slowing this one. Only the lobby's modules load with the page: every other view is
+// loaded when first opened, and fetched in the background once the page has loaded, so that it
+// opens at once and the service worker keeps it for a visit without network.
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
-import {RoomView} from './room.js';
 import {rememberSeat, forgetSeats} from './seats.js';
-import {ReplayView, ReplayListView} from './replay.js';
-import {LeaderboardView, PlayerView} from './ratings.js';
-import {RulesView} from './rules.js';
 import {h, toast} from './util.js';
 import {errorText, errorDetails} from './words.js';
 import {t, language, setLanguage, applyLanguage, onLanguageChange} from './i18n/index.js';
@@ -27,15 +25,15 @@ import {unlockOnGesture} from './sound.js';
 import {PlayNow} from './play-now.js';
 import {Challenges, challengesOpen} from './challenges.js';
 import {initDock} from './dock.js';
-import {mutes, syncMutes} from './mutes.js';
-import {mutedList} from './chat.js';
+import {mutes, syncMutes, mutedList} from './mutes.js';
 import {MyGames} from './my-games.js';
 import {Account} from './account.js';
 import {playerName} from './player-mark.js';
+import {picturesLoaded} from './game-cards.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
-const app = {conn, registry: pageRegistry(), view: null, paired: null};
+const app = {conn, registry: pageRegistry(), view: null, paired: null, warmed: null};
 // A page without the registry (served by something else than tanbo-server) asks for it on the
 // first welcome.
 let registryFresh = !!app.registry;
@@ -56,12 +54,14 @@ function renderConn() {
   el.textContent = t(`conn.${state}`);
   let note = document.getElementById('offline-note');
   if (offline && !note) {
-    note = h('p', {id: 'offline-note', class: 'offline-note'});
+    // A landmark of its own, named as the header's badge: everything on the page is in one.
+    note = h('aside', {id: 'offline-note', class: 'offline-note'});
     document.querySelector('header.top').after(note);
   }
   if (note) {
     note.hidden = !offline;
     note.textContent = t('conn.offline_note');
+    note.setAttribute('aria-label', t('conn.offline'));
   }
 }
 window.addEventListener('offline', () => renderConn());
@@ -214,6 +214,30 @@ function navigate(hash) {
   route();
 }
 
+// The views other than the lobby, by module: loaded when first opened (a lobby on a slow network
+// waits for none of them), then kept.
+const VIEWS = {
+  room: () => import('./room.js'),
+  replay: () => import('./replay.js'),
+  ratings: () => import('./ratings.js'),
+  rules: () => import('./rules.js'),
+};
+const views = {};  // name -> the module, once loaded
+const loading = {};  // name -> the promise of it
+function loadView(name) {
+  loading[name] ??= VIEWS[name]().then((mod) => { views[name] = mod; return mod; },
+    (err) => { delete loading[name]; throw err; });
+  return loading[name];
+}
+
+// What stands in a view's place while its module loads: the messages that reach it (a paired
+// room's `joined` and `state`) are handed to the view once it is there, as if they came after.
+class LoadingView {
+  constructor() { this.messages = []; }
+  mount(main) { main.replaceChildren(h('p', {class: 'muted', 'aria-busy': 'true'}, '…')); }
+  message(m) { this.messages.push(m); }
+}
+
 let firstRender = true;
 let routed = null;  // the hash the current view is for
 function route() {
@@ -225,20 +249,60 @@ function route() {
   const hash = location.hash.replace(/^#/, '') || '/';
   const part = (re) => { const m = hash.match(re); return m ? decodeURIComponent(m[1] || '') : null; };
   let id;
-  if ((id = part(/^\/room\/([^/]+)$/))) app.view = new RoomView(app, id);
-  else if ((id = part(/^\/replay\/([^/]+)$/))) app.view = new ReplayView(app, id);
-  else if (hash === '/replays') app.view = new ReplayListView(app);
-  else if ((id = part(/^\/leaderboard(?:\/([^/]*))?$/)) !== null) app.view = new LeaderboardView(app, id);
-  else if ((id = part(/^\/player\/([^/]+)$/))) app.view = new PlayerView(app, id);
-  else if ((id = part(/^\/rules(?:\/([^/]*))?$/)) !== null) app.view = new RulesView(app, id);
-  else app.view = new LobbyView(app);
-  app.view.mount(main);
+  /** @type {[string, (mod: any) => any] | null} */
+  let lazy = null;  // the module of the view and how to make the view from it
+  if ((id = part(/^\/room\/([^/]+)$/))) lazy = ['room', (m) => new m.RoomView(app, id)];
+  else if ((id = part(/^\/replay\/([^/]+)$/))) lazy = ['replay', (m) => new m.ReplayView(app, id)];
+  else if (hash === '/replays') lazy = ['replay', (m) => new m.ReplayListView(app)];
+  else if ((id = part(/^\/leaderboard(?:\/([^/]*))?$/)) !== null) lazy = ['ratings', (m) => new m.LeaderboardView(app, id)];
+  else if ((id = part(/^\/player\/([^/]+)$/))) lazy = ['ratings', (m) => new m.PlayerView(app, id)];
+  else if ((id = part(/^\/rules(?:\/([^/]*))?$/)) !== null) lazy = ['rules', (m) => new m.RulesView(app, id)];
+  if (!lazy) return show(new LobbyView(app), main);
+  const [name, make] = lazy;
+  if (views[name]) return show(make(views[name]), main);
+  const waiting = new LoadingView();
+  app.view = waiting;
+  waiting.mount(main);
+  loadView(name).then((mod) => {
+    if (app.view !== waiting) return;  // gone elsewhere meanwhile
+    show(make(mod), main);
+    for (const m of waiting.messages) app.view.message?.(m);
+  }, () => {
+    if (app.view === waiting) toast(t('toast.view_failed'));
+  });
+}
+
+function show(view, main) {
+  app.view = view;
+  main.replaceChildren();
+  view.mount(main);
   app.myGames.syncWatch();
   if (firstRender) {
     // The first view on screen: the tests read this mark to report the first render's time.
     firstRender = false;
     performance.mark('tanbo-first-render');
   }
+}
+
+// The other views, fetched once the page has loaded and the service worker (if any) is in
+// charge, so that it keeps them; the room first, where Play leads; after the lobby's pictures. `app.warmed` settles when
+// they are in (the tests wait for it before taking the network away).
+let warming = null;
+function warmViews() {
+  warming ??= picturesLoaded().then(() => Promise.allSettled(['room', 'rules', 'replay', 'ratings'].map(loadView))).then(() => {});
+  app.warmed ??= warming;
+  return warming;
+}
+
+// What the page fetched under its version before the service worker took charge of it (the
+// lobby's pictures, a view opened early) is asked for again through the worker, which keeps it
+// for a visit without network; the HTTP cache answers, the network is not used.
+function handOver() {
+  const prefix = new URL('./', import.meta.url).pathname;
+  if (prefix === '/') return Promise.resolve();  // unversioned: the worker keeps nothing
+  const urls = performance.getEntriesByType('resource').map((e) => new URL(e.name))
+    .filter((u) => u.origin === location.origin && u.pathname.startsWith(prefix));
+  return Promise.allSettled(urls.map((u) => fetch(u))).then(() => {});
 }
 
 applyLanguage();
@@ -255,12 +319,29 @@ if (app.registry && /^#?\/?$/.test(location.hash)) route();
 registerServiceWorker();
 
 function registerServiceWorker() {
-  if (!('serviceWorker' in navigator)) return;
+  if (!('serviceWorker' in navigator)) {
+    window.addEventListener('load', warmViews, {once: true});
+    return;
+  }
   // sw.js beside this module (under the version prefix), its scope the whole site: the server
   // allows it (Service-Worker-Allowed). A new version registers a new script, which replaces the
   // old one.
-  const register = () => navigator.serviceWorker.register(new URL('sw.js', import.meta.url), {scope: '/'})
-    .catch((err) => console.info(`service worker not registered: ${err.message}`));
+  const sw = navigator.serviceWorker;
+  const startedWith = sw.controller;  // the worker in charge of this page as it loaded, if any
+  const register = () => sw.register(new URL('sw.js', import.meta.url), {scope: '/'})
+    .then(() => sw.ready)
+    .then(() => {
+      // A worker taking charge (the first visit, a new version) is handed what came before it.
+      // Twice: a fetch still on its way the first time is kept the second.
+      const handed = () => { app.warmed = handOver().then(warmViews).then(handOver); };
+      sw.addEventListener('controllerchange', handed);
+      if (sw.controller && sw.controller !== startedWith) handed();
+      else if (sw.controller) warmViews();
+    })
+    .catch((err) => {
+      console.info(`service worker not registered: ${err.message}`);
+      warmViews();
+    });
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, {once: true});
 }

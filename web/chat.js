@@ -12,7 +12,7 @@ import {h} from './util.js';
 import {t, language} from './i18n/index.js';
 import {errorText} from './words.js';
 import {get, set} from './settings.js';
-import {mutes, mutedPlayers, isMuted, mute, unmute} from './mutes.js';
+import {mutes, mutedPlayers, isMuted, mute, unmute, mutedList} from './mutes.js';
 import {openChallengeForm} from './challenges.js';
 import {accountMark, markedName} from './player-mark.js';
 
@@ -383,21 +383,4 @@ export class RoomChat {
     dialog.showModal();
     reason.focus();
   }
-}
-
-// The players muted in the chat, each with Unmute (in the chat panel and the header's
-// drop-down); nothing when nobody is muted. `where` keeps the ids of the two lists apart.
-export function mutedList(app, where) {
-  const list = mutedPlayers();
-  if (!list.length) return '';
-  const head = `${where}-muted-h`;
-  return h('section', {class: 'muted-players', id: `${where}-muted`, 'aria-labelledby': head},
-    // In the header's drop-down the sections are the header's (h1) own: h2 there, under the chat's h3 here.
-    h(where === 'prefs' ? 'h2' : 'h4', {id: head}, t('chat.muted_list', {n: list.length})),
-    h('ul', {}, list.map((p) => h('li', {'data-muted': p.id},
-      h('span', {}, p.name), ' ',
-      h('button', {type: 'button', class: 'link', 'data-unmute': p.id, 'aria-label': t('chat.unmute', {name: p.name}),
-        onclick: async () => {
-          try { await unmute(app.conn, p); } catch { /* still listed: try again */ }
-        }}, t('chat.unmute_short'))))));
 }

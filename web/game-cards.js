@@ -1,35 +1,38 @@
 // The lobby's games, one card each: views of what the lobby knows, drawn again cheaply. A card
 // shows the board's picture (the game's own board code drawing its starting position, as on the
-// rules page), the name, a one-line pitch, how many play it now, one Play button saying whom it
+// rules page; card-pictures.js, drawn once the cards are), the name, a one-line pitch, how many play it now, one Play button saying whom it
 // sets the player against, and the rest of the choices folded behind "More options". The lobby
 // (lobby.js) owns the rooms, the pools and the choices; this module only draws them.
 import {h} from './util.js';
-import {t, language} from './i18n/index.js';
+import {t} from './i18n/index.js';
 import {gameName, levelName} from './words.js';
-import {boardFor} from './boards/index.js';
-import {sampleState} from './rules.js';
 import {icon} from './icons.js';
 
-// A game's picture, drawn once per language (the drawing names its seats in words).
-const pictures = new Map();
+// The pictures' module (card-pictures.js: the boards' code), loaded once the cards are drawn: the
+// cards come first on a slow network, each picture in the space kept for it.
+let pictures = null;
+let loadingPictures = null;
 
-export function picture(g) {
-  const key = `${g.id}:${language()}`;
-  let svg = pictures.get(key);
-  if (!svg) {
-    const state = sampleState(g.id);
-    if (!state) return null;
-    const names = (seat) => t(seat === 0 ? 'rules.you' : 'rules.opponent');
-    svg = boardFor(g.id).render({state, legal: null, pending: null, me: null, viewer: 0, seats: [], act: () => {}, name: names, shape: 'wide'}).svg;
-    // A picture, not a board to play on: nothing in it is read or focused on its own.
-    svg.setAttribute('role', 'img');
-    svg.setAttribute('focusable', 'false');
-    svg.removeAttribute('aria-labelledby');
-    svg.removeAttribute('id');
-    pictures.set(key, svg);
-  }
-  svg.setAttribute('aria-label', t('lobby.picture', {game: gameName(g.id, g)}));
-  return svg.cloneNode(true);
+// Settles once the pictures' module asked for (if any) is in or failed: what the page fetches in
+// the background waits for it, not to take the network from the pictures.
+export function picturesLoaded() { return (loadingPictures ?? Promise.resolve()).catch(() => {}); }
+
+// Draws the picture of every card under `root` that has none yet.
+export function fillPictures(root, games) {
+  const fill = () => {
+    for (const el of root.querySelectorAll('.card-picture:empty')) {
+      const g = games.find((x) => x.id === el.dataset.picture);
+      const svg = g && pictures.picture(g);
+      if (svg) el.append(svg);
+      else el.remove();  // a game without a starting position to show
+    }
+    // The first pictures on screen: the first-visit benchmark reports this mark too.
+    if (!performance.getEntriesByName('tanbo-pictures').length) performance.mark('tanbo-pictures');
+  };
+  if (pictures) return fill();
+  loadingPictures ??= import('./card-pictures.js').then((mod) => { pictures = mod; },
+    (err) => { loadingPictures = null; throw err; });
+  loadingPictures.then(fill, () => { /* the cards stand without pictures */ });
 }
 
 // What Play does now, in words: whom it sets the player against.
@@ -60,10 +63,9 @@ export function gameCard(g, {live, choice, onPlay, more, open, onToggle}) {
       panel.hidden = !now;
       onToggle(now);
     }}, t('lobby.more'));
-  const pic = picture(g);
   return h('li', {class: 'game-card', 'data-game': id},
     h('div', {class: 'card-top'},
-      pic ? h('div', {class: 'card-picture'}, pic) : null,
+      h('div', {class: 'card-picture', 'data-picture': id}),
       h('div', {class: 'card-text'},
         h('h3', {id: `game-h-${id}`}, gameName(id, g)),
         h('p', {class: 'pitch'}, t(`game.${id}.pitch`)),

@@ -16,7 +16,7 @@ import {seekPrefs, setSeekPrefs, seekMessage, CPU_AFTER_S, playChoice, play} fro
 import {timerSelect, timerFromKey, timerShort} from './timectl.js';
 import {icon} from './icons.js';
 import {markedName, tNodes} from './player-mark.js';
-import {gameCard, refreshCard} from './game-cards.js';
+import {gameCard, refreshCard, fillPictures} from './game-cards.js';
 
 const RECENT = 5;  // finished games offered while nothing is live
 
@@ -165,6 +165,7 @@ export class LobbyView {
           h('button', {type: 'button', class: 'custom-btn', 'data-custom': g.id, onclick: () => this.openCustom(g.id)}, t('lobby.custom'))),
         h('p', {class: 'card-links small'}, h('a', {href: `#/leaderboard/${g.id}`}, t('lobby.leaderboard')))],
     })));
+    fillPictures(this.gamesEl, this.app.registry);
   }
 
   // The cards' counts and what their Play would do, after a lobby push or a pool's change.

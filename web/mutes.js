@@ -3,6 +3,9 @@
 // after a restart; the page keeps their names too (tanbo.chatMutes), to hide the lines already on
 // screen at once and to list them where they can be unmuted (the chat panel, the header's
 // drop-down). A change is announced with a 'change' event.
+import {h} from './util.js';
+import {t} from './i18n/index.js';
+
 const KEY = 'tanbo.chatMutes';
 export const mutes = new EventTarget();
 
@@ -54,4 +57,21 @@ export async function unmute(conn, player) {
     if (err.code !== 'no_such_player') throw err;
   }
   save(mutedPlayers().filter((p) => p.id !== player.id));
+}
+
+// The players muted in the chat, each with Unmute (in the chat panel and the header's
+// drop-down); nothing when nobody is muted. `where` keeps the ids of the two lists apart.
+export function mutedList(app, where) {
+  const list = mutedPlayers();
+  if (!list.length) return '';
+  const head = `${where}-muted-h`;
+  return h('section', {class: 'muted-players', id: `${where}-muted`, 'aria-labelledby': head},
+    // In the header's drop-down the sections are the header's (h1) own: h2 there, under the chat's h3 here.
+    h(where === 'prefs' ? 'h2' : 'h4', {id: head}, t('chat.muted_list', {n: list.length})),
+    h('ul', {}, list.map((p) => h('li', {'data-muted': p.id},
+      h('span', {}, p.name), ' ',
+      h('button', {type: 'button', class: 'link', 'data-unmute': p.id, 'aria-label': t('chat.unmute', {name: p.name}),
+        onclick: async () => {
+          try { await unmute(app.conn, p); } catch { /* still listed: try again */ }
+        }}, t('chat.unmute_short'))))));
 }

@@ -60,8 +60,20 @@ export function tests(env) {
     {name: 'install: the lobby opens with no network, says it is offline, and reconnects by itself', fn: async () => {
       const p = await newPlayer(env, 'Oto');
       await controlled(p.page);
+      // The lobby's pictures and the other views load after the start-up, some of them before the
+      // worker is in charge: the page hands them to it.
+      await p.page.waitForFunction(() => window.tanbo.warmed);
+      await p.page.evaluate(() => window.tanbo.warmed);
       const kept = await p.page.evaluate(() => caches.keys());
       assert.ok(kept.some((k) => /^tanbo-shell-[0-9a-f]{12}$/.test(k)), `the shell's cache: ${kept}`);
+      // The worker keeps them itself (the HTTP cache may let them go): the pictures' modules,
+      // fetched before it was in charge, and the views warmed after.
+      const files = await p.page.evaluate(async () => {
+        const cache = await caches.open((await caches.keys()).find((k) => k.startsWith('tanbo-shell-')));
+        return (await cache.keys()).map((r) => new URL(r.url).pathname.replace(/^\/v\/[0-9a-f]+\//, ''));
+      });
+      for (const f of ['card-pictures.js', 'boards/tsoro.js', 'rules.js', 'room.js', 'replay.js', 'ratings.js'])
+        assert.ok(files.includes(f), `${f} kept by the worker: ${files.join(' ')}`);
       await p.ctx.setOffline(true);
       const res = await p.page.reload();
       assert.ok(res.fromServiceWorker(), 'the page comes from the service worker');
@@ -78,12 +90,20 @@ export function tests(env) {
       assert.equal(probe, 'failed', 'a request that is not kept reaches no network');
       // Every game is offered, from the registry the page itself holds.
       assert.equal(await p.page.locator('.game-card').count(), 4);
+      // With their pictures, which load after the cards.
+      await p.page.waitForFunction(() => document.querySelectorAll('.card-picture svg[role=img]').length === 4);
       await p.page.waitForSelector('#conn[data-state="offline"]');
       assert.equal(await p.page.locator('#conn').textContent(), 'Offline');
       assert.match(await p.page.locator('#offline-note').textContent(), /You are offline\. The page reconnects by itself/);
       assert.ok(await p.page.locator('#offline-note').isVisible());
       await axeCheck(p.page, 'lobby offline');
       await docShot(env, p.page, 'lobby-offline');
+      // A view loaded when first opened opens without network too: the worker kept it.
+      await p.page.evaluate(() => { location.hash = '#/rules/tsoro'; });
+      await p.page.waitForSelector('#rules-title');
+      assert.equal(await p.page.locator('.rules-figure svg[role=img]').count(), 1, 'the rules\' board drawn');
+      await p.page.evaluate(() => { location.hash = '#/'; });
+      await p.page.waitForSelector('.game-card');
       // The network comes back: no click, no reload.
       await p.ctx.setOffline(false);
       await p.page.waitForFunction(() => window.tanbo.conn.state === 'open', null, {timeout: 15000});

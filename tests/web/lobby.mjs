@@ -41,6 +41,9 @@ export function tests(env) {
   // The first visit's checks at one size in one language: each picture drawn and named, each
   // Play in view (on a phone the first two cards whole, the rest within a short scroll).
   async function firstVisit(p, lang, size) {
+    // The pictures come after the cards (their module loads once the cards are drawn).
+    await p.page.waitForFunction(() => document.querySelectorAll('.game-card').length > 0 &&
+      document.querySelectorAll('.card-picture svg').length === document.querySelectorAll('.game-card').length);
     const lobby = await readLobby(p.page);
     const what = `${lang} ${size}`;
     assert.deepEqual(lobby.cards.map((c) => c.game).sort(), [...GAMES].sort(), `a card per game (${what})`);

@@ -38,6 +38,8 @@ async function open(lang, viewport) {
   await page.goto(`${server.base}/`);
   await page.waitForFunction(() => window.tanbo?.conn?.state === 'open' && window.tanbo.registry);
   await page.waitForSelector('.game-card');
+  // The cards' pictures come after the cards.
+  await page.waitForFunction(() => document.querySelectorAll('.card-picture svg').length === document.querySelectorAll('.game-card').length);
   return {ctx, page};
 }
 

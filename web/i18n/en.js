@@ -138,6 +138,7 @@ export default {
   'toast.error': 'Something went wrong: {message}',
   'toast.games_failed': 'Could not load the games: {message}',
   'toast.language_failed': 'This language cannot be loaded without a network.',
+  'toast.view_failed': 'This page could not be loaded: check the network and try again.',
   'toast.lobby': 'Lobby: {message}',
   'toast.room': 'Room: {message}',
   'toast.refused': 'That move was not played: {message}',

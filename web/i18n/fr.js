@@ -139,6 +139,7 @@ export default {
   'toast.error': 'Un problème est survenu : {message}',
   'toast.games_failed': 'Impossible de charger les jeux : {message}',
   'toast.language_failed': 'Cette langue ne peut pas être chargée sans réseau.',
+  'toast.view_failed': 'Cette page n’a pas pu être chargée : vérifiez le réseau et réessayez.',
   'toast.lobby': 'Accueil : {message}',
   'toast.room': 'Salle : {message}',
   'toast.refused': 'Coup non joué : {message}',

@@ -139,6 +139,7 @@ export default {
   'toast.error': '問題が発生しました：{message}',
   'toast.games_failed': 'ゲーム一覧を読み込めませんでした：{message}',
   'toast.language_failed': 'ネットワークに接続していないため、この言語を読み込めません。',
+  'toast.view_failed': 'このページを読み込めませんでした。ネットワークを確認して、もう一度お試しください。',
   'toast.lobby': 'ロビー：{message}',
   'toast.room': 'ルーム：{message}',
   'toast.refused': 'その手は打てませんでした：{message}',
