@@ -6,6 +6,8 @@
 //
 // node tests/web/shots.mjs --server build/asan/server/tanbo-server [--web-dir web] [--out DIR]
 //                          [--chromium /usr/bin/chromium] [--lang en,fr,ja] [--game tsoro,...]
+//                          [--format jpeg]
+// The gallery in docs/web/gallery is this script's whole output in JPEG (docs/web.md, Gallery).
 import {mkdir} from 'node:fs/promises';
 import path from 'node:path';
 import {chromium} from 'playwright-core';
@@ -23,6 +25,7 @@ const langs = opt('lang', 'en,fr,ja').split(',');
 const games = opt('game', 'mancala-simple,steere-tanbo,tsoro,tanbo').split(',').filter((g) => g && g !== 'none');
 const outDir = path.resolve(opt('out', 'web-shots'));
 const withEnd = opt('end', 'yes') !== 'no';
+const jpeg = opt('format', 'png') === 'jpeg';  // a fifth of the bytes: the gallery kept in docs/web/gallery
 const password = 'rice under the rain';
 
 const server = await startServer({binary: opt('server'), webDir: path.resolve(opt('web-dir', 'web'))});
@@ -48,7 +51,8 @@ async function prefs(page, open) {
 }
 
 async function shot(page, name) {
-  await page.screenshot({path: path.join(outDir, `${name}.png`)});
+  await page.screenshot(jpeg ? {path: path.join(outDir, `${name}.jpg`), type: 'jpeg', quality: 80}
+    : {path: path.join(outDir, `${name}.png`)});
   console.log(name);
 }
 

@@ -1,5 +1,5 @@
 // 日本語。en.js と同じキー（テストで確認）。マンカラは「穴」「石」「ゴール」「まく」、
-// タンボ（Tanbo、どちらのゲームも）は「田んぼ」「ヘビ」「お米」「農夫」。用語集は README.md。
+// タンボ（Tanbo、どちらのゲームも）は「田んぼ」「ヘビ」「お米」「農夫」。用語集は docs/glossary.md。
 export default {
   'app.title': 'Tanbo Server',
   'app.loading': '読み込み中…',
