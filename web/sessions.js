@@ -80,8 +80,8 @@ export function openSessions({conn, call, httpError, refusal}) {
       h('strong', {class: 'session-device'}, device),
       session.current ? h('span', {class: 'session-current badge'}, t('sessions.this_device')) : null,
       h('br'),
-      h('small', {class: 'muted'}, t('sessions.times', {created: when(session.created_at),
-        used: session.current ? t('sessions.active_now') : when(session.last_used_at)}))];
+      h('small', {class: 'muted'}, session.current ? t('sessions.times_current', {created: when(session.created_at)})
+        : t('sessions.times', {created: when(session.created_at), used: when(session.last_used_at)}))];
     const button = session.current ? null : h('button', {type: 'button', class: 'danger-outline session-end',
       'aria-label': t('sessions.end_label', {device}), onclick: () => end(session, button)}, t('sessions.end'));
     return h('li', {class: 'session', 'data-session': session.id}, h('div', {class: 'session-text'}, lines), button);

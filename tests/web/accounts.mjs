@@ -417,7 +417,9 @@ export function tests(env) {
         const mine = b.page.locator('#sessions-list .session:has(.session-current)');
         assert.equal(await mine.count(), 1);
         assert.equal(await rows.first().locator('.session-current').count(), 1, 'this device first');
-        assert.match(await mine.textContent(), /最終利用 利用中/);
+        // This device is in use now: said once, not as a time ("最終利用 利用中" read as nonsense).
+        assert.match(await mine.textContent(), /ログイン .+・利用中/);
+        assert.doesNotMatch(await mine.textContent(), /最終利用/);
         assert.match(await mine.textContent(), /この端末/);
         assert.match(await mine.textContent(), /Linux の Chrome/);
         assert.equal(await mine.locator('.session-end').count(), 0, 'this device ends its session with Log out');

@@ -124,7 +124,7 @@ export default {
   'sessions.unknown_device': 'Unknown device',
   'sessions.unknown_time': 'unknown',
   'sessions.this_device': 'This device',
-  'sessions.active_now': 'active now',
+  'sessions.times_current': 'Logged in {created} · active now',
   'sessions.times': 'Logged in {created} · last active {used}',
   'sessions.end': 'Log out',
   'sessions.end_label': 'Log out {device}',

@@ -125,7 +125,7 @@ export default {
   'sessions.unknown_device': 'Appareil inconnu',
   'sessions.unknown_time': 'inconnue',
   'sessions.this_device': 'Cet appareil',
-  'sessions.active_now': 'actif en ce moment',
+  'sessions.times_current': 'Connecté le {created} · actif en ce moment',
   'sessions.times': 'Connecté le {created} · dernière activité le {used}',
   'sessions.end': 'Déconnecter',
   'sessions.end_label': 'Déconnecter {device}',

@@ -125,7 +125,7 @@ export default {
   'sessions.unknown_device': '不明な端末',
   'sessions.unknown_time': '不明',
   'sessions.this_device': 'この端末',
-  'sessions.active_now': '利用中',
+  'sessions.times_current': 'ログイン {created}・利用中',
   'sessions.times': 'ログイン {created}・最終利用 {used}',
   'sessions.end': 'ログアウト',
   'sessions.end_label': '{device} をログアウト',
