@@ -149,6 +149,14 @@ export class RoomView {
 
   ready({reconnect}) { this.enter(reconnect); }
 
+  // The join's answer says whether I play here and where. It can come after the first state, while
+  // the computer's opening move plays out: the title, the seats and the buttons say it at once.
+  seatKnown() {
+    if (!this.shown) return;
+    if (this.motion.busy) this.showMoving(this.shown);
+    else this.render(false);
+  }
+
   async enter(reconnect) {
     const conn = this.app.conn;
     const as = hasSeat(this.room) ? 'player' : 'spectator';
@@ -158,6 +166,7 @@ export class RoomView {
       this.seat = joined.role === 'player' ? joined.seat : null;
       this.chat.history(joined.chat);
       this.chat.render();
+      this.seatKnown();
       if (reconnect && this.msg)
         await conn.request({type: 'resume', room: this.room, version: this.msg.version, chat: this.chat.seen()});
     } catch (err) {
@@ -197,7 +206,7 @@ export class RoomView {
       this.seat = msg.role === 'player' ? msg.seat : null;
       this.chat.history(msg.chat);
       this.chat.render();
-      this.redraw();
+      this.seatKnown();
       return;
     }
     if (msg.type === 'said') return this.chat.said(msg);
