@@ -325,6 +325,19 @@ export function tests(env) {
       assert.equal(await r.page.evaluate(() => window.__animated), false, 'animated under prefers-reduced-motion');
       await closeAll([r]);
     }},
+    {name: 'animation: while the computer\'s opening move plays out, the room already says the player\'s seat and offers Resign', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {speed: 'slow', viewport: DESKTOP});
+      // Tsoro's opening move is a relay of many steps: slow, it plays for seconds after the first
+      // state, which comes before the answer to the room's join.
+      await createRoom(p, 'tsoro', {cpu: {1: 'random'}, options: {first: 1}});
+      await p.page.waitForFunction(() => window.tanbo.view.drawn?.frame, null, {timeout: 10000});
+      await p.page.waitForFunction(() => window.tanbo.view.seat === 0, null, {timeout: 5000});
+      assert.ok(await p.page.evaluate(() => !!window.tanbo.view.drawn?.frame), 'the opening move ended before the join answered');
+      assert.match(await p.page.locator('.room-info').textContent(), /You play seat 1/);
+      assert.equal(await p.page.locator('.seat.mine .tag').first().textContent(), 'you');
+      assert.ok(await p.page.locator('#resign').isVisible(), 'no Resign while the computer\'s move plays');
+      await closeAll([p]);
+    }},
     {name: 'animation: your own move plays out before the computer\'s reply, which waits; the banner and the marks follow the board', fn: async () => {
       const p = await newPlayer(env, 'Ana', {speed: 'slow', viewport: DESKTOP});
       await createRoom(p, 'mancala-simple', {cpu: {1: 'random'}, options: {first: 0}});
