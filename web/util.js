@@ -79,8 +79,15 @@ export function toast(text, extra = null) {
   el.replaceChildren(text, ...(extra ? [' ', extra] : []));
   el.hidden = false;
   clearTimeout(toastTimer);
+  // It stays while it is read: its fold open, focus in it, or a mouse over it, for half a minute
+  // at most (a pointer left resting where toasts appear would keep them forever). A touch screen's
+  // hover is only the last tap: it keeps nothing.
+  const until = Date.now() + 30000;
+  const hover = matchMedia('(hover: hover)').matches;
   const hide = () => {
-    if (el.querySelector('details[open]') || el.matches(':hover, :focus-within')) toastTimer = setTimeout(hide, 2000);
+    const read = el.querySelector('details[open]') || el.matches(':focus-within') ||
+      (hover && el.matches(':hover') && Date.now() < until);
+    if (read) toastTimer = setTimeout(hide, 2000);
     else el.hidden = true;
   };
   toastTimer = setTimeout(hide, 5000);

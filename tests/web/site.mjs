@@ -104,6 +104,17 @@ export function tests(env) {
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await closeAll([a]);
     }},
+    {name: 'lobby: a toast goes after its time on a touch screen, where hover is only the last tap', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {touch: true});
+      await p.page.evaluate(() => window.scrollTo(0, 0));
+      await p.page.evaluate(() => import('./util.js').then((u) => u.toast('A word for a moment')));
+      const box = await p.page.locator('#toast').boundingBox();
+      // The pointer rests on it, as a tap there leaves it: a mouse's hover would keep it.
+      await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      assert.ok(await p.page.locator('#toast').evaluate((el) => el.matches(':hover')));
+      await p.page.waitForSelector('#toast[hidden]', {state: 'attached', timeout: 9000});
+      await closeAll([p]);
+    }},
     {name: 'lobby: a refusal in the reader\'s words, French spaces, the server\'s English folded away', fn: async () => {
       const p = await newPlayer(env, 'Élodie', {lang: 'fr', viewport: DESKTOP});
       await toLobby(p);

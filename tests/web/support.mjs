@@ -21,8 +21,9 @@ export async function watchCsp(page) {
 
 // A new browser context: its language is the browser's (navigator.languages), the name and the
 // animation speed are set through the header's settings.
-export async function newPlayer(env, name, {viewport = PHONE, lang = 'en', speed = 'fast', reducedMotion} = {}) {
-  const ctx = await env.browser.newContext({viewport, locale: LOCALES[lang], reducedMotion});
+export async function newPlayer(env, name, {viewport = PHONE, lang = 'en', speed = 'fast', reducedMotion, touch} = {}) {
+  const ctx = await env.browser.newContext({viewport, locale: LOCALES[lang], reducedMotion,
+    ...(touch ? {hasTouch: true, isMobile: true} : {})});
   const page = await ctx.newPage();
   page.setDefaultTimeout(10000);
   const errors = [];
