@@ -56,7 +56,11 @@ export function boardSpace(size, share = 0.6, hint = null) {
   const width = vw >= 900 ? (main - 13) * share - 12 : main - 2;
   const board = globalThis.document?.getElementById('board');
   const top = board?.isConnected ? board.getBoundingClientRect().top + (globalThis.scrollY || 0) : vh * 0.3;
-  const below = vh - top - barHeight(hint, vw) - (vw > 760 ? 8 : 3);  // the board's padding
+  // A finished game's card stands above the board: it is read first, then the page scrolls to
+  // a board with nothing left to tap, laid out as it was during the game.
+  const result = globalThis.document?.getElementById('result');
+  const card = result?.isConnected ? result.getBoundingClientRect().height : 0;
+  const below = vh - (top - card) - barHeight(hint, vw) - (vw > 760 ? 8 : 3);  // the board's padding
   return {width, height: vh, below: Math.max(below, vh * 0.25)};  // a floor for a page gone astray
 }
 

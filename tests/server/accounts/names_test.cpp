@@ -53,7 +53,7 @@ TEST_CASE("a name that is an account's, or looks like one, is refused to everyon
   const auto port = server.port();
   auto early = guest(port, "Ana");  // a guest named before the account: keeps its name
   auto ana = guest(port, "Ana");    // two guests may share a name
-  REQUIRE(claim(*ana.client, "ana") == json{{"type", "ok"}, {"re", "q"}});
+  REQUIRE(claim(*ana.client, "ana").at("type") == "ok");
 
   for (const auto& name : {std::string("Ana"), std::string("ANA"), kCyrillicAna, kFullwidthAna,
                            kGreekAna, std::string("\u0430n\u0430")}) {

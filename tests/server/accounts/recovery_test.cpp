@@ -155,7 +155,7 @@ TEST_CASE("common passwords from the shipped list are refused at the claim and a
   CHECK(changed.at("code") == "weak_password");
 }
 
-TEST_CASE("a new guest's name is marked as the server's; a chosen one is not",
+TEST_CASE("a new guest's name is marked as the server's, a chosen one is not",
           "[server][accounts][names]") {
   DataDir dir;
   ServerProcess server(dir);
