@@ -200,6 +200,26 @@ void verified(const Weak& weak, store::Store& s, Shared& sh, const Attempt& atte
   });
 }
 
+// A request of the account holder's own that its password confirms (a new password, a new
+// recovery code, erasing the account): through the gate as a login of that account, the
+// password checked against the stored account with this device's turn, then `then` on the
+// hashing thread with the `done` that gives the gate's places back.
+void with_password(Shared& shared, const Weak& weak, const Identity& who, const std::string& token,
+                   const std::string& address, std::string password, Done done,
+                   std::function<void(Shared&, const Done&)> then) {
+  auto pass =
+      admitted(shared, address, protocol::fold_case(who.username).value_or(who.username), done);
+  if (!pass) return;
+  in_store(weak, *pass,
+           [=, done = *pass, id = who.id, then = std::move(then)](Shared& sh, store::Store& s) {
+             auto account = s.account_of(id);
+             if (!account)
+               return done(refused(Refusal::no_account, "this identity has no account"));
+             verified(weak, s, sh, {address, token_hash(token)}, account, password, done,
+                      [done, then](Shared& sh) { then(sh, done); });
+           });
+}
+
 }  // namespace
 
 std::chrono::milliseconds wait_after(int attempts, const Rules& rules) {
@@ -323,26 +343,20 @@ void Accounts::change_password(const Identity& who, std::string keep, std::strin
   if (auto problem = password_problem(next, who.username))
     return done(refused(Refusal::weak_password, "field \"password\": " + *problem));
   const Weak weak = shared_;
-  auto pass =
-      admitted(*shared_, address, protocol::fold_case(who.username).value_or(who.username), done);
-  if (!pass) return;
-  done = std::move(*pass);
   const std::string id = who.id;
-  in_store(weak, done, [=](Shared& sh, store::Store& s) {
-    auto account = s.account_of(id);
-    if (!account) return done(refused(Refusal::no_account, "this identity has no account"));
-    verified(weak, s, sh, {address, token_hash(keep)}, account, current, done, [=](Shared& sh) {
-      std::string hash = hash_password(next);
-      sh.identities->revoke_tokens(id, keep);  // every device but this one logs in again
-      in_store(weak, done, [=](Shared&, store::Store& s) {
-        require(s.set_password(id, hash));
-        once_committed(s, {}, done, [id] {
-          metrics::account("password_changed");
-          spdlog::info("accounts: {} changed its password; its other tokens are revoked", id);
+  with_password(
+      *shared_, weak, who, keep, address, current, std::move(done),
+      [=](Shared& sh, const Done& done) {
+        std::string hash = hash_password(next);
+        sh.identities->revoke_tokens(id, keep);  // every device but this one logs in again
+        in_store(weak, done, [=](Shared&, store::Store& s) {
+          require(s.set_password(id, hash));
+          once_committed(s, {}, done, [id] {
+            metrics::account("password_changed");
+            spdlog::info("accounts: {} changed its password; its other tokens are revoked", id);
+          });
         });
       });
-    });
-  });
 }
 
 void Accounts::recover(std::string address, std::string username, std::string code,
@@ -396,27 +410,20 @@ void Accounts::renew_recovery_code(const Identity& who, std::string token, std::
   if (who.username.empty())
     return done(refused(Refusal::no_account, "a guest has no account to recover: claim one"));
   const Weak weak = shared_;
-  auto pass =
-      admitted(*shared_, address, protocol::fold_case(who.username).value_or(who.username), done);
-  if (!pass) return;
-  done = std::move(*pass);
   const std::string id = who.id;
-  in_store(weak, done, [=](Shared& sh, store::Store& s) {
-    auto account = s.account_of(id);
-    if (!account) return done(refused(Refusal::no_account, "this identity has no account"));
-    verified(weak, s, sh, {address, token_hash(token)}, account, password, done, [=](Shared&) {
-      const std::string code = new_recovery_code();
-      in_store(weak, done, [=](Shared&, store::Store& s) {
-        require(s.set_recovery(id, recovery_hash(code)));
-        Answer a;
-        a.recovery_code = code;
-        once_committed(s, std::move(a), done, [id] {
-          metrics::account("recovery_code");
-          spdlog::info("accounts: {} made a new recovery code", id);
-        });
-      });
-    });
-  });
+  with_password(*shared_, weak, who, token, address, password, std::move(done),
+                [=](Shared&, const Done& done) {
+                  const std::string code = new_recovery_code();
+                  in_store(weak, done, [=](Shared&, store::Store& s) {
+                    require(s.set_recovery(id, recovery_hash(code)));
+                    Answer a;
+                    a.recovery_code = code;
+                    once_committed(s, std::move(a), done, [id] {
+                      metrics::account("recovery_code");
+                      spdlog::info("accounts: {} made a new recovery code", id);
+                    });
+                  });
+                });
 }
 
 void Accounts::logout(const Identity& who, std::string token, bool everywhere, Done done) {
@@ -452,16 +459,8 @@ void Accounts::erase(const Identity& who, std::string token, std::string address
     });
   };
   if (who.username.empty()) return remove(done);
-  auto pass =
-      admitted(*shared_, address, protocol::fold_case(who.username).value_or(who.username), done);
-  if (!pass) return;
-  done = std::move(*pass);
-  in_store(weak, done, [=](Shared& sh, store::Store& s) {
-    auto account = s.account_of(id);
-    if (!account) return done(refused(Refusal::no_account, "this identity has no account"));
-    verified(weak, s, sh, {address, token_hash(token)}, account, password, done,
-             [remove, done](Shared&) { remove(done); });
-  });
+  with_password(*shared_, weak, who, token, address, password, std::move(done),
+                [remove](Shared&, const Done& done) { remove(done); });
 }
 
 std::string_view code_of(Refusal r) {
