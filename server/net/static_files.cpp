@@ -116,6 +116,12 @@ bool inside(const fs::path& root, const fs::path& path) {
   return true;
 }
 
+}  // namespace
+
+// Named rather than anonymous: Site::Impl holds these, and a member of internal linkage in a class
+// of external linkage is refused when a unity build includes this file.
+namespace detail {
+
 // One version of one file (or of the page as filled in), with its compressed forms made on first
 // need: gzip by the request that needs it (milliseconds), brotli by the worker thread (a request
 // that finds it not ready yet gets gzip).
@@ -134,6 +140,10 @@ struct Entry {
   std::atomic<bool> br_ready{false};
   std::string br;  // written before br_ready; empty: not smaller than the body
 };
+
+}  // namespace detail
+using detail::Entry;
+namespace {
 
 bool compressible_type(std::string_view type) {
   return type.starts_with("text/") || type.find("json") != std::string_view::npos ||
