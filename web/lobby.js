@@ -8,7 +8,7 @@
 // finished games to replay (GET /api/games).
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, formatOptions, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason} from './words.js';
+import {seatName, optionsText, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason} from './words.js';
 import {rememberSeat, rememberCreated} from './seats.js';
 import {buildCreateForm} from './create-form.js';
 import {savedLevel, chooseLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
@@ -357,7 +357,7 @@ export class LobbyView {
       buttons.push(h('button', {type: 'button', class: 'primary', 'data-join': r.room, onclick: () => this.join(r.room)}, t('lobby.join')));
     }
     buttons.push(h('button', {type: 'button', 'data-watch': r.room, onclick: () => { location.hash = roomHash; }}, t('lobby.watch')));
-    const extras = [formatOptions(r.game, r.options)];
+    const extras = [optionsText(r.game, r.options, g)];
     if (r.ranked) extras.push(t('lobby.ranked'));
     const timer = timerShort(r.timer);
     if (timer) extras.push(timer);
@@ -368,7 +368,7 @@ export class LobbyView {
         h('span', {class: 'spectators'}, t('room.spectators', {n: r.spectators})),
         myTurn ? [' ', h('span', {class: 'tag turn'}, t('mygames.your_turn'))] : null,
         h('div', {class: 'room-players'}, tNodes('lobby.players', {names: seatNames.flatMap((n, i) => (i ? [t('log.and'), n] : [n]))})),
-        h('div', {class: 'muted small room-options'}, extras.join(' · '))),
+        h('div', {class: 'muted small room-options'}, extras.filter(Boolean).join(' · '))),
       h('div', {class: 'room-actions'}, buttons));
   }
 

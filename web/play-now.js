@@ -8,7 +8,7 @@
 // the room (app.js). The pools someone waits in are kept here for the lobby's cards.
 import {h, toast, canon} from './util.js';
 import {t} from './i18n/index.js';
-import {termsText, errorText, duration} from './words.js';
+import {termsText, errorText, duration, playerName} from './words.js';
 import {savedLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
 import {rememberSeat} from './seats.js';
 import {dockPart, refreshDock, announce} from './dock.js';
@@ -66,7 +66,7 @@ export function playChoice(g, rooms, pools, me, isMine = () => false) {
     && r.seats.some((st) => !st.player && !st.cpu)
     && r.seats.some((st) => st.player && !st.cpu)
     && r.seats.every((st) => !st.player || st.cpu || (st.connected && st.player.id !== me)));
-  if (room) return {kind: 'room', room: room.room, name: room.seats.find((st) => st.player && !st.cpu).player.name};
+  if (room) return {kind: 'room', room: room.room, name: playerName(room.seats.find((st) => st.player && !st.cpu).player)};
   const pool = pools.find((p) => p.game === g.id && p.waiting > 0 && !isMine(p) && p.timer?.type !== 'correspondence');
   if (pool) return {kind: 'pool', pool, n: pool.waiting};
   return {kind: 'cpu', level: savedLevel() || DEFAULT_LEVEL};

@@ -5,7 +5,7 @@
 // (banner, turn marks, decision bar, sounds, the log) follows the board, not the newest message.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, place, levelName, gameName, errorText, errorDetails} from './words.js';
+import {seatName, seatSign, youPlayText, place, levelName, gameName, errorText, errorDetails} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex} from './verify.js';
 import {Motion} from './motion.js';
@@ -84,6 +84,8 @@ export class RoomView {
     document.addEventListener('keydown', this.onKey);
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
     this.factsEl = h('div', {class: 'facts-box', id: 'facts'});
+    // Every possible move as a button, folded below the log (allActions).
+    this.choicesEl = h('div', {id: 'all-choices'});
     // The end of a game, above the board: the first thing read once it is over.
     this.resultEl = h('section', {class: 'result end-card', id: 'result', hidden: true, 'aria-label': t('replay.result')});
     this.actionsEl = h('div', {class: 'room-actions'});
@@ -96,7 +98,7 @@ export class RoomView {
       this.seatsEl, this.bannerEl, this.resultEl,
       h('div', {class: 'play'}, this.boardEl,
         h('div', {class: 'side'}, this.controlsEl, this.factsEl, this.actionsEl, this.chat.el,
-          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl))),
+          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl), this.choicesEl)),
       this.dialog);
     this.relabel();
     if (this.app.paired?.room === this.room) {
@@ -298,7 +300,9 @@ export class RoomView {
       ' · ',
       h('span', {class: 'spectators', id: 'spectators'}, t('room.spectators', {n: m.spectators})),
       ' · ',
-      h('span', {}, this.seat !== null ? t('room.you_play', {n: this.seat + 1}) : t('room.you_watch')),
+      h('span', {}, this.seat !== null
+        ? youPlayText(m.game, m.state, this.seat, m.state?.first ?? this.log.first(), m.seats.length, m.status === 'finished')
+        : t('room.you_watch')),
       ' · ',
       h('a', {href: `#/rules/${encodeURIComponent(m.game)}`, class: 'rules-link'}, t('room.rules')),
       ' · ',
@@ -327,6 +331,7 @@ export class RoomView {
       this.viewport.scroller.replaceChildren(h('p', {class: 'waiting'}, t('room.waiting_board')));
       this.controlsEl.replaceChildren();
       this.factsEl.replaceChildren();
+      this.choicesEl.replaceChildren();
       this.setDecision(false);
       return;
     }
@@ -336,7 +341,7 @@ export class RoomView {
     bar.push(...(out.controls || []));
     this.controlsEl.replaceChildren(...bar);
     this.factsEl.replaceChildren(...(out.facts || []));
-    if (legal) this.factsEl.append(allActions(legal, board, (a) => this.act(a)));
+    this.choicesEl.replaceChildren(legal ? allActions(legal, board, (a) => this.act(a)) : '');
     this.setDecision(!!legal);
     if (legal && refocus) requestAnimationFrame(() => this.boardIntoView());
     // A decision brings focus to its first control, unless the player is typing or already on
@@ -411,7 +416,7 @@ export class RoomView {
       const turn = m.pending && m.pending.seat === st.seat;
       const placeNo = m.result ? m.result.places[st.seat] : null;
       const who = seatName(m.seats, st.seat);
-      const bits = [h('span', {class: 'seat-no'}, t('seat.number', {n: st.seat + 1})), ' ',
+      const bits = [h('span', {class: 'seat-no', 'aria-hidden': m.game === 'steere-tanbo' ? null : 'true'}, seatSign(m.game, m.state, st.seat)), ' ',
         st.player ? h('a', {href: `#/player/${encodeURIComponent(st.player.id)}`, class: 'seat-name'}, who)
                   : h('strong', {class: 'seat-name'}, who)];
       const mark = accountMark(st.player);

@@ -29,7 +29,7 @@ function when(ms) {
   const date = new Date(ms);
   const year = date.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
   return new Intl.DateTimeFormat(language(), {day: 'numeric', month: 'short', year,
-    hour: '2-digit', minute: '2-digit'}).format(date);
+    hour: 'numeric', minute: '2-digit'}).format(date);
 }
 
 // The dialog. `call(url, init)` and `httpError(res)` are the Account's: fetch with the

@@ -402,7 +402,7 @@ export function tests(env) {
           await p.page.waitForSelector('#result .reason');
           await chatLine(p, 'いい序盤ですね').waitFor();
           await chatLine(p, 'もしもし').waitFor();
-          assert.match(await p.page.locator('#chat-reads').textContent(), /players’ chat and the spectators’/);
+          assert.match(await p.page.locator('#chat-reads').textContent(), /Between games, players and spectators share one chat/);
           assert.match(await chatLine(p, 'いい序盤ですね').locator('.chat-tag').textContent(), /spectator/);
           await chatLine(p, 'Good luck').waitFor();
         }

@@ -485,7 +485,7 @@ function render({state, legal, viewer, act, name, marks, shape}) {
   const facts = [h('ul', {class: 'facts'},
     h('li', {}, t('tanbo.fact.scores', {a: name(0), sa: state.score?.[0] ?? 0, b: name(1), sb: state.score?.[1] ?? 0})),
     h('li', {}, t('tanbo.fact.bag', {bag: riceText(state.bag || {}), n: state.pool ?? 0})),
-    state.turn !== undefined ? h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: Math.floor(state.quiet_turns / 2), stall: state.stall_turns / 2})) : null,
+    state.turn ? h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: Math.floor(state.quiet_turns / 2), stall: state.stall_turns / 2})) : null,
     state.decision === 'sow' && !finished ? h('li', {}, t('tanbo.fact.hand', {what: tokensText(state.hand), paddy: state.cursor + 1})) : null)];
   let hint = null;
   if (legal) {
