@@ -93,6 +93,31 @@ export function tests(env) {
     assert.deepEqual(await smallTargets(p.page, '#board .pick', min), []);
   }
 
+  // What of a Tanbo field lies where it should not: a snake's body across a dike or over a
+  // paddy's number (points along each body's centre line, in the board's own units).
+  function tanboOverlaps(page) {
+    return page.evaluate(() => {
+      const svg = document.querySelector('#board svg.tanbo');
+      const dikes = [...svg.querySelectorAll('.tb-dike path:first-child')];
+      const numbers = [...svg.querySelectorAll('.tb-no')].map((el) => el.getBBox());
+      const bad = [];
+      for (const body of svg.querySelectorAll('.tb-ring .tb-pile .tb-snake-body')) {
+        const m = dikes[0].getCTM().inverse().multiply(body.getCTM());
+        const len = body.getTotalLength();
+        for (let i = 0; i <= 24; ++i) {
+          const q = body.getPointAtLength(len * i / 24).matrixTransform(m);
+          const where = body.closest('[data-paddy]')?.getAttribute('data-paddy');
+          if (dikes.some((d) => d.isPointInFill(q))) { bad.push(`a snake of paddy ${where} across a dike`); break; }
+          if (numbers.some((b) => q.x >= b.x && q.x <= b.x + b.width && q.y >= b.y && q.y <= b.y + b.height)) {
+            bad.push(`a snake of paddy ${where} over a number`);
+            break;
+          }
+        }
+      }
+      return bad;
+    });
+  }
+
   // A whole game against the computer (Easy), by tapping the board alone: the set-up's first
   // turns bring every kind of decision (as in the decisions test; the computer's Farmer is
   // placed by the set-up, so its turn lands on 1 snake and 1 rice: E, a swap), then random taps
@@ -115,6 +140,15 @@ export function tests(env) {
       const svg = await p.page.locator('#board svg').boundingBox();
       assert.ok(svg.width <= viewport.width && svg.height <= viewport.height, `the board is ${svg.width}x${svg.height}`);
       seen.add(info.decision);
+      assert.deepEqual(await tanboOverlaps(p.page), []);
+      // The snakes set aside are drawn when there are some, and only then.
+      const pool = await p.page.evaluate(() => window.tanbo.view.msg.state.pool);
+      assert.equal(await p.page.locator('#board .tb-pool').count(), pool > 0 ? 1 : 0, `${pool} snakes set aside`);
+      if (viewport === PHONE) {
+        // On a phone the viewer's own ring comes first.
+        const [mine, theirs] = await p.page.evaluate(() => [0, 1].map((s) => document.querySelector(`#board [data-ring="${s}"]`).getBoundingClientRect().top));
+        assert.ok(mine < theirs, 'the opponent\'s ring above the viewer\'s');
+      }
       if (script[0]?.[0] === info.decision) {
         for (const sel of script.shift().slice(1)) await p.page.click(`#board ${sel}`);
       } else {
@@ -537,9 +571,20 @@ export function tests(env) {
       // by side again on a wide screen, with no new state between.
       await a.page.setViewportSize(PHONE);
       await a.page.waitForSelector('#board svg.tanbo.tall');
+      // There each player's own ring comes first (the one the page opens on), the opponent's
+      // after the bag and the tray; a spectator's are in seat order.
+      const c = await newPlayer(env, 'Cid', {viewport: PHONE});
+      await c.page.goto(`${env.base}/#/room/${room}`);
+      await c.page.waitForFunction((r) => window.tanbo.view?.msg?.room === r, room);
+      await b.page.setViewportSize(PHONE);
+      for (const [p, first] of [[a, 0], [b, 1], [c, 0]]) {
+        await p.page.waitForSelector('#board svg.tanbo.tall');
+        const tops = await p.page.evaluate(() => [0, 1].map((s) => document.querySelector(`#board [data-ring="${s}"]`).getBoundingClientRect().top));
+        assert.ok(tops[first] < tops[1 - first], `${p.name}: ring ${first} is not the first (${tops})`);
+      }
       await a.page.setViewportSize(DESKTOP);
       await a.page.waitForSelector('#board svg.tanbo.wide');
-      await closeAll([a, b]);
+      await closeAll([a, b, c]);
     }},
     ...[['390x844', PHONE], ['1280x800', DESKTOP]].map(([size, viewport]) => ({
       name: `tanbo: a whole game against the computer at ${size} by tapping the board alone, every kind of decision`,
