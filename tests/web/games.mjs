@@ -601,6 +601,18 @@ export function tests(env) {
           if (info.status === 'finished') break;
           await boardChecks(p, viewport === PHONE ? 44 : 32);
           assert.equal(await p.page.locator('#board .to-play').count(), 1, 'the colour to play is marked');
+          // What a stone says: nothing written on it (its colour is itself); each root's free
+          // points on a badge, one per root; a point to play on a dot well inside its target (but
+          // under the pointer or the keyboard's focus, where it grows).
+          const marks = await p.page.evaluate(() => ({
+            written: document.querySelectorAll('#board .stone > text').length,
+            badges: [...document.querySelectorAll('#board .libs')].map((el) => Number(el.textContent)),
+            roots: window.tanbo.view.msg.state.roots.map((r) => r.liberties),
+            dots: [...document.querySelectorAll('#board .pick')].filter((g) => !g.matches(':hover, :focus-within')).map((g) => g.querySelector('.target').getBoundingClientRect().width / g.querySelector('.hit').getBoundingClientRect().width),
+          }));
+          assert.equal(marks.written, 0, 'a stone with words on it');
+          assert.deepEqual(marks.badges.sort(), marks.roots.sort(), 'one badge per root, with its free points');
+          assert.ok(marks.dots.every((d) => d < 0.4), `a legal point drawn as a disc (${Math.max(...marks.dots)} of its target)`);
           await clickDecision(p.page);
           await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
           assert.ok(++decisions < 100, 'the game did not end');
@@ -656,6 +668,9 @@ export function tests(env) {
       await page.setViewportSize(DESKTOP);
       await page.waitForFunction(() => !document.querySelector('#board svg.needs-zoom'));
       assert.deepEqual(await smallTargets(page, '#board .pick', 32), [], 'at 1280x800 the points are 32 px apart');
+      // And the whole board, its coordinates and its players' row, fits the window's height.
+      const tall = await page.evaluate(() => document.querySelector('#board svg.steere').getBoundingClientRect().height);
+      assert.ok(tall <= 800, `19x19 is ${tall} px tall at 1280x800`);
       await closeAll([p]);
     }},
   ];
