@@ -14,8 +14,7 @@ export function picture(g) {
   const key = `${g.id}:${language()}`;
   let svg = pictures.get(key);
   if (!svg) {
-    // Steere's Tanbo at the size people play it, its stones alone (`picture`): at a card's size
-    // the rules page's 7 x 7 with its badges and coordinates would read as neither.
+    // Steere's Tanbo at the size people play it.
     const state = g.id === 'steere-tanbo' ? steereDense(11, 11) : sampleState(g.id);
     if (!state) return null;
     const names = (seat) => t(seat === 0 ? 'rules.you' : 'rules.opponent');

@@ -1,15 +1,12 @@
 // Steere's Tanbo: the wooden board with its grid and stones; each root drawn as lines joining its
-// stones. Black stones are dark discs, White light discs with a dark rim, told apart by lightness.
-// What a player reads besides (docs/rules/steere-tanbo.md, S4): how many free points each root
-// has left, on a small badge at the corner of the root's first stone (red at one: the next stone
-// beside it may remove it). The last stone placed carries a bright ring and a dot, the points
-// whose stones were just removed a cross, the points a stone may go on a small green dot (larger
-// under the pointer or the keyboard's focus); under the letters, each colour's player, "You" for
-// the viewer, with a pointer at the one to play (none once the game is over).
+// stones. Black stones are dark discs, White light discs with a dark rim. Nothing is written on
+// a stone: a root's free points (S4) are a badge on its first stone, red at one. The last stone
+// placed carries a bright ring and a dot, the points whose stones were just removed a cross, the
+// points a stone may go on a small green dot; under the letters each colour's player, a pointer
+// at the one to play (none once the game is over).
 //
 // The board is always drawn whole, with the coordinates the log uses, at any size up to 19 x 19
-// on a 390-pixel phone; on a wide screen as large as the window shows whole from the board's top,
-// its points 33 px apart at least (only 19 x 19 at 1280 x 800 is taller, and fits the window). Where its points would be under 32 CSS pixels apart there (15 x 15 and
+// on a 390-pixel phone; on a wide screen as large as the window shows below its top. Where its points would be under 32 CSS pixels apart there (15 x 15 and
 // up), a tap on the board zooms into the part around it, points a finger wide, where a second tap
 // places the stone; "Whole board" comes back. The keyboard needs no zoom: every legal point stays
 // a button in the whole board too.
@@ -97,7 +94,7 @@ function fitPoints(svg) {
   svg.classList.toggle('needs-zoom', px !== null && px < MIN_PX && svg.dataset.view === 'whole' && !!svg.querySelector('.pick'));
 }
 
-// `picture`: the lobby's, the stones alone (no coordinates, badges or players).
+// `picture`: the lobby's, the stones alone.
 function render({state, legal, viewer, me, act, name: seatName, marks, picture}) {
   const W = state.width, H = state.height;
   const key = `${state.ply}:${state.board.join('')}:${legal ? canon(legal) : ''}`;
@@ -135,7 +132,7 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     const items = [s('rect', {x: X(win.x0) - ex0, y: Y(win.y0) - ey0, width: X(win.x1) + ex1 - X(win.x0) + ex0,
       height: Y(win.y1) + ey1 - Y(win.y0) + ey0, class: 'wood', rx: zoom.win ? 4 : 10})];
     // The coordinates the log uses, along the window's left and bottom edges.
-    const coords = s('g', {class: 'coords', 'font-size': lf, display: picture ? 'none' : null});
+    const coords = s('g', {class: 'coords', 'font-size': lf});
     for (let x = win.x0; x <= win.x1; ++x) {
       items.push(s('line', {x1: X(x), x2: X(x), y1: Y(win.y0) - (win.y0 ? ey0 : 0), y2: Y(win.y1) + (win.y1 < H - 1 ? ey1 : 0), class: 'grid'}));
       coords.append(s('text', {x: X(x), y: Y(win.y1) + ey1 + lf * 0.95, class: 'coord', 'text-anchor': 'middle'}, String.fromCharCode(97 + x)));
@@ -208,15 +205,13 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     if (svg.isConnected) fitPoints(svg);
   }
 
-  // A root's free points: a count on a small disc at a corner of its first stone.
   function libertyBadge(x, y, n) {
     return s('g', {class: `libs${n <= 1 ? ' low' : ''}`, 'aria-hidden': 'true'},
       s('circle', {cx: x, cy: y, r: CELL * 0.22}),
       s('text', {x, y: y + 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, n));
   }
 
-  // The players in a row of `width` from x0, centred on y in type of `size`: for each colour its
-  // stone and its player's name ("You" for the viewer's), a pointer before the one to play.
+  // Each colour's stone and player ("You" for the viewer), in a row of `width` from x0.
   function players(x0, y, width, size) {
     const r = size * 0.42, half = width / 2;
     return s('g', {class: 'players'}, ['black', 'white'].map((colour, i) => {
@@ -225,36 +220,20 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
       const x = x0 + i * half + size * 0.3;
       const who = seat === undefined ? '' : seat === me ? t('steere.you') : seatName(seat);
       return s('g', {class: `player${turn ? ' to-play' : ''}`, 'data-colour': colour},
-        turn ? s('title', {}, t('steere.to_play', {colour: colourName(colour), name: seat !== undefined ? seatName(seat) : ''})) : null,
         turn ? s('path', {d: `M${x},${y - r}l${r * 1.6},${r}l${-r * 1.6},${r}Z`, class: 'turn-mark'}) : null,
         s('circle', {cx: x + r * 3, cy: y, r, class: `band-stone ${colour}`}),
-        s('text', {x: x + r * 4 + size * 0.35, y, class: 'band-text', 'font-size': size, 'dominant-baseline': 'central', 'font-weight': turn ? 700 : 400},
+        s('text', {x: x + r * 4 + size * 0.35, y, class: 'band-text', 'font-size': size, 'dominant-baseline': 'central'},
           fitText(who, half - r * 4 - size, size)));
     }));
   }
 
-  // The colour to play, as a stone of its own.
-  function toPlay(x, y, r) {
-    const seat = state.seats?.[state.to_move];
-    const words = t('steere.to_play', {colour: colourName(state.to_move), name: seat !== undefined ? seatName(seat) : ''});
-    return s('g', {class: 'to-play', 'data-to-play': state.to_move}, s('title', {}, words),
-      s('circle', {cx: x, cy: y, r, class: `band-stone ${state.to_move}`}));
-  }
-
-  // Zoomed, the band above the window: the colour to play and its player, and "Whole board".
+  // Zoomed, the band above the window: the players, and "Whole board".
   function drawBand(vx, vy, vw, band) {
     const font = 20;
-    const g = s('g', {class: 'steere-band'});
     const y = vy + band / 2;
-    const r = CELL * 0.3;
     const w = CELL * 3.4, bh = band * 0.88;
     const x0 = vx + vw - w - 4;
-    if (!finished) {
-      const seat = state.seats?.[state.to_move];
-      g.append(toPlay(vx + font * 0.6 + r, y, r),
-        s('text', {x: vx + font * 0.6 + 2 * r + 10, y, class: 'band-text', 'font-size': font, 'dominant-baseline': 'central'},
-          fitText(t('steere.to_play', {colour: colourName(state.to_move), name: seat !== undefined ? seatName(seat) : ''}), x0 - vx - 2 * r - font - 20, font)));
-    }
+    const g = s('g', {class: 'steere-band'}, players(vx, y, x0 - vx, font));
     const btn = s('g', {class: 'zoom-out', 'data-key': 'whole'},
       s('rect', {x: x0, y: y - bh / 2, width: w, height: bh, rx: bh * 0.2, class: 'hit'}),
       s('text', {x: x0 + w / 2, y, 'font-size': font + 2, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, fitText(t('zoom.fit'), w - 10, font + 2)));
@@ -298,14 +277,13 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   let hint = legal ? t(seatOf.black === viewer ? 'steere.hint.black' : 'steere.hint.white') : null;
   // From 13 columns up a phone shows the points closer than a finger: the first tap zooms.
   if (hint && W >= 13) hint = `${hint} ${t('steere.hint.zoom')}`;
-  // Beside the side column, as large as the window shows whole below the board's top (a phone
-  // scrolls the board into view itself, and gives it its width), but never with points under
-  // MIN_PX + 1 apart: 19 x 19 at 1280 x 800 then is taller than that, and still fits the window.
+  // Beside the side column, as large as the window shows below the board's top (a phone scrolls
+  // the board into view itself), its points a finger apart: 19 x 19 at 1280 x 800 is taller.
   if (wide.matches && !picture) {
     const vb = svg.viewBox.baseVal;
     const finger = (MIN_PX + 1) / CELL * vb.width;
     svg.style.maxWidth = `${Math.floor(Math.max((boardSpace(null).below - 12) * vb.width / vb.height, finger))}px`;
-    svg.classList.add('sized');  // no cap on its height but this width (boards-tanbo.css)
+    svg.classList.add('sized');
   }
   // The board zooms itself (above): the viewport is told it never needs to.
   return {svg, facts, controls: [], hint, minPick: Infinity, focus};

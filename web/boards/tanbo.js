@@ -284,16 +284,16 @@ function swapArrow(cx, cy, {a, b, seat}) {
 
 function drawBag(state, at) {
   // The pouch, and beside it (below it between two fields) what it holds, colour by colour.
-  const px = at.x - (at.wide ? 64 : 42), pw = at.wide ? 128 : 84;
-  const items = [bag(px, at.y - 8, pw, at.wide ? 156 : 112)];
-  const bx = at.x + (at.wide ? 20 : 8);
+  const px = at.x - 42;
+  const items = [bag(px, at.y - 8, 84, 112)];
+  const bx = at.x + 8;
   const inBag = RICE.filter((c) => state.bag?.[c]);
   inBag.forEach((c, j) => {
     const y = at.y - 48 + j * 48 + (3 - inBag.length) * 24;
     items.push(rice(c, bx + 18, y, 36), s('text', {x: bx + 42, y, class: 'tb-count', 'dominant-baseline': 'central'}, state.bag[c]));
   });
   if (!inBag.length) items.push(s('text', {x: bx + 4, y: at.y, class: 'tb-caption', 'dominant-baseline': 'central'}, t('tanbo.bag_empty')));
-  items.push(s('text', {x: px, y: at.y + (at.wide ? 104 : 78), class: 'tb-caption', 'text-anchor': 'middle'}, t('tanbo.bag')));
+  items.push(s('text', {x: px, y: at.y + 78, class: 'tb-caption', 'text-anchor': 'middle'}, t('tanbo.bag')));
   return s('g', {class: 'tb-bag-block'}, s('title', {}, t('tanbo.bag_title', {bag: riceText(state.bag)})), items);
 }
 

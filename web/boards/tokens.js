@@ -77,22 +77,11 @@ const PATTERNS = [
   [[-0.55, -0.5], [0.55, -0.5], [-0.55, 0.5], [0.55, 0.5]],
   [[-0.62, -0.55], [0.62, -0.55], [0, 0], [-0.62, 0.55], [0.62, 0.55]],
 ];
-// Snakes side by side along their length, so that a heap stays narrow across it: a paddy is
-// narrow near the hub.
-const SNAKES = [
-  [],
-  [[0, 0]],
-  [[-0.12, -0.36], [0.12, 0.36]],
-  [[-0.5, -0.36], [0, 0.36], [0.5, -0.36]],
-  [[-0.6, -0.36], [-0.2, 0.36], [0.2, -0.36], [0.6, 0.36]],
-  [[-0.8, -0.36], [-0.4, 0.36], [0, -0.36], [0.4, 0.36], [0.8, -0.36]],
-];
 const JITTER = [[2, -1], [-1, 2], [1, 1], [-2, -1], [1, -2]];
 
 // `n` tokens of `kind` around (x, y) in a square of `size`: up to five drawn as on a die, and
-// beyond five the count on a badge (a heap with its number). Nothing for none. A heap of snakes
-// may lie at `angle` degrees (along a paddy's length: they fit there, and a snake has no up); its
-// badge stays upright, on the side of +y in the heap's own frame.
+// beyond five the count on a badge (a heap with its number). Nothing for none. A heap may lie at
+// `angle` degrees (snakes, along a paddy), its badge upright.
 export function pile(kind, n, x, y, size, seat = 0, angle = 0) {
   if (!n) return null;
   const shown = Math.min(n, 5);
@@ -100,7 +89,8 @@ export function pile(kind, n, x, y, size, seat = 0, angle = 0) {
   const g = size * (kind === 'snake' ? 0.4 : 0.36);
   const a = angle * Math.PI / 180, c = Math.cos(a), sn = Math.sin(a);
   const at = (dx, dy) => [x + dx * c - dy * sn, y + dx * sn + dy * c];
-  const items = (kind === 'snake' ? SNAKES : PATTERNS)[shown].map(([dx, dy], i) => {
+  // Snakes lie side by side along their length, a heap narrow across (a paddy is, near the hub).
+  const items = (kind === 'snake' ? PATTERNS[shown].map((_, i) => [(i - (shown - 1) / 2) * 0.4, shown > 1 ? 0.36 - i % 2 * 0.72 : 0]) : PATTERNS[shown]).map(([dx, dy], i) => {
     const [tx, ty] = at(dx * g + JITTER[i][0], dy * g + JITTER[i][1]);
     const tk = token(kind, tx, ty, u, seat);
     if (angle) tk.setAttribute('transform', `rotate(${f(angle)} ${f(tx)} ${f(ty)})`);

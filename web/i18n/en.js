@@ -784,7 +784,6 @@ export default {
   'tanbo.letter_of.yellow': 'Y',
   'tanbo.letter_of.black': 'B',
   'tanbo.letter_of.red': 'R',
-  'tanbo.letter_of.farmer': 'F',
   'tanbo.letter.A': 'harvest',
   'tanbo.letter.B': 'cultivate',
   'tanbo.letter.C': 'sow',

@@ -784,7 +784,6 @@ export default {
   'tanbo.letter_of.yellow': 'J',
   'tanbo.letter_of.black': 'N',
   'tanbo.letter_of.red': 'R',
-  'tanbo.letter_of.farmer': 'F',
   'tanbo.letter.A': 'récolter',
   'tanbo.letter.B': 'cultiver',
   'tanbo.letter.C': 'semer',

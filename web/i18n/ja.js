@@ -784,7 +784,6 @@ export default {
   'tanbo.letter_of.yellow': '黄',
   'tanbo.letter_of.black': '黒',
   'tanbo.letter_of.red': '赤',
-  'tanbo.letter_of.farmer': '農',
   'tanbo.letter.A': '収穫',
   'tanbo.letter.B': '栽培',
   'tanbo.letter.C': '種まき',
