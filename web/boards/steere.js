@@ -211,10 +211,11 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
       s('text', {x, y: y + 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, n));
   }
 
-  // Each colour's stone and player ("You" for the viewer), in a row of `width` from x0.
-  function players(x0, y, width, size) {
-    const r = size * 0.42, half = width / 2;
-    return s('g', {class: 'players'}, ['black', 'white'].map((colour, i) => {
+  // Each colour's stone and player ("You" for the viewer), in a row of `width` from x0; `only`
+  // that colour's.
+  function players(x0, y, width, size, only) {
+    const r = size * 0.42, half = only ? width : width / 2;
+    return s('g', {class: 'players'}, ['black', 'white'].filter((c) => !only || c === only).map((colour, i) => {
       const seat = state.seats?.[colour];
       const turn = !finished && state.to_move === colour;
       const x = x0 + i * half + size * 0.3;
@@ -227,13 +228,13 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     }));
   }
 
-  // Zoomed, the band above the window: the players, and "Whole board".
+  // Zoomed, the band above the window: the player to move, and "Whole board".
   function drawBand(vx, vy, vw, band) {
     const font = 20;
     const y = vy + band / 2;
     const w = CELL * 3.4, bh = band * 0.88;
     const x0 = vx + vw - w - 4;
-    const g = s('g', {class: 'steere-band'}, players(vx, y, x0 - vx, font));
+    const g = s('g', {class: 'steere-band'}, players(vx, y, x0 - vx, font, state.to_move));
     const btn = s('g', {class: 'zoom-out', 'data-key': 'whole'},
       s('rect', {x: x0, y: y - bh / 2, width: w, height: bh, rx: bh * 0.2, class: 'hit'}),
       s('text', {x: x0 + w / 2, y, 'font-size': font + 2, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, fitText(t('zoom.fit'), w - 10, font + 2)));

@@ -123,10 +123,9 @@ function places(cx, cy, i) {
 }
 
 // Where everything goes: on a wide screen the fields side by side, under them the tray of the
-// field it belongs to and, between the two trays, the bag and the snakes set aside (`pool`:
-// whether there are any); on a tall screen the fields one above the other, the viewer's first
-// (on a phone it is what the page opens on, with the tray and the bag under it), the opponent's
-// after the bag and the tray.
+// field it belongs to and, between the two trays, the bag and the snakes set aside (`pool`: if
+// any); on a tall screen the viewer's field first (what a phone opens on), then the bag and the
+// tray, then the opponent's.
 function layout(landscape, me, them, pool) {
   const mid = (STRIP - CAPTION) / 2 + CAPTION;
   if (landscape) {
