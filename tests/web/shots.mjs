@@ -115,6 +115,8 @@ try {
       // An account: claimed from the menu, then a second device, then the sessions.
       await prefs(page, true);
       await page.click('#account-claim');
+      // A name of one's own, offered to a guest still under the server's.
+      await page.fill('#claim-display', {en: 'Ana', fr: 'Élodie', ja: '花子'}[lang] ?? 'Ana');
       await page.fill('#claim-username', username);
       await page.fill('#claim-password', password);
       await page.fill('#claim-confirm', password);
@@ -144,6 +146,8 @@ try {
         if ((await page.getAttribute('#chat-toggle', 'aria-expanded')) !== 'true') await page.click('#chat-toggle');
         await page.fill('#chat-input', lang === 'ja' ? 'よろしくお願いします' : lang === 'fr' ? 'Bonne partie !' : 'Good luck!');
         await page.press('#chat-input', 'Enter');
+        // The room as a player sees it, not with the field this script typed in focused.
+        await page.locator('#chat-input').blur();
         await page.waitForTimeout(1500);  // the computer's first moves, the line said
         await page.evaluate(() => window.scrollTo(0, 0));
         await shot(page, `${game}-${lang}-${size}`);
