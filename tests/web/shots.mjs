@@ -115,8 +115,8 @@ try {
       // An account: claimed from the menu, then a second device, then the sessions.
       await prefs(page, true);
       await page.click('#account-claim');
-      // A name of one's own, offered to a guest still under the server's.
-      await page.fill('#claim-display', {en: 'Ana', fr: 'Élodie', ja: '花子'}[lang] ?? 'Ana');
+      // A name of one's own (one per size: an account's name is reserved to it).
+      await page.fill('#claim-display', {en: ['Ana', 'Ben'], fr: ['Élodie', 'Bastien'], ja: ['花子', '太郎']}[lang]?.[size === 'phone' ? 1 : 0] ?? `Ana ${accounts}`);
       await page.fill('#claim-username', username);
       await page.fill('#claim-password', password);
       await page.fill('#claim-confirm', password);
