@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import {axeCheck, someInView, clientSize} from './checks.mjs';
 import {catalogueProblems, frenchTypographyProblems, engineWordProblems, errorCodeProblems, wordingProblems} from './catalogue.mjs';
 import {PHONE, DESKTOP, GAMES, newPlayer, toLobby, openPrefs, closePrefs, rename, closeAll, createRoom,
-  playComputer, joinFromLobby, openChat, viewInfo, waitMine, clickDecision, docShot, openMore} from './support.mjs';
+  playComputer, joinFromLobby, openChat, viewInfo, waitMine, clickDecision, docShot, openMore, chooseLanguage} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -101,7 +101,7 @@ export function tests(env) {
       assert.match(await a.page.locator('#toast').textContent(), /"Ana <3" was refused: a name is 1 to 24 letters/);
       await a.page.waitForFunction(() => window.tanbo.conn.state === 'open');
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
-      await a.page.selectOption('#lang', 'fr');
+      await chooseLanguage(a.page, 'fr');
       await rename(a, 'Ana <3');
       await a.page.waitForFunction(() => /«\u00a0Ana <3\u00a0» a été refusé\u00a0: un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
@@ -274,7 +274,7 @@ export function tests(env) {
       }
       await p.page.selectOption('#lang', 'en');
       await playComputer(p, 'steere-tanbo');
-      await p.page.click('.room-info a.rules-link');
+      await p.page.click('.room-tools a.rules-link');
       await p.page.waitForSelector('#rules-title');
       assert.match(await p.page.locator('#rules-title').textContent(), /Tanbo \(Mark Steere\)/);
       await closeAll([p]);
