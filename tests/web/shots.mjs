@@ -145,7 +145,9 @@ try {
         await page.fill('#chat-input', lang === 'ja' ? 'よろしくお願いします' : lang === 'fr' ? 'Bonne partie !' : 'Good luck!');
         await page.press('#chat-input', 'Enter');
         await page.waitForTimeout(1500);  // the computer's first moves, the line said
-        await page.evaluate(() => window.scrollTo(0, 0));
+        // As the player sees it: from the top, where the page scrolls at a decision on a phone
+        // (a board taller than the room under the header is brought into view).
+        await page.evaluate(() => { window.scrollTo(0, 0); window.tanbo.view.boardIntoView(); });
         await shot(page, `${game}-${lang}-${size}`);
         if (game === 'mancala-simple') {
           // A move being played out: slow, caught halfway.

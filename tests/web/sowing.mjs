@@ -157,10 +157,22 @@ export function tests(env) {
       // turns; at a bonus pick, the tray once a hole was taken.
       await createRoom(p, 'tsoro', {cpu: {1: 'random'}, options: {first: 0, bonus_optional: true}});
       await p.page.waitForSelector('#board svg.tsoro');
-      // In two bands on the phone (21 columns fit neither its width nor its height), across on
-      // the desktop; numbered once.
-      assert.equal(await p.page.locator('#board svg.tsoro.bands').count(), label === 'phone' ? 1 : 0, `${what}: in bands`);
+      // One board: turned a quarter on the phone (21 columns do not fit its width), across on
+      // the desktop; numbered once; each name over its own two rows when turned.
+      assert.equal(await p.page.locator('#board svg.tsoro.upright').count(), label === 'phone' ? 1 : 0, `${what}: turned`);
+      assert.equal(await p.page.locator('#board svg.tsoro .wood').count(), 1, `${what}: not one board`);
       assert.equal(await p.page.locator('#board .hole-num').count(), 21, `${what}: columns numbered once`);
+      if (label === 'phone') {
+        // The name, its tray and its holes on the same side of the line between the two sides.
+        const sides = await p.page.evaluate(() => [0, 1].map((seat) => {
+          const mid = (el) => { const b = el.getBoundingClientRect(); return (b.left + b.right) / 2; };
+          const line = mid(document.querySelector('#board .divider'));
+          const els = [document.querySelector(`#board .seat-label[data-side="${seat}"]`), document.querySelector(`#board [data-tray="${seat}"] .tray-bowl`),
+            ...document.querySelectorAll(`#board .pit[data-seat="${seat}"] .bowl`)];
+          return new Set(els.map((el) => mid(el) < line)).size === 1;
+        }));
+        assert.deepEqual(sides, [true, true], `${what}: a name not over its own rows`);
+      }
       const all = {};
       let heads = 0, bonuses = 0;
       const choose = (info) => {
@@ -175,7 +187,8 @@ export function tests(env) {
         }
         const kinds = await playToEnd(p, what, {min: 32, choose, each: async (pp, info) => {
           await lastMoveMarked(pp, what);
-          await boardInView(pp, what, {unscrolled: true});
+          // Whole in view at each decision: on the phone the page brings the turned board there.
+          await boardInView(pp, what);
           if (info.decision === 'head') {
             // The head says "stop" (■), the hole after it "sow on" (➜): two targets, one each.
             assert.equal(await pp.page.locator('#board .pick.tap-stop.head').count(), 1, `${what}: the head is no stop target`);
