@@ -303,7 +303,8 @@ export function tests(env) {
         return [...document.querySelectorAll('#board .pit')].every((g) => {
           const n = st.seats[g.dataset.seat].holes[g.dataset.hole];
           const stones = g.querySelectorAll('.stone').length;
-          return Number(g.dataset.count) === n && (n <= 12 ? stones === n : g.querySelector('.heap-figure')?.textContent === String(n));
+          const heap = document.querySelector(`#board .heap-figure[data-of="${g.dataset.seat}:${g.dataset.hole}"]`);
+          return Number(g.dataset.count) === n && (n <= 12 ? stones === n : heap?.textContent === String(n));
         });
       });
       assert.ok(same, 'the board after the animation is the server state');

@@ -6,7 +6,7 @@
 // at least for 3.
 import {s, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
-import {hitArea} from './marks.js';
+import {hitArea, markOf, markRing} from './marks.js';
 import {pebbles, hand, countFigure} from './pebbles.js';
 import {seatGlyph} from './glyphs.js';
 import {boardSpace, fitText, textWidth, viewportPick} from './fit.js';
@@ -141,18 +141,6 @@ function geometry(n, H) {
           viewBox: n === 3 ? '0 0 1000 960' : '0 0 1000 1000', minPick};
 }
 
-// A ring of the mark `kind` round a hole or store (last-from, last-to, active).
-function ring(kind, x, y, rx, ry = rx) {
-  return s('ellipse', {cx: x, cy: y, rx, ry, class: `mark ${kind}`, 'aria-hidden': 'true'});
-}
-function markOf(marks, key) {
-  if (!marks) return null;
-  if (marks.active === key) return 'active';
-  if (marks.to === key) return 'last-to';
-  if (marks.from === key) return 'last-from';
-  return null;
-}
-
 function render({state, legal, viewer, act, name, marks}) {
   const n = state.seats.length;
   const H = state.holes;
@@ -170,6 +158,7 @@ function render({state, legal, viewer, act, name, marks}) {
     return from && to ? {dx: from.x - to.x, dy: from.y - to.y} : null;
   };
   const items = [geo.wood];
+  const figures = [];  // every count, drawn above every hole and mark
   const picks = [];
   let focus = null;
 
@@ -196,9 +185,9 @@ function render({state, legal, viewer, act, name, marks}) {
         hit,
         s('ellipse', {class: 'bowl', cx: x, cy: y, rx: R, ry: R}),
         pebbles(count, x, y, {rx: R * 0.9, ry: R * 0.9}, key, {fly: flight(key)}),
-        countFigure(count, figAt.x, figAt.y, Math.max(R * 0.42, 10 * geo.px), {x, y}),
-        mark ? ring(mark, x, y, R + 8) : null,
+        mark ? markRing(mark, x, y, R + 8) : null,
         s('text', {x: numAt.x, y: numAt.y, class: 'hole-num', 'dominant-baseline': 'central', 'text-anchor': 'middle', 'font-size': geo.coordSize}, i + 1));
+      figures.push(countFigure(count, figAt.x, figAt.y, Math.max(R * 0.42, 10 * geo.px), {heapAt: {x, y}, of: key}));
       if (mark === 'last-to' || mark === 'last-from') focus ??= {x, y};
       const a = seat === viewer ? legalHoles.get(i) : undefined;
       if (a) {
@@ -221,14 +210,15 @@ function render({state, legal, viewer, act, name, marks}) {
     const area = round ? {rx: w * 0.43, ry: h * 0.43} : {w: w - 18, h: h - 18};
     const body = round ? s('ellipse', {class: 'bowl', cx: x, cy: y, rx: w / 2, ry: h / 2})
       : s('rect', {class: 'bowl', x: x - w / 2, y: y - h / 2, width: w, height: h, rx: Math.min(w, h) * 0.4});
-    const ringEl = !mark ? null : round ? ring(mark, x, y, w / 2 + 8)
+    const ringEl = !mark ? null : round ? markRing(mark, x, y, w / 2 + 8)
       : s('rect', {class: `mark ${mark}`, 'aria-hidden': 'true', x: x - w / 2 - 8, y: y - h / 2 - 8, width: w + 16, height: h + 16, rx: Math.min(w, h) * 0.4 + 6});
     const figAt = players === 2 ? {x, y: g.glyphAt.y < y ? y + h / 2 - 24 : y - h / 2 + 24} : {x: 2 * x - g.glyphAt.x, y: 2 * y - g.glyphAt.y};
+    // A store always says its count, none included.
+    figures.push(countFigure(st.store, figAt.x, figAt.y, Math.max(24, 10 * geo.px), {heapAt: {x, y}, from: 0, of: key}));
     return s('g', {class: `sow-store${st.in_circuit ? '' : ' out'}`, 'data-store': seat, 'data-count': st.store},
       s('title', {}, t('mancala.store_title', {name: owner, n: st.store})),
       body,
       pebbles(st.store, x, y, area, key, {fly: flight(key)}),
-      countFigure(st.store, figAt.x, figAt.y, Math.max(24, 10 * geo.px), {x, y}),
       ringEl,
       seatGlyph(seat, g.glyphAt.x, g.glyphAt.y, players === 2 ? 15 : 13),
       seatLabel(seat, st, mover, g.label));
@@ -248,6 +238,7 @@ function render({state, legal, viewer, act, name, marks}) {
       s('text', {x: x0 + glyphW, y, 'dominant-baseline': 'central', 'font-size': size}, words));
   }
 
+  items.push(s('g', {class: 'figures'}, figures));
   if (marks?.hand?.n) {
     const p = where.get(marks.hand.at);
     const R = geo.seats[0].R;

@@ -259,9 +259,10 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
   const items = [...L.woods.map((w) => s('rect', {...w, rx: L.woodR, class: 'wood'})),
     ...L.dividers.map((d) => s('line', {...d, class: 'divider'}))];
   const picks = [];
+  const figures = [];  // every hole's count, drawn above every hole and mark
   let focus = null;
   const {rx, ry} = L.hole;
-  const figSize = Math.max(ry * 0.6, 10 * px);
+  const figSize = Math.max(ry * 0.6, 11 * px);
   const badgeR = Math.max(Math.min(rx, ry) * 0.42, 8 * px);
   const removed = marks?.removed;
 
@@ -285,11 +286,12 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
       hitArea(x, y, L.cellW, L.cellH),
       bowl,
       pebbles(count, ax, y, area, k, {fly, leave: leave ? {n: leave.n, dx: leaveTo.x - ax, dy: leaveTo.y - y} : null}),
-      countFigure(count, figAt.x, figAt.y, figSize, {x: ax, y}),
       mark ? ringFor(mark, x, y, isHead) : null,
       removed?.has(k) && !marks?.taking ? cross(x, y, Math.min(rx, ry) * 0.5) : null,
       removed?.has(k) && marks?.taking ? ringFor('taking', x, y, isHead) : null,
       tap?.badge ? tapBadge(tap.badge, upright ? x - rx * 0.78 : x + rx * 0.72, upright ? y : y - ry * 0.72, badgeR, badgeAngle(tap.badge, x, y)) : null);
+    // Every count is said: stones are small on a long board, and a relay leaves holes to count.
+    figures.push(countFigure(count, figAt.x, figAt.y, figSize, {heapAt: {x: ax, y}, from: 1, of: k}));
     if (mark === 'last-to') focus = {x, y};
     if (tap) {
       g.classList.add(`tap-${tap.badge || 'sow'}`);
@@ -364,9 +366,10 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
   }
   tag(them);
   tag(me);
+  items.push(s('g', {class: 'figures'}, figures));
   if (marks?.hand?.n) {
     const p = where(marks.hand.at);
-    items.push(hand(marks.hand.n, p.x - rx * 0.5, p.y - ry * 0.9, Math.min(rx, ry) * 0.3, marks.hand.at));
+    items.push(hand(marks.hand.n, p.x - rx * 0.5, p.y - ry * 0.9, Math.min(rx, ry) * 0.3, marks.hand.at, figSize));
   }
   const svg = s('svg', {viewBox: `0 0 ${Math.round(L.W)} ${Math.round(L.Hh)}`, class: `board-svg tsoro sow${L.shape === 'across' ? '' : ` ${L.shape}`}${N >= 15 ? ' wide' : ''}`,
     role: 'group', 'aria-label': t('tsoro.board_label', {n: N})}, items);
