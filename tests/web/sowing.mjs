@@ -152,6 +152,17 @@ export function tests(env) {
         g.querySelectorAll('.pebbles .stone').length === Math.min(Number(g.dataset.count), 12) || Number(g.dataset.count) > 12));
       assert.ok(drawn, `${what}: a pit whose pebbles are not its count`);
       await countsShown(p, what);
+      // The board's panel ends with the board, not stretched to the side column's height.
+      const gap = await p.page.evaluate(() => document.getElementById('board').getBoundingClientRect().bottom -
+        document.querySelector('#board svg').getBoundingClientRect().bottom);
+      assert.ok(gap < 12, `${what}: ${Math.round(gap)} px of empty panel under the board`);
+      // Every name pill is whole inside the picture.
+      const clipped = await p.page.evaluate(() => {
+        const box = document.querySelector('#board svg').getBoundingClientRect();
+        return [...document.querySelectorAll('#board .seat-label')].map((el) => el.getBoundingClientRect())
+          .filter((b) => b.left < box.left - 0.5 || b.right > box.right + 0.5 || b.top < box.top - 0.5 || b.bottom > box.bottom + 0.5).length;
+      });
+      assert.equal(clipped, 0, `${what}: a name pill cut by the board's edge`);
       await shot(env, p, `sowing-mancala-2-${label}`);
       await closeAll([p]);
     }});

@@ -91,9 +91,11 @@ function geometry(n, H) {
       seats.push({
         holes: Array.from({length: H}, (_, i) => ({x: bottom ? x0 + step * (i + 0.5) : x1 - step * (i + 0.5), y})),
         R, u, nrm, slot: step, hitH: 2 * R + 22, numGap: R + coordSize * 0.5 + 12,
-        store: {x: bottom ? 955 : 45, y: storeTop + storeH / 2, w: 76, h: storeH, shape: 'rect'},
-        glyphAt: {x: bottom ? 955 : 45, y: bottom ? y1 - 34 : storeTop + 20},
-        label: {x: bottom ? 996 : 4, y: bottom ? y1 + labelSize * 0.85 : y0 - labelSize * 0.85, anchor: bottom ? 'end' : 'start', rot: 0, max: 640, size: labelSize},
+        // A store with its last-move ring (6 units out, a 9-unit stroke) inside the picture.
+        store: {x: bottom ? 951 : 49, y: storeTop + storeH / 2, w: 74, h: storeH, shape: 'rect'},
+        glyphAt: {x: bottom ? 951 : 49, y: bottom ? y1 - 34 : storeTop + 20},
+        // The name's pill stands out of its text by .35 of its size: inside the picture still.
+        label: {x: bottom ? 996 - labelSize * 0.4 : 4 + labelSize * 0.4, y: bottom ? y1 + labelSize * 0.85 : y0 - labelSize * 0.85, anchor: bottom ? 'end' : 'start', rot: 0, max: 640, size: labelSize},
       });
     }
     return {seats, px, coordSize, wood: s('rect', {x: 2, y: y0, width: 996, height: y1 - y0, rx: 56, class: 'wood'}),
@@ -211,7 +213,7 @@ function render({state, legal, viewer, act, name, marks}) {
     const body = round ? s('ellipse', {class: 'bowl', cx: x, cy: y, rx: w / 2, ry: h / 2})
       : s('rect', {class: 'bowl', x: x - w / 2, y: y - h / 2, width: w, height: h, rx: Math.min(w, h) * 0.4});
     const ringEl = !mark ? null : round ? markRing(mark, x, y, w / 2 + 8)
-      : s('rect', {class: `mark ${mark}`, 'aria-hidden': 'true', x: x - w / 2 - 8, y: y - h / 2 - 8, width: w + 16, height: h + 16, rx: Math.min(w, h) * 0.4 + 6});
+      : s('rect', {class: `mark ${mark}`, 'aria-hidden': 'true', x: x - w / 2 - 6, y: y - h / 2 - 6, width: w + 12, height: h + 12, rx: Math.min(w, h) * 0.4 + 5});
     const figAt = players === 2 ? {x, y: g.glyphAt.y < y ? y + h / 2 - 24 : y - h / 2 + 24} : {x: 2 * x - g.glyphAt.x, y: 2 * y - g.glyphAt.y};
     // A store always says its count, none included.
     figures.push(countFigure(st.store, figAt.x, figAt.y, Math.max(24, 10 * geo.px), {heapAt: {x, y}, from: 0, of: key}));
