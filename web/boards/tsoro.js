@@ -138,13 +138,10 @@ function plan(prev, next, events) {
   return frames;
 }
 
-// The geometry, one of two shapes, each one board seen whole: across (columns across the
-// screen, as the board lies between the players) when its holes are finger-sized or at least as
-// large as turned; else turned (columns down the screen, each side's two rows side by side, the
-// viewer's on the left, both names above their own side), which on a phone takes the whole
-// screen's height: at a decision the room scrolls the board into view (room.js, boardIntoView).
-// Sizes are in board units; `px` is how many units make a CSS pixel at the estimated width, so
-// that words keep their size on every screen. `picture`: the lobby's, always across.
+// The geometry: across (as the board lies between the players) when its holes are 44 pixels or
+// at least as large as turned; else turned. Sizes are in board units; `px` is how many make a
+// CSS pixel at the estimated width, so that words keep their size on every screen. `picture`:
+// the lobby's, always across.
 function layout(N, size, hint, picture) {
   const space = boardSpace(size, N >= 15 ? 0.7 : 0.6, hint);
   const across = acrossLayout(N, space);
@@ -175,11 +172,10 @@ function acrossLayout(N, space) {
     hole: {rx: c * 0.45, ry: c * 0.45}};
 }
 
-// Turned: the board a quarter turn clockwise, so the viewer's side is on the left (outer row
-// outermost) and column 1 at the top; the names above their own two rows, as tall as a tray a
-// finger can tap; in CSS pixels. Rows as tall as the height allows (50 at most): on a phone the
-// screen less the decision bar, else the space below the board's top. Its holes are long ovals,
-// the stones at one end and their count at the other.
+// Turned a quarter clockwise: the viewer's rows on the left (outer outermost), column 1 at the
+// top, each name above its own two rows; in CSS pixels. Rows as tall as the height allows, 50
+// at most: on a phone the screen less the decision bar (the room scrolls the board into view at
+// a decision), else the space below the board's top. Long oval holes: stones, then the count.
 function uprightLayout(N, space) {
   const NAME = 40;
   const W = Math.round(space.width);
@@ -323,7 +319,7 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
   const {labelSize} = L;
   function trayBox(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
-    const tw = labelSize * 3.8, th = labelSize * (upright ? 2.3 : 1.7);
+    const tw = labelSize * (upright ? 3.2 : 3.8), th = labelSize * (upright ? 2.3 : 1.7);
     return {x: lab.x + lab.w - tw / 2, y: lab.y, w: tw, h: th};
   }
   function trayAt(seat) { const b = trayBox(seat); return {x: b.x - b.w * 0.18, y: b.y}; }
