@@ -158,7 +158,7 @@ export class RoomView {
   seatKnown() {
     if (!this.shown) return;
     if (this.motion.busy) this.showMoving(this.shown);
-    else this.render(false);
+    else this.render(true);  // a decision it reveals comes into view
   }
 
   async enter(reconnect) {

@@ -325,6 +325,11 @@ export function tests(env) {
           if (document.querySelector('#board .mark.active')) window.__frames++;
           if (document.querySelector('#board .flying .stone')) window.__flying++;
           if (document.querySelector('#board .hand .stone')) window.__hand++;
+          // The pit being sown and the hand are warm marks: blue (--focus) is the keyboard's alone.
+          for (const el of document.querySelectorAll('#board .mark.active, #board .hand-figure rect, #board .hand .stone ellipse')) {
+            const st = getComputedStyle(el);
+            if (st.stroke === 'rgb(26, 95, 208)' || st.fill === 'rgb(26, 95, 208)') window.__blue = true;
+          }
         }).observe(document.getElementById('board'), {childList: true, subtree: true});
       });
       await clickDecision(p.page);
@@ -337,10 +342,12 @@ export function tests(env) {
         return [...document.querySelectorAll('#board .pit')].every((g) => {
           const n = st.seats[g.dataset.seat].holes[g.dataset.hole];
           const stones = g.querySelectorAll('.stone').length;
-          return Number(g.dataset.count) === n && (n <= 12 ? stones === n : g.querySelector('.heap-figure')?.textContent === String(n));
+          const heap = document.querySelector(`#board .heap-figure[data-of="${g.dataset.seat}:${g.dataset.hole}"]`);
+          return Number(g.dataset.count) === n && (n <= 12 ? stones === n : heap?.textContent === String(n));
         });
       });
       assert.ok(same, 'the board after the animation is the server state');
+      assert.ok(!await p.page.evaluate(() => window.__blue), 'a mark of the sowing drawn in the focus colour');
       assert.equal(await p.page.locator('#board .mark.active').count(), 0);
       await closeAll([p]);
       const r = await newPlayer(env, 'Ben', {speed: 'slow', reducedMotion: 'reduce'});

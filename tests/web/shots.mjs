@@ -149,7 +149,9 @@ try {
         // The room as a player sees it, not with the field this script typed in focused.
         await page.locator('#chat-input').blur();
         await page.waitForTimeout(1500);  // the computer's first moves, the line said
-        await page.evaluate(() => window.scrollTo(0, 0));
+        // As the player sees it: from the top, where the page scrolls at a decision on a phone
+        // (a board taller than the room under the header is brought into view).
+        await page.evaluate(() => { window.scrollTo(0, 0); window.tanbo.view.boardIntoView(); });
         await shot(page, `${game}-${lang}-${size}`);
         if (game === 'mancala-simple') {
           // A move being played out: slow, caught halfway.

@@ -100,6 +100,27 @@ export function tests(env) {
     assert.deepEqual(bad, [], `${what}: names cut short or over the holes`);
   }
 
+  // Every count a newcomer needs is said, above every mark: a store's always, a Tsoro hole's
+  // when it holds a stone, a Mancala hole's from 4 stones (fewer are seen at a glance); no
+  // figure comes before a mark in the drawing, where a ring could cover it.
+  async function countsShown(p, what) {
+    const bad = await p.page.evaluate(() => {
+      const out = [];
+      for (const g of document.querySelectorAll('#board [data-count]')) {
+        const d = g.dataset, n = Number(d.count);
+        const key = d.store !== undefined ? `${d.store}:store` : d.row ? `${d.seat}:${d.row}:${d.col}` : `${d.seat}:${d.hole}`;
+        const from = d.store !== undefined ? 0 : d.row ? 1 : 4;
+        const fig = document.querySelector(`#board .figure[data-of="${key}"]`);
+        if ((n >= from) !== !!fig || (fig && fig.textContent !== d.count)) out.push(`${key}: ${n} shown as ${fig?.textContent}`);
+      }
+      const marks = [...document.querySelectorAll('#board .mark')];
+      for (const f of document.querySelectorAll('#board .figure'))
+        if (marks.some((m) => f.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING)) out.push(`${f.dataset.of}: under a mark`);
+      return out;
+    });
+    assert.deepEqual(bad, [], `${what}: counts`);
+  }
+
   // The whole board lies within the screen, above the decision bar: as the page shows it at a
   // decision, or (`unscrolled`) with the page at its top, below the header and the turn line.
   async function boardInView(p, what, {unscrolled = false} = {}) {
@@ -123,13 +144,25 @@ export function tests(env) {
       const kinds = await playToEnd(p, what, {min: 44, each: async () => {
         await lastMoveMarked(p, what);
         await namesFit(p, what);
+        await countsShown(p, what);
       }});
       assert.ok(kinds.sow > 3, `${what}: ${kinds.sow} sowings`);
       // Holes and stores draw their stones: as many pebbles as stones, up to a dozen a pit.
       const drawn = await p.page.evaluate(() => [...document.querySelectorAll('#board [data-count]')].every((g) =>
-        g.querySelectorAll('.pebbles .stone').length === Math.min(Number(g.dataset.count), 12) ||
-        (Number(g.dataset.count) > 12 && g.querySelector('.heap-figure')?.textContent === g.dataset.count)));
+        g.querySelectorAll('.pebbles .stone').length === Math.min(Number(g.dataset.count), 12) || Number(g.dataset.count) > 12));
       assert.ok(drawn, `${what}: a pit whose pebbles are not its count`);
+      await countsShown(p, what);
+      // The board's panel ends with the board, not stretched to the side column's height.
+      const gap = await p.page.evaluate(() => document.getElementById('board').getBoundingClientRect().bottom -
+        document.querySelector('#board svg').getBoundingClientRect().bottom);
+      assert.ok(gap < 12, `${what}: ${Math.round(gap)} px of empty panel under the board`);
+      // Every name pill is whole inside the picture.
+      const clipped = await p.page.evaluate(() => {
+        const box = document.querySelector('#board svg').getBoundingClientRect();
+        return [...document.querySelectorAll('#board .seat-label')].map((el) => el.getBoundingClientRect())
+          .filter((b) => b.left < box.left - 0.5 || b.right > box.right + 0.5 || b.top < box.top - 0.5 || b.bottom > box.bottom + 0.5).length;
+      });
+      assert.equal(clipped, 0, `${what}: a name pill cut by the board's edge`);
       await shot(env, p, `sowing-mancala-2-${label}`);
       await closeAll([p]);
     }});
@@ -157,10 +190,22 @@ export function tests(env) {
       // turns; at a bonus pick, the tray once a hole was taken.
       await createRoom(p, 'tsoro', {cpu: {1: 'random'}, options: {first: 0, bonus_optional: true}});
       await p.page.waitForSelector('#board svg.tsoro');
-      // In two bands on the phone (21 columns fit neither its width nor its height), across on
-      // the desktop; numbered once.
-      assert.equal(await p.page.locator('#board svg.tsoro.bands').count(), label === 'phone' ? 1 : 0, `${what}: in bands`);
+      // One board: turned a quarter on the phone (21 columns do not fit its width), across on
+      // the desktop; numbered once; each name over its own two rows when turned.
+      assert.equal(await p.page.locator('#board svg.tsoro.upright').count(), label === 'phone' ? 1 : 0, `${what}: turned`);
+      assert.equal(await p.page.locator('#board svg.tsoro .wood').count(), 1, `${what}: not one board`);
       assert.equal(await p.page.locator('#board .hole-num').count(), 21, `${what}: columns numbered once`);
+      if (label === 'phone') {
+        // The name, its tray and its holes on the same side of the line between the two sides.
+        const sides = await p.page.evaluate(() => [0, 1].map((seat) => {
+          const mid = (el) => { const b = el.getBoundingClientRect(); return (b.left + b.right) / 2; };
+          const line = mid(document.querySelector('#board .divider'));
+          const els = [document.querySelector(`#board .seat-label[data-side="${seat}"]`), document.querySelector(`#board [data-tray="${seat}"] .tray-bowl`),
+            ...document.querySelectorAll(`#board .pit[data-seat="${seat}"] .bowl`)];
+          return new Set(els.map((el) => mid(el) < line)).size === 1;
+        }));
+        assert.deepEqual(sides, [true, true], `${what}: a name not over its own rows`);
+      }
       const all = {};
       let heads = 0, bonuses = 0;
       const choose = (info) => {
@@ -175,7 +220,9 @@ export function tests(env) {
         }
         const kinds = await playToEnd(p, what, {min: 32, choose, each: async (pp, info) => {
           await lastMoveMarked(pp, what);
-          await boardInView(pp, what, {unscrolled: true});
+          await countsShown(pp, what);
+          // Whole in view at each decision: on the phone the page brings the turned board there.
+          await boardInView(pp, what);
           if (info.decision === 'head') {
             // The head says "stop" (■), the hole after it "sow on" (➜): two targets, one each.
             assert.equal(await pp.page.locator('#board .pick.tap-stop.head').count(), 1, `${what}: the head is no stop target`);

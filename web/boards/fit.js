@@ -49,6 +49,7 @@ export function fitText(text, width, size) {
 // the height the board has in view from its top, the page unscrolled: the window less what
 // stands above the board (header, room title, seats, turn line) and, on a phone, the decision
 // bar fixed at the bottom with `hint` in it. A board drawn to it is seen whole at once.
+// `screen`, on a phone: the window less the bar, where the room scrolls a board at a decision.
 export function boardSpace(size, share = 0.6, hint = null) {
   if (size?.width && size?.height) return {below: size.height, ...size};
   const vw = globalThis.innerWidth || 1280, vh = globalThis.innerHeight || 800;
@@ -60,8 +61,10 @@ export function boardSpace(size, share = 0.6, hint = null) {
   // a board with nothing left to tap, laid out as it was during the game.
   const result = globalThis.document?.getElementById('result');
   const card = result?.isConnected ? result.getBoundingClientRect().height : 0;
-  const below = vh - (top - card) - barHeight(hint, vw) - (vw > 760 ? 8 : 3);  // the board's padding
-  return {width, height: vh, below: Math.max(below, vh * 0.25)};  // a floor for a page gone astray
+  const bar = barHeight(hint, vw), pad = vw > 760 ? 8 : 3;  // the board's padding
+  const below = vh - (top - card) - bar - pad;
+  return {width, height: vh, below: Math.max(below, vh * 0.25),  // a floor for a page gone astray
+          screen: vw > 760 ? undefined : vh - bar - pad - 6};
 }
 
 // The height of the phone's decision bar (web/style.css: fixed at the bottom under 760 px, a

@@ -6,7 +6,7 @@
 // at least for 3.
 import {s, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
-import {hitArea} from './marks.js';
+import {hitArea, markOf, markRing} from './marks.js';
 import {pebbles, hand, countFigure} from './pebbles.js';
 import {seatGlyph} from './glyphs.js';
 import {boardSpace, fitText, textWidth, viewportPick} from './fit.js';
@@ -91,9 +91,11 @@ function geometry(n, H) {
       seats.push({
         holes: Array.from({length: H}, (_, i) => ({x: bottom ? x0 + step * (i + 0.5) : x1 - step * (i + 0.5), y})),
         R, u, nrm, slot: step, hitH: 2 * R + 22, numGap: R + coordSize * 0.5 + 12,
-        store: {x: bottom ? 955 : 45, y: storeTop + storeH / 2, w: 76, h: storeH, shape: 'rect'},
-        glyphAt: {x: bottom ? 955 : 45, y: bottom ? y1 - 34 : storeTop + 20},
-        label: {x: bottom ? 996 : 4, y: bottom ? y1 + labelSize * 0.85 : y0 - labelSize * 0.85, anchor: bottom ? 'end' : 'start', rot: 0, max: 640, size: labelSize},
+        // A store with its last-move ring (6 units out, a 9-unit stroke) inside the picture.
+        store: {x: bottom ? 951 : 49, y: storeTop + storeH / 2, w: 74, h: storeH, shape: 'rect'},
+        glyphAt: {x: bottom ? 951 : 49, y: bottom ? y1 - 34 : storeTop + 20},
+        // The name's pill stands out of its text by .35 of its size: inside the picture still.
+        label: {x: bottom ? 996 - labelSize * 0.4 : 4 + labelSize * 0.4, y: bottom ? y1 + labelSize * 0.85 : y0 - labelSize * 0.85, anchor: bottom ? 'end' : 'start', rot: 0, max: 640, size: labelSize},
       });
     }
     return {seats, px, coordSize, wood: s('rect', {x: 2, y: y0, width: 996, height: y1 - y0, rx: 56, class: 'wood'}),
@@ -141,18 +143,6 @@ function geometry(n, H) {
           viewBox: n === 3 ? '0 0 1000 960' : '0 0 1000 1000', minPick};
 }
 
-// A ring of the mark `kind` round a hole or store (last-from, last-to, active).
-function ring(kind, x, y, rx, ry = rx) {
-  return s('ellipse', {cx: x, cy: y, rx, ry, class: `mark ${kind}`, 'aria-hidden': 'true'});
-}
-function markOf(marks, key) {
-  if (!marks) return null;
-  if (marks.active === key) return 'active';
-  if (marks.to === key) return 'last-to';
-  if (marks.from === key) return 'last-from';
-  return null;
-}
-
 function render({state, legal, viewer, act, name, marks}) {
   const n = state.seats.length;
   const H = state.holes;
@@ -170,6 +160,7 @@ function render({state, legal, viewer, act, name, marks}) {
     return from && to ? {dx: from.x - to.x, dy: from.y - to.y} : null;
   };
   const items = [geo.wood];
+  const figures = [];  // every count, drawn above every hole and mark
   const picks = [];
   let focus = null;
 
@@ -196,9 +187,9 @@ function render({state, legal, viewer, act, name, marks}) {
         hit,
         s('ellipse', {class: 'bowl', cx: x, cy: y, rx: R, ry: R}),
         pebbles(count, x, y, {rx: R * 0.9, ry: R * 0.9}, key, {fly: flight(key)}),
-        countFigure(count, figAt.x, figAt.y, Math.max(R * 0.42, 10 * geo.px), {x, y}),
-        mark ? ring(mark, x, y, R + 8) : null,
+        mark ? markRing(mark, x, y, R + 8) : null,
         s('text', {x: numAt.x, y: numAt.y, class: 'hole-num', 'dominant-baseline': 'central', 'text-anchor': 'middle', 'font-size': geo.coordSize}, i + 1));
+      figures.push(countFigure(count, figAt.x, figAt.y, Math.max(R * 0.42, 10 * geo.px), {heapAt: {x, y}, of: key}));
       if (mark === 'last-to' || mark === 'last-from') focus ??= {x, y};
       const a = seat === viewer ? legalHoles.get(i) : undefined;
       if (a) {
@@ -221,14 +212,15 @@ function render({state, legal, viewer, act, name, marks}) {
     const area = round ? {rx: w * 0.43, ry: h * 0.43} : {w: w - 18, h: h - 18};
     const body = round ? s('ellipse', {class: 'bowl', cx: x, cy: y, rx: w / 2, ry: h / 2})
       : s('rect', {class: 'bowl', x: x - w / 2, y: y - h / 2, width: w, height: h, rx: Math.min(w, h) * 0.4});
-    const ringEl = !mark ? null : round ? ring(mark, x, y, w / 2 + 8)
-      : s('rect', {class: `mark ${mark}`, 'aria-hidden': 'true', x: x - w / 2 - 8, y: y - h / 2 - 8, width: w + 16, height: h + 16, rx: Math.min(w, h) * 0.4 + 6});
+    const ringEl = !mark ? null : round ? markRing(mark, x, y, w / 2 + 8)
+      : s('rect', {class: `mark ${mark}`, 'aria-hidden': 'true', x: x - w / 2 - 6, y: y - h / 2 - 6, width: w + 12, height: h + 12, rx: Math.min(w, h) * 0.4 + 5});
     const figAt = players === 2 ? {x, y: g.glyphAt.y < y ? y + h / 2 - 24 : y - h / 2 + 24} : {x: 2 * x - g.glyphAt.x, y: 2 * y - g.glyphAt.y};
+    // A store always says its count, none included.
+    figures.push(countFigure(st.store, figAt.x, figAt.y, Math.max(24, 10 * geo.px), {heapAt: {x, y}, from: 0, of: key}));
     return s('g', {class: `sow-store${st.in_circuit ? '' : ' out'}`, 'data-store': seat, 'data-count': st.store},
       s('title', {}, t('mancala.store_title', {name: owner, n: st.store})),
       body,
       pebbles(st.store, x, y, area, key, {fly: flight(key)}),
-      countFigure(st.store, figAt.x, figAt.y, Math.max(24, 10 * geo.px), {x, y}),
       ringEl,
       seatGlyph(seat, g.glyphAt.x, g.glyphAt.y, players === 2 ? 15 : 13),
       seatLabel(seat, st, mover, g.label));
@@ -248,6 +240,7 @@ function render({state, legal, viewer, act, name, marks}) {
       s('text', {x: x0 + glyphW, y, 'dominant-baseline': 'central', 'font-size': size}, words));
   }
 
+  items.push(s('g', {class: 'figures'}, figures));
   if (marks?.hand?.n) {
     const p = where.get(marks.hand.at);
     const R = geo.seats[0].R;

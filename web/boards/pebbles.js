@@ -125,24 +125,28 @@ function moving(cls, {dx, dy}, el) {
   return g;
 }
 
-// The stones in a sower's hand, carried over the pit at (x, y): a small cluster and how many.
-export function hand(n, x, y, r, key) {
+// The stones in a sower's hand, carried over the pit at (x, y): a small cluster and how many,
+// its figure `size` at least (a count's, where stones are small).
+export function hand(n, x, y, r, key, size = 0) {
   const g = s('g', {class: 'hand', 'aria-hidden': 'true'});
   const shown = Math.min(n, 5);
   for (let k = 0; k < shown; ++k) {
     const a = (k / Math.max(1, shown)) * Math.PI * 2 + 0.6, rr = shown > 1 ? r * 0.9 : 0;
     g.append(stone(x + Math.cos(a) * rr, y + Math.sin(a) * rr * 0.7, r, `${key}#hand${k}`));
   }
-  if (n > 1) g.append(figure(n, x + r * 2.2, y - r * 1.2, r * 1.5, 'hand-figure'));
+  const fs = Math.max(r * 1.5, size);
+  if (n > 1) g.append(figure(n, x + r + fs * 0.8, y - r * 0.6 - fs * 0.4, fs, 'hand-figure'));
   return g;
 }
 
-// How many stones a pit holds, as a small figure where it helps: beside 4 to 12 stones (fewer
-// are seen at a glance), over a heap. A light chip keeps the number readable on the stones.
-export function countFigure(n, x, y, size, heapAt = null) {
-  if (n > VISIBLE && heapAt) return figure(n, heapAt.x, heapAt.y, size * 1.35, 'heap-figure');
-  if (n < SHOW_FIGURE) return null;
-  return figure(n, x, y, size, 'count-figure');
+// How many stones a pit holds, as a small figure: from `from` stones on (by default 4: fewer are
+// seen at a glance), beside the stones, or over a heap; a light chip keeps it readable. `of`
+// names the pit: the boards draw the figures in a layer above every hole and mark.
+export function countFigure(n, x, y, size, {heapAt = null, from = SHOW_FIGURE, of = null} = {}) {
+  const fig = n > VISIBLE && heapAt ? figure(n, heapAt.x, heapAt.y, size * 1.35, 'heap-figure')
+    : n >= from ? figure(n, x, y, size, 'count-figure') : null;
+  if (fig && of) fig.dataset.of = of;
+  return fig;
 }
 
 function figure(n, x, y, size, cls) {

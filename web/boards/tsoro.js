@@ -1,7 +1,7 @@
 // Tsoro: four rows of holes, the viewer's two at the bottom (inner above outer), the opponent's
-// on top; a board too long for the screen turns upright (columns as rows, the viewer's rows on
-// the left) or is cut in two bands (4 x 21 on a phone), so as to be seen whole at once. A
-// physical column x holds my outer x, my inner x, their inner N-1-x and their outer N-1-x.
+// on top; a board too long for the screen's width turns a quarter (columns as rows, the
+// viewer's rows on the left), always one board seen whole at once. A physical column x holds
+// my outer x, my inner x, their inner N-1-x and their outer N-1-x.
 // Columns are numbered once, from the viewer's left (the rules count each side from its owner's
 // left: words for the opponent's holes and moves are turned into the viewer's numbering). Heads
 // are drawn square. Every decision is a tap on the board: a hole to sow; at a head, the head
@@ -138,26 +138,17 @@ function plan(prev, next, events) {
   return frames;
 }
 
-// The geometry, one of three shapes, each seen whole below the room's header and turn line:
-// across (columns across the screen, as the board lies between the players) when its holes are
-// finger-sized; else upright (columns down the screen) when that gives larger holes and its
-// rows fit the height; else, when neither gives a finger 32 pixels (4 x 21 on a phone), in two
-// bands: the board cut across its columns, the left half above the right, each band the board
-// as it lies (the opponent's rows above the viewer's), numbered on. Sizes are in board units;
-// `px` is how many units make a CSS pixel at the estimated width, so that words keep their
-// size on every screen.
-function layout(N, size, hint) {
+// The geometry: across (as the board lies between the players) when its holes are 44 pixels or
+// at least as large as turned; else turned. Sizes are in board units; `px` is how many make a
+// CSS pixel at the estimated width, so that words keep their size on every screen. `picture`:
+// the lobby's, always across.
+function layout(N, size, hint, picture) {
   const space = boardSpace(size, N >= 15 ? 0.7 : 0.6, hint);
-  const landCell = space.width / (N + 0.5);
   const across = acrossLayout(N, space);
-  if (landCell >= 44) return across;
-  const shapes = [{L: across, pick: landCell}, uprightLayout(N, space), bandsLayout(N, space)]
-    .map((c) => ({...c, fits: c.pick >= 32 && c.L.Hh / c.L.px <= space.below + 0.5}));
-  // Across or upright, whichever gives larger holes; the bands when neither fits.
-  const whole = shapes.slice(0, 2).filter((c) => c.fits).sort((x, y) => y.pick - x.pick);
-  if (whole.length) return whole[0].L;
-  if (shapes[2].fits) return shapes[2].L;
-  return shapes.reduce((x, y) => (y.pick > x.pick ? y : x)).L;
+  const landCell = space.width / (N + 0.5);
+  if (picture || landCell >= 44) return across;
+  const up = uprightLayout(N, space);
+  return landCell >= up.pick ? across : up.L;
 }
 
 function acrossLayout(N, space) {
@@ -181,51 +172,33 @@ function acrossLayout(N, space) {
     hole: {rx: c * 0.45, ry: c * 0.45}};
 }
 
-// Upright: the names above the board, the viewer's rows on the left; in CSS pixels.
+// Turned a quarter clockwise: the viewer's rows on the left (outer outermost), column 1 at the
+// top, each name above its own two rows; in CSS pixels. Rows as tall as the height allows, 50
+// at most: on a phone the screen less the decision bar (the room scrolls the board into view at
+// a decision), else the space below the board's top. Long oval holes: stones, then the count.
 function uprightLayout(N, space) {
-  const LABELS = 50;  // the names above the board
+  const NAME = 40;
   const W = Math.round(space.width);
-  const numW = 26, pad = 6, gap = 8;
-  const cw = (W - numW - 2 - 2 * pad - gap) / 4;
-  const row = Math.min(50, Math.floor((space.below - LABELS - 12) / N));
-  const y0 = LABELS - 4, y1 = y0 + 12 + N * row;
+  const numW = 24, pad = 6, gap = 10;
+  const height = space.screen ?? space.below;
+  const row = Math.min(50, Math.floor((height - NAME - 12) / N));
+  // Columns no wider than their holes need: on a wide screen the board stays a board.
+  const cw = Math.min((W - numW - 2 - 2 * pad - gap) / 4, row * 2.6);
+  const bw = numW + 2 * pad + gap + 4 * cw + 2;
+  const y0 = NAME, y1 = y0 + 12 + N * row;
   const colX = (u) => numW + pad + cw * (u + 0.5) + (u >= 2 ? gap : 0);
-  const half = (W - numW) / 2;
-  const L = {shape: 'upright', N, px: 1, W, Hh: y1 + 4, cellW: cw, cellH: row, labelSize: 13, numSize: 12, woodR: 14,
+  const half = (bw - numW) / 2;
+  const L = {shape: 'upright', N, px: 1, W: bw, Hh: y1 + 4, cellW: cw, cellH: row, labelSize: 13, numSize: 12, woodR: 14, trayHit: NAME,
     at: (lrow, x) => ({x: colX(3 - lrow), y: y0 + 6 + row * (x + 0.5)}),
-    woods: [{x: numW, y: y0, width: W - numW - 2, height: y1 - y0}],
+    woods: [{x: numW, y: y0, width: bw - numW - 2, height: y1 - y0}],
     dividers: [{x1: numW + pad + 2 * cw + gap / 2, x2: numW + pad + 2 * cw + gap / 2, y1: y0 + 2, y2: y1 - 2}],
     num: (x) => ({x: numW / 2, y: y0 + 6 + row * (x + 0.5)}),
-    label: {me: {x: numW, y: LABELS / 2 - 2, w: half - 4}, them: {x: numW + half + 4, y: LABELS / 2 - 2, w: half - 6}},
+    label: {me: {x: numW, y: NAME / 2 - 1, w: half - 4}, them: {x: numW + half + 4, y: NAME / 2 - 1, w: half - 6}},
     hole: {rx: Math.min(cw * 0.45, row * 1.4), ry: row * 0.44}};
   return {L, pick: Math.min(cw, row)};
 }
 
-// Two bands, the first ceil(N / 2) columns above the rest; the names above them, side by side
-// as upright (the viewer's on the left), so that the holes get the height; in CSS pixels. The
-// names' row is as tall as a tray a finger can tap.
-function bandsLayout(N, space) {
-  const NAME = 32, WOOD = 4, NUM = 12, GAP = 6, pad = 6;
-  const W = Math.round(space.width), B = Math.ceil(N / 2);
-  const cw = (W - 2 * pad) / B;
-  const ch = Math.max(16, Math.min(50, cw * 1.3, Math.floor((space.below - NAME - 2 * (2 * WOOD + NUM) - GAP) / 8)));
-  const bandH = 4 * ch + 2 * WOOD + NUM + GAP;
-  const band = (x) => (x < B ? 0 : 1);
-  const top = (b) => NAME + b * bandH;
-  const cx = (x) => pad + cw * (x - band(x) * B + 0.5);
-  const bands = [0, 1].map((b) => ({b, n: b ? N - B : B}));
-  const half = W / 2;
-  const L = {shape: 'bands', N, px: 1, W, Hh: NAME + 2 * bandH - GAP, cellW: cw, cellH: ch, labelSize: 13, numSize: 11, woodR: 10, trayHit: NAME,
-    at: (lrow, x) => ({x: cx(x), y: top(band(x)) + WOOD + ch * (lrow + 0.5)}),
-    woods: bands.map(({b, n}) => ({x: 2, y: top(b), width: n * cw + 2 * pad - 4, height: 4 * ch + 2 * WOOD})),
-    dividers: bands.map(({b, n}) => ({x1: pad - 2, x2: pad + n * cw + 2, y1: top(b) + WOOD + 2 * ch, y2: top(b) + WOOD + 2 * ch})),
-    num: (x) => ({x: cx(x), y: top(band(x)) + 4 * ch + 2 * WOOD + NUM / 2}),
-    label: {me: {x: pad, y: NAME / 2, w: half - pad - 4}, them: {x: half + 4, y: NAME / 2, w: half - pad - 4}},
-    hole: {rx: cw * 0.45, ry: ch * 0.44}};
-  return {L, pick: Math.min(cw, ch)};
-}
-
-function render({state, legal, viewer, pending, act, name, marks, size}) {
+function render({state, legal, viewer, pending, act, name, marks, size, shape}) {
   const N = state.columns;
   const me = viewer, them = 1 - viewer;
   told.viewer = viewer;
@@ -269,7 +242,7 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
   if (decision === 'head') hint = t('tsoro.hint.head');
   if (decision === 'bonus') hint = t(taps.has(`${me}:tray`) ? 'tsoro.hint.bonus_optional' : 'tsoro.hint.bonus');
   if (decision === 'sow') hint = t(state.singletons ? 'tsoro.hint.singletons' : 'tsoro.hint.sow');
-  L = layout(N, size, hint);
+  L = layout(N, size, hint, shape === 'wide');
   const {px} = L;
 
   function holeWords(seat, hole) {
@@ -282,9 +255,10 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
   const items = [...L.woods.map((w) => s('rect', {...w, rx: L.woodR, class: 'wood'})),
     ...L.dividers.map((d) => s('line', {...d, class: 'divider'}))];
   const picks = [];
+  const figures = [];  // every hole's count, drawn above every hole and mark
   let focus = null;
   const {rx, ry} = L.hole;
-  const figSize = Math.max(ry * 0.6, 10 * px);
+  const figSize = Math.max(ry * 0.6, 11 * px);
   const badgeR = Math.max(Math.min(rx, ry) * 0.42, 8 * px);
   const removed = marks?.removed;
 
@@ -308,11 +282,12 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
       hitArea(x, y, L.cellW, L.cellH),
       bowl,
       pebbles(count, ax, y, area, k, {fly, leave: leave ? {n: leave.n, dx: leaveTo.x - ax, dy: leaveTo.y - y} : null}),
-      countFigure(count, figAt.x, figAt.y, figSize, {x: ax, y}),
       mark ? ringFor(mark, x, y, isHead) : null,
       removed?.has(k) && !marks?.taking ? cross(x, y, Math.min(rx, ry) * 0.5) : null,
       removed?.has(k) && marks?.taking ? ringFor('taking', x, y, isHead) : null,
       tap?.badge ? tapBadge(tap.badge, upright ? x - rx * 0.78 : x + rx * 0.72, upright ? y : y - ry * 0.72, badgeR, badgeAngle(tap.badge, x, y)) : null);
+    // Every count is said: stones are small on a long board, and a relay leaves holes to count.
+    figures.push(countFigure(count, figAt.x, figAt.y, figSize, {heapAt: {x: ax, y}, from: 1, of: k}));
     if (mark === 'last-to') focus = {x, y};
     if (tap) {
       g.classList.add(`tap-${tap.badge || 'sow'}`);
@@ -344,7 +319,7 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
   const {labelSize} = L;
   function trayBox(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
-    const tw = labelSize * 3.8, th = labelSize * (upright ? 2.3 : 1.7);
+    const tw = labelSize * (upright ? 3.2 : 3.8), th = labelSize * (upright ? 2.3 : 1.7);
     return {x: lab.x + lab.w - tw / 2, y: lab.y, w: tw, h: th};
   }
   function trayAt(seat) { const b = trayBox(seat); return {x: b.x - b.w * 0.18, y: b.y}; }
@@ -387,9 +362,10 @@ function render({state, legal, viewer, pending, act, name, marks, size}) {
   }
   tag(them);
   tag(me);
+  items.push(s('g', {class: 'figures'}, figures));
   if (marks?.hand?.n) {
     const p = where(marks.hand.at);
-    items.push(hand(marks.hand.n, p.x - rx * 0.5, p.y - ry * 0.9, Math.min(rx, ry) * 0.3, marks.hand.at));
+    items.push(hand(marks.hand.n, p.x - rx * 0.5, p.y - ry * 0.9, Math.min(rx, ry) * 0.3, marks.hand.at, figSize));
   }
   const svg = s('svg', {viewBox: `0 0 ${Math.round(L.W)} ${Math.round(L.Hh)}`, class: `board-svg tsoro sow${L.shape === 'across' ? '' : ` ${L.shape}`}${N >= 15 ? ' wide' : ''}`,
     role: 'group', 'aria-label': t('tsoro.board_label', {n: N})}, items);
