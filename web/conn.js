@@ -305,7 +305,8 @@ export class Connection extends EventTarget {
   }
 
   // Sends a message answered only by pushes (watch_lobby) or by a state (act, resign): an error
-  // still comes back by id; silence for 15 s counts as accepted.
+  // still comes back by id; silence for 10 s resolves null (docs/protocol.md, "When an answer
+  // does not come": the caller resumes).
   fire(msg) {
     return new Promise((resolve, reject) => {
       const ws = this.ws;
@@ -319,7 +320,7 @@ export class Connection extends EventTarget {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         resolve(null);
-      }, 15000);
+      }, 10000);
       this.pending.set(id, {
         resolve: (m) => { clearTimeout(timer); resolve(m); },
         reject: (e) => { clearTimeout(timer); reject(e); },

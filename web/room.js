@@ -199,8 +199,7 @@ export class RoomView {
   // The chat lines the room keeps after those already shown: for a player, the spectators'
   // channel once the game is over.
   chatHistory() {
-    if (!this.msg) return;
-    this.app.conn.request({type: 'resume', room: this.room, version: this.msg.version, chat: this.chat.seen()}).catch(() => {});
+    if (this.msg) this.catchUp();
   }
 
   message(msg) {
@@ -513,17 +512,32 @@ export class RoomView {
     this.sent = m.version;
     this.render(false);  // controls off until the next state
     try {
-      await this.app.conn.fire({type: 'act', room: this.room, version: m.version, action});
+      const ok = await this.app.conn.fire({type: 'act', room: this.room, version: m.version, action});
+      // Silence: the answer or its state was lost on the way; the room says where it is.
+      if (ok === null && this.msg.version === m.version) {
+        this.sent = -1;
+        this.catchUp();
+        this.redraw();
+      }
     } catch (err) {
       this.sent = -1;
-      if (err.code !== 'stale_version') toast(t('toast.refused', {message: errorText(err)}), errorDetails(err));
+      if (err.code === 'unknown_outcome') this.catchUp();
+      else if (err.code !== 'stale_version') toast(t('toast.refused', {message: errorText(err)}), errorDetails(err));
       this.redraw();
     }
   }
 
+  // The server could not say whether a move took effect: the room's state tells.
+  catchUp() {
+    this.app.conn.request({type: 'resume', room: this.room, version: this.msg.version, chat: this.chat.seen()}).catch(() => {});
+  }
+
   async resign() {
     try { await this.app.conn.fire({type: 'resign', room: this.room}); }
-    catch (err) { toast(t('toast.resign_refused', {message: errorText(err)}), errorDetails(err)); }
+    catch (err) {
+      if (err.code === 'unknown_outcome') this.catchUp();
+      else toast(t('toast.resign_refused', {message: errorText(err)}), errorDetails(err));
+    }
   }
 
   async rematch() {

@@ -24,6 +24,11 @@ using Clock = std::chrono::steady_clock;
 // A room created on another node has an owner key a moment later; so long its requests wait.
 constexpr auto kOwnerWait = milliseconds(1000);
 constexpr auto kDeferredRetry = milliseconds(20);
+// After a message may have been lost on a link, a sync goes there this often until one arrives,
+// for this long at most (a node that stays unreachable that long has lost its listing, and its
+// connections were closed when it went).
+constexpr auto kSyncEvery = milliseconds(200);
+constexpr auto kSyncFor = std::chrono::seconds(30);
 // A notice's destination meaning every other live node; no node id has a '*'.
 constexpr std::string_view kEveryNode = "*";
 
@@ -158,7 +163,8 @@ Relay::Outgoing Relay::request(Target target, const std::string& name,
   if (ticket) head["ticket"] = ticket;
   Outgoing o(Outgoing::request, target == Target::room ? lobby_->node_of(name) : std::string(),
              peer->id());
-  o.text = std::make_shared<const std::string>(message(head, text));
+  o.head = std::move(head);
+  o.text = std::make_shared<const std::string>(text);
   o.target = target;
   o.name = name;
   o.local = peer;
@@ -280,16 +286,19 @@ void Relay::send_loop() {
     {
       std::unique_lock lock(mutex_);
       auto ready = [&] { return stopping_ || !queue_.empty(); };
-      if (deferred_.empty())
-        wake_.wait(lock, ready);
-      else
+      if (!deferred_.empty())
         wake_.wait_for(lock, kDeferredRetry, ready);
+      else if (!doubtful_.empty())
+        wake_.wait_for(lock, kSyncEvery, ready);
+      else
+        wake_.wait(lock, ready);
       batch.swap(deferred_);
       std::move(queue_.begin(), queue_.end(), std::back_inserter(batch));
       queue_.clear();
       last = sender_done_ = stopping_;
     }
     if (!batch.empty()) flush(redis, batch);
+    if (!doubtful_.empty()) sync_doubtful(redis);
     if (last) return;
   }
 }
@@ -303,19 +312,10 @@ std::string Relay::resolve(RedisConnection& redis, const Outgoing& o) {
   return owner.value_or(std::string());
 }
 
-// One PUBLISH per message, all in one round trip. Consecutive frames of one buffer for one node
-// (a room's broadcast) become one message naming every peer.
+// What waits, as messages. Consecutive frames of one buffer for one node (a room's broadcast)
+// become one message naming every peer.
 void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
-  struct Message {
-    std::string node;
-    engine::Json head;
-    std::shared_ptr<const std::string> body;  // a frame's buffer, or a whole request message
-    std::shared_ptr<WsPeer> asker = {};       // a request: told when no node listens
-    std::string room = {};
-    protocol::Id re = {};
-    std::uint64_t ticket = 0;
-  };
-  std::vector<Message> out;
+  std::vector<Published> out;
   std::map<std::string, std::size_t> open_frame;  // node -> its last message, if a frame
   std::set<std::uint64_t> waiting;                // peers with a request deferred
   for (auto& o : batch) {
@@ -358,8 +358,8 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
           if (auto it = awaited_.find(o.ticket); it != awaited_.end()) it->second.node = owner;
         }
         open_frame.erase(owner);
-        out.push_back(
-            {owner, nullptr, std::move(o.text), std::move(asker), o.name, o.re, o.ticket});
+        out.push_back({owner, std::move(o.head), std::move(o.text), std::move(asker), o.name, o.re,
+                       o.ticket});
         break;
       }
       case Outgoing::frame: {
@@ -416,40 +416,79 @@ void Relay::flush(RedisConnection& redis, std::deque<Outgoing>& batch) {
       }
     }
   }
+  publish(redis, out);
+}
+
+// One PUBLISH per message, all in one round trip, each numbered on its link. What Redis did not
+// answer may be lost or may still arrive: a request of it is answered unknown_outcome (the
+// client resumes to learn which), and its link is in doubt until a later message arrives there.
+void Relay::publish(RedisConnection& redis, std::vector<Published>& out) {
   if (out.empty()) return;
   std::vector<std::vector<std::string>> commands;
   commands.reserve(out.size());
-  for (const auto& m : out) {
-    std::string payload =
-        m.head.is_null() ? *m.body
-                         : message(m.head, m.body ? std::string_view(*m.body) : std::string_view());
-    commands.push_back({"PUBLISH", keys::node_channel(m.node), std::move(payload)});
+  for (auto& m : out) {
+    m.head["from"] = node_;
+    stamps_.stamp(m.node, m.head);
+    commands.push_back({"PUBLISH", keys::node_channel(m.node),
+                        message(m.head, m.body ? std::string_view(*m.body) : std::string_view())});
   }
   auto replies = redis.pipeline(commands);
-  std::size_t answered = 0;
+  std::size_t answered = 0, doubtful = 0;
+  const auto now = Clock::now();
   for (std::size_t i = 0; i < out.size(); ++i) {
     const auto& r = replies[i];
+    const auto& m = out[i];
     const bool received = r.integer().value_or(0) > 0;
-    if (out[i].ticket && !received) settle(out[i].ticket);  // lost: nothing will follow it
-    if (r.is_error()) continue;
+    if (received)
+      doubtful_.erase(m.node);
+    else
+      doubtful_.try_emplace(m.node, now);
+    if (m.ticket && !received) settle(m.ticket);  // lost: nothing will follow it
+    if (r.is_error()) {
+      if (m.asker && !m.ticket) {
+        ++doubtful;
+        m.asker->send(protocol::share(protocol::error(
+            protocol::ErrorCode::unknown_outcome,
+            m.room + "'s server node may not have received this; resume to see", m.re)));
+      }
+      continue;
+    }
     ++answered;
     // A request nobody received: its node is gone, and the room moves once its lease expires.
-    if (out[i].asker && !out[i].ticket && r.integer() == 0)
-      out[i].asker->send(protocol::share(
+    if (m.asker && !m.ticket && r.integer() == 0)
+      m.asker->send(protocol::share(
           protocol::error(protocol::ErrorCode::internal,
-                          out[i].room + "'s server node cannot be reached; try again", out[i].re)));
+                          m.room + "'s server node cannot be reached; try again", m.re)));
   }
   // While Redis is away every flush fails: one line a second, with the count, not one a flush.
   lost_ += out.size() - answered;
   if (lost_ && Clock::now() - lost_logged_ >= std::chrono::seconds(1)) {
-    spdlog::warn("cluster: {} messages to other nodes lost: {}", lost_, redis.last_error());
+    spdlog::warn("cluster: {} messages to other nodes may be lost: {}", lost_, redis.last_error());
     lost_ = 0;
     lost_logged_ = Clock::now();
   }
   metrics::cluster(metrics::Cluster::published, answered);
   metrics::cluster(metrics::Cluster::forwarded,
-                   std::size_t(std::count_if(out.begin(), out.end(),
-                                             [](const Message& m) { return m.asker != nullptr; })));
+                   std::size_t(std::count_if(out.begin(), out.end(), [](const Published& m) {
+                     return m.asker != nullptr;
+                   })));
+  metrics::cluster(metrics::Cluster::unknown_outcome, doubtful);
+}
+
+void Relay::sync_doubtful(RedisConnection& redis) {
+  const auto now = Clock::now();
+  if (now - last_sync_ < kSyncEvery) return;
+  last_sync_ = now;
+  std::vector<Published> out;
+  for (auto it = doubtful_.begin(); it != doubtful_.end();) {
+    if (now - it->second > kSyncFor) {
+      it = doubtful_.erase(it);
+      continue;
+    }
+    out.push_back({it->first, {{"k", "sync"}}, nullptr});
+    ++it;
+  }
+  publish(redis, out);
 }
 
 // --- The receiver ---
@@ -500,6 +539,15 @@ void Relay::on_message(const std::string& payload) {
   if (!head.is_object()) return;
   std::string_view body = std::string_view(payload).substr(eol + 1);
   try {
+    switch (arrivals_.check(head)) {
+      case LinkArrivals::Verdict::in_order:
+        break;
+      case LinkArrivals::Verdict::after_gap:
+        reset_link(head.at("from").get<std::string>(), true);
+        break;
+      case LinkArrivals::Verdict::stale:
+        return;
+    }
     const auto kind = head.value("k", std::string());
     if (kind == "req")
       on_request(head, body);
@@ -517,6 +565,8 @@ void Relay::on_message(const std::string& payload) {
       on_unsay(head);
     else if (kind == "followed")
       on_followed(head);
+    else if (kind == "reset")
+      reset_link(head.at("from").get<std::string>(), false);
     else if (kind == "revoked")
       rooms_->close_connections(head.at("identity").get<std::string>(), false,
                                 head.value("token", std::string()));
@@ -618,6 +668,22 @@ void Relay::on_credit(const engine::Json& head) {
 
 void Relay::on_followed(const engine::Json& head) {
   settle(head.at("ticket").get<std::uint64_t>());
+}
+
+void Relay::reset_link(const std::string& node, bool tell) {
+  spdlog::warn(
+      "cluster: messages between this node and {} were lost; the connections that spoke "
+      "across start again",
+      node);
+  metrics::cluster(metrics::Cluster::link_reset);
+  close_locals([&](const Local& l) { return l.nodes.contains(node); });
+  settle_sent_to(node);
+  drop_remotes_of(node);
+  if (tell) {
+    Outgoing o(Outgoing::notice, node, 0);
+    o.head = {{"k", "reset"}};
+    push(std::move(o));
+  }
 }
 
 void Relay::drop_remotes_of(const std::string& node) {

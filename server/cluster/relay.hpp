@@ -12,7 +12,9 @@
 // (pipelined: one round trip for all that waits), the receiver hands what comes in to the rooms
 // or the connections. A node that leaves or dies takes its side with it: the connections that
 // spoke to it are closed with going_away (clients reconnect and resume, to any node), and the
-// rooms here let go of its connections as of closed ones.
+// rooms here let go of its connections as of closed ones. Messages are numbered per link
+// (link_order.hpp): a message lost between two nodes does the same to the connections that spoke
+// across that link, and a request that may have been lost is answered unknown_outcome.
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -27,6 +29,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/cluster/link_order.hpp"
 #include "server/cluster/redis.hpp"
 #include "server/rooms/forwarder.hpp"
 
@@ -88,9 +91,9 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
     Kind kind;
     std::string node;  // where to; for a request, the owner when known
     std::uint64_t peer = 0;
-    std::shared_ptr<const std::string> text;        // frame: the frame; request: header + request
+    std::shared_ptr<const std::string> text;        // frame: the frame; request: the request
     std::shared_ptr<const std::string> then;        // frame: a second one, nothing between
-    engine::Json head;                              // notice: the message
+    engine::Json head;                              // notice: the message; request: its header
     Target target = Target::room;                   // request: what names its node...
     std::string name;                               // ...the room, identity or challenge
     std::weak_ptr<WsPeer> local;                    // request: where a no_such_room goes
@@ -118,13 +121,31 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   // The wait of a forwarded standing is over: its `followed` runs (any thread; mutex_ not held).
   void settle(std::uint64_t ticket);
   void settle_sent_to(const std::string& node);  // every wait on `node`; empty: every wait
+  // One message as published: its head (numbered on the way out) and its body.
+  struct Published {
+    std::string node;
+    engine::Json head;
+    std::shared_ptr<const std::string> body;  // a frame's buffer, or a client's request
+    std::shared_ptr<WsPeer> asker = {};       // a request: told when it may not have arrived
+    std::string room = {};
+    protocol::Id re = {};
+    std::uint64_t ticket = 0;
+  };
   void send_loop();
   void receive_loop();
   void flush(RedisConnection& redis, std::deque<Outgoing>& batch);
+  void publish(RedisConnection& redis, std::vector<Published>& out);
+  // A numbered message to each node a message may have been lost on, so its receiver sees the
+  // gap even when nothing else goes there.
+  void sync_doubtful(RedisConnection& redis);
   std::string resolve(RedisConnection& redis, const Outgoing& o);  // the room's node, or empty
   // The sender's: requests whose room has no owner yet (a room created a moment ago on another
   // node, whose claim is on its way), with every later request of their peers, in order.
   std::deque<Outgoing> deferred_;
+  LinkStamps stamps_;
+  // Nodes a message may have been lost on, since when: a sync goes there until one arrives.
+  std::map<std::string, std::chrono::steady_clock::time_point> doubtful_;
+  std::chrono::steady_clock::time_point last_sync_{};
   std::uint64_t lost_ = 0;  // messages Redis did not take since the last warning
   std::chrono::steady_clock::time_point lost_logged_{};
   void on_message(const std::string& payload);
@@ -137,6 +158,9 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void on_unsay(const engine::Json& head);
   void on_followed(const engine::Json& head);
   void drop_remotes_of(const std::string& node);  // receiver thread
+  // Messages between here and `node` were lost, either way: every connection on either side of
+  // the link starts again, as after a node's death; `tell`: the other side hears it too.
+  void reset_link(const std::string& node, bool tell);  // receiver thread
   void close_locals(const std::function<bool(const Local&)>& which);
 
   RedisAddress redis_;
@@ -164,6 +188,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
 
   // The receiver thread's.
   std::map<RemoteKey, Remote> remotes_;
+  LinkArrivals arrivals_;
   std::uint64_t next_remote_id_ = std::uint64_t(1) << 62;  // never a local connection's id
 
   std::thread sender_, receiver_;

@@ -50,10 +50,13 @@ struct Metrics {
           .Name("tanbo_cluster_messages_total")
           .Help("A cluster's traffic between nodes and its takeovers, by kind")
           .Register(*registry);
-  std::array<pm::Counter*, 5> cluster{
-      &cluster_family.Add({{"kind", "forwarded"}}), &cluster_family.Add({{"kind", "served"}}),
-      &cluster_family.Add({{"kind", "published"}}), &cluster_family.Add({{"kind", "delivered"}}),
-      &cluster_family.Add({{"kind", "taken_over"}})};
+  std::array<pm::Counter*, 7> cluster{&cluster_family.Add({{"kind", "forwarded"}}),
+                                      &cluster_family.Add({{"kind", "served"}}),
+                                      &cluster_family.Add({{"kind", "published"}}),
+                                      &cluster_family.Add({{"kind", "delivered"}}),
+                                      &cluster_family.Add({{"kind", "taken_over"}}),
+                                      &cluster_family.Add({{"kind", "unknown_outcome"}}),
+                                      &cluster_family.Add({{"kind", "link_reset"}})};
 
   pm::Family<pm::Gauge>& rooms_family = pm::BuildGauge()
                                             .Name("tanbo_rooms")

@@ -30,11 +30,13 @@ void observe_bot_decision(Clock::duration took);      // one computer seat's cho
 
 // A cluster's traffic between nodes (server/cluster/relay.hpp) and its takeovers.
 enum class Cluster {
-  forwarded,  // a request sent to the node running its room
-  served,     // a request another node sent here
-  published,  // a message published to another node (a frame to several peers counts once)
-  delivered,  // a frame from another node written to a connection here
-  taken_over  // a room of a node gone, rebuilt here
+  forwarded,        // a request sent to the node running its room
+  served,           // a request another node sent here
+  published,        // a message published to another node (a frame to several peers counts once)
+  delivered,        // a frame from another node written to a connection here
+  taken_over,       // a room of a node gone, rebuilt here
+  unknown_outcome,  // a request Redis did not answer for: it may or may not have arrived
+  link_reset        // messages between two nodes lost: the link's connections start again
 };
 void cluster(Cluster what, std::uint64_t n = 1);
 

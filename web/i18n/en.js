@@ -607,6 +607,7 @@ export default {
   'error.no_account': 'you have no account yet',
   'error.accounts_unavailable': 'accounts are not available right now; try again',
   'error.too_large': 'that is too long to send',
+  'error.unknown_outcome': 'the server could not confirm it; the board shows what happened',
   'error.not_found': 'it cannot be found',
   'error.bad_origin': 'the server refuses requests from this page’s address',
   'error.unauthorized': 'you are no longer logged in; log in again',

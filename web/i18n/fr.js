@@ -608,6 +608,7 @@ export default {
   'error.no_account': 'vous n’avez pas encore de compte',
   'error.accounts_unavailable': 'les comptes ne sont pas disponibles pour le moment ; réessayez',
   'error.too_large': 'c’est trop long pour être envoyé',
+  'error.unknown_outcome': 'le serveur n’a pas pu le confirmer ; le plateau montre ce qui s’est passé',
   'error.not_found': 'introuvable',
   'error.bad_origin': 'le serveur refuse les demandes venant de l’adresse de cette page',
   'error.unauthorized': 'vous n’êtes plus connecté ; reconnectez-vous',

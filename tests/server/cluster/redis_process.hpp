@@ -52,6 +52,9 @@ class RedisProcess {
   }
   ~RedisProcess() { stop(); }
 
+  // SIGSTOP, then SIGCONT: a stalled Redis keeps its connections open and answers nothing.
+  void freeze() { process_->signal(SIGSTOP); }
+  void thaw() { process_->signal(SIGCONT); }
   // A restart on the same port, empty: nothing was saved.
   void restart() {
     stop();

@@ -82,14 +82,14 @@ HttpReply http_request(std::uint16_t port, std::string_view method, std::string_
 }
 
 struct WsClient::Impl {
-  // Runs one asynchronous operation to completion, bounded by kClientTimeout from its start.
+  // Runs one asynchronous operation to completion, bounded by `timeout` from its start.
   // The deadline is the TCP stream's, set per operation: the WebSocket stream's own idle timer
   // would run between operations too, and close a connection a test merely left unread for a
   // while as soon as the context ran again.
   template <class Start>
   beast::error_code run(Start start) {
     auto& tcp_layer = beast::get_lowest_layer(ws);
-    tcp_layer.expires_after(kClientTimeout);
+    tcp_layer.expires_after(timeout);
     bool done = false;
     beast::error_code result;
     start([&](beast::error_code ec, auto&&...) { result = ec, done = true; });
@@ -114,6 +114,7 @@ struct WsClient::Impl {
     check(ec, "ws handshake");
   }
 
+  std::chrono::milliseconds timeout = kClientTimeout;
   net::io_context ioc;
   websocket::stream<beast::tcp_stream> ws{ioc};
   beast::flat_buffer buffer;
@@ -153,6 +154,8 @@ WsClient::Frame WsClient::read() {
   if (ec) return {Got::failed, ec.message()};
   return {Got::text, beast::buffers_to_string(buffer.cdata())};
 }
+
+void WsClient::set_timeout(std::chrono::milliseconds limit) { impl_->timeout = limit; }
 
 std::uint16_t WsClient::close_code() const { return impl_->ws.reason().code; }
 

@@ -69,6 +69,8 @@ class WsClient {
     std::string text;  // the message, or what failed
   };
   Frame read();
+  // How long each operation may take from now on (kClientTimeout unless set).
+  void set_timeout(std::chrono::milliseconds limit);
   // The server's close code, once read() answered Got::closed.
   std::uint16_t close_code() const;
   // The server's close reason, once read() answered Got::closed.
