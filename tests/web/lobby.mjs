@@ -173,7 +173,7 @@ export function tests(env) {
         await playNow(a, 'tsoro');
         await waitSeeking(a, 'tsoro');
         await c.page.waitForSelector('[data-play="tsoro"][data-play-kind="pool"]');
-        assert.match(await c.page.locator('[data-play="tsoro"]').textContent(), /待っている1人のうちの1人と/);
+        assert.match(await c.page.locator('[data-play="tsoro"]').textContent(), /相手：待っている1人のうちの1人/);
         await c.page.click('[data-play="tsoro"]');
         const [ra, rc] = [await waitSeated(a), await waitSeated(c)];
         assert.equal(ra.room, rc.room, 'Ana and Cid in one room');
