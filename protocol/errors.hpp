@@ -53,6 +53,7 @@ enum class ErrorCode : std::uint8_t {
   account_required,      // ranked play where the server asks for an account
   accounts_unavailable,  // the accounts' store failed or is stopping
   rate_limited,          // too many messages; the message was dropped
+  store_unavailable,     // the room cannot store now (its database fails): nothing changed
   too_large,             // frame over the size limit
   internal,              // the server failed; the room is unchanged
 };
@@ -63,7 +64,7 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 42> kErrors = {{
+inline constexpr std::array<ErrorInfo, 43> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
@@ -106,6 +107,8 @@ inline constexpr std::array<ErrorInfo, 42> kErrors = {{
     {ErrorCode::accounts_unavailable, "accounts_unavailable",
      "accounts cannot be reached now; try again"},
     {ErrorCode::rate_limited, "rate_limited", "too many messages; this one was dropped"},
+    {ErrorCode::store_unavailable, "store_unavailable",
+     "the room cannot store anything now; nothing changed, try again"},
     {ErrorCode::too_large, "too_large", "the frame exceeds the size limit"},
     {ErrorCode::internal, "internal", "the server failed; nothing changed"},
 }};
