@@ -28,21 +28,21 @@ json state_from(ProtocolClient& c, std::uint64_t at_least) {
 
 TEST_CASE("a node woken after its lease cannot write in the room another node took over",
           "[cluster][fencing]") {
-  using namespace frozen_node_test;
+  namespace fn = frozen_node_test;
   auto c = start_cluster();
   if (!c) return;
   // Both seats on n0, the room's owner.
-  Player ana{guest(c->ports[0], "Ana"), {}}, ben{guest(c->ports[0], "Ben"), {}};
+  fn::Player ana{guest(c->ports[0], "Ana"), {}}, ben{guest(c->ports[0], "Ben"), {}};
   ana.guest.client->send(
       {{"type", "create"}, {"id", "c"}, {"game", "mancala-simple"}, {"options", json::object()}});
   const std::string room = ana.guest.client->expect("created").at("room");
   ben.guest.client->send({{"type", "join"}, {"room", room}, {"as", "player"}});
-  ana.last = state_from(*ana.guest.client, 1);
-  ben.last = state_from(*ben.guest.client, 1);
+  ana.last = fn::state_from(*ana.guest.client, 1);
+  ben.last = fn::state_from(*ben.guest.client, 1);
   REQUIRE(c->listed_everywhere(room));
   REQUIRE(c->owner(room) == "n0");
 
-  Player& mover = ana.last.contains("legal") ? ana : ben;
+  fn::Player& mover = ana.last.contains("legal") ? ana : ben;
   const std::uint64_t v = mover.last.at("version");
   const json& legal = mover.last.at("legal");
   const json stale_action = legal.at(0), fresh_action = legal.at(legal.size() - 1);
@@ -69,7 +69,7 @@ TEST_CASE("a node woken after its lease cannot write in the room another node to
     std::this_thread::sleep_for(100ms);
   }
   REQUIRE(joined.at("type") == "joined");
-  const json taken = state_from(*again.client, 0);
+  const json taken = fn::state_from(*again.client, 0);
   CHECK(taken.at("version") == v);
 
   // Awake: its write is refused by the store (or it learns of the loss first); never an `ok`.

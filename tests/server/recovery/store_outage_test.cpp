@@ -299,7 +299,7 @@ TEST_CASE("PostgreSQL out of reach for 10 s: moves refused or held, every room p
 TEST_CASE("PostgreSQL restarted: the node connects again by itself and every room plays on",
           "[persist][outage][postgres]") {
   using tanbo::server::store::testing::PgCluster;
-  using namespace store_outage;
+  namespace so = store_outage;
   if (auto why = PgCluster::get().why_not(); !why.empty()) {
     WARN("skipped: " << why);
     return;
@@ -307,23 +307,23 @@ TEST_CASE("PostgreSQL restarted: the node connects again by itself and every roo
   DataDir dir;
   ServerProcess server(dir, {"--store", PgCluster::get().fresh_database()});
   std::mt19937 rng(47);
-  std::vector<Game> games(2);
+  std::vector<so::Game> games(2);
   for (auto& g : games) {
     g.kind = "mancala-simple";
-    start(g, server.port());
-    for (int k = 0; k < 3; ++k) play_one(g, rng);
+    so::start(g, server.port());
+    for (int k = 0; k < 3; ++k) so::play_one(g, rng);
   }
   REQUIRE(PgCluster::get().stop());
   REQUIRE(PgCluster::get().start());
   // The first write meets the closed connection and is held; the next try connects again.
   for (auto& g : games) {
-    while (g.seats[0].last.at("status") != "finished") play_one(g, rng);
+    while (g.seats[0].last.at("status") != "finished") so::play_one(g, rng);
     json record = get_json(server.port(), "/api/games/" + g.room + "-1");
     CAPTURE(g.room);
     check_replays_to(record, g.seats[0].last);
   }
-  for (int tries = 0; healthz(server.port()) != 200 && tries < 300; ++tries)
+  for (int tries = 0; so::healthz(server.port()) != 200 && tries < 300; ++tries)
     std::this_thread::sleep_for(100ms);
-  CHECK(healthz(server.port()) == 200);
+  CHECK(so::healthz(server.port()) == 200);
   CHECK(server.terminate() == std::optional<int>(0));
 }
