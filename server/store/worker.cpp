@@ -62,7 +62,7 @@ void StoreWorker::run_job(Job& job) {
 }
 
 void StoreWorker::log_health() {
-  const bool now = healthy();
+  const bool now = store_->healthy();  // the database's own: a job's fault is not an outage
   if (now == logged_healthy_) return;
   logged_healthy_ = now;
   if (!now) {
