@@ -53,6 +53,7 @@ enum class ErrorCode : std::uint8_t {
   account_required,      // ranked play where the server asks for an account
   accounts_unavailable,  // the accounts' store failed or is stopping
   rate_limited,          // too many messages; the message was dropped
+  store_unavailable,     // the room cannot store now (its database fails): nothing changed
   too_large,             // frame over the size limit
   unknown_outcome,       // the request may or may not have taken effect: resume to see
   internal,              // the server failed; the room is unchanged
@@ -64,7 +65,7 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 43> kErrors = {{
+inline constexpr std::array<ErrorInfo, 44> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
@@ -107,6 +108,8 @@ inline constexpr std::array<ErrorInfo, 43> kErrors = {{
     {ErrorCode::accounts_unavailable, "accounts_unavailable",
      "accounts cannot be reached now; try again"},
     {ErrorCode::rate_limited, "rate_limited", "too many messages; this one was dropped"},
+    {ErrorCode::store_unavailable, "store_unavailable",
+     "the room cannot store anything now; nothing changed, try again"},
     {ErrorCode::too_large, "too_large", "the frame exceeds the size limit"},
     {ErrorCode::unknown_outcome, "unknown_outcome",
      "the server cannot tell whether this took effect; resume to see"},

@@ -19,6 +19,7 @@
 
 #include "engine/core/registry.hpp"
 #include "server/net/context.hpp"
+#include "server/store/worker.hpp"
 
 namespace tanbo::server::metrics {
 namespace {
@@ -57,6 +58,17 @@ struct Metrics {
                                       &cluster_family.Add({{"kind", "taken_over"}}),
                                       &cluster_family.Add({{"kind", "unknown_outcome"}}),
                                       &cluster_family.Add({{"kind", "link_reset"}})};
+
+  pm::Gauge& stalled = pm::BuildGauge()
+                           .Name("tanbo_rooms_stalled")
+                           .Help("Rooms holding a change the store failed to take, retrying it")
+                           .Register(*registry)
+                           .Add({});
+  pm::Counter& stalls = pm::BuildCounter()
+                            .Name("tanbo_room_stalls_total")
+                            .Help("Times a room met a store failure and began retrying")
+                            .Register(*registry)
+                            .Add({});
 
   pm::Family<pm::Gauge>& rooms_family = pm::BuildGauge()
                                             .Name("tanbo_rooms")
@@ -255,6 +267,13 @@ void rejected(protocol::ErrorCode code) { the().rejected[std::size_t(code)]->Inc
 
 void action_accepted() { the().actions.Increment(); }
 
+void room_stalled(bool now) {
+  auto& m = the();
+  if (!now) return m.stalled.Decrement();
+  m.stalled.Increment();
+  m.stalls.Increment();
+}
+
 void cluster(Cluster what, std::uint64_t n) {
   if (n) the().cluster[std::size_t(what)]->Increment(double(n));
 }
@@ -354,6 +373,11 @@ std::string render(const NetContext& ctx) {
                             load(c.ws_bytes_in)));
   families.push_back(family("tanbo_bytes_out_total", "WebSocket payload bytes written", T::Counter,
                             load(c.ws_bytes_out)));
+  if (ctx.store)
+    families.push_back(family("tanbo_store_healthy",
+                              "1 while the store's writes succeed, 0 from a failure until a "
+                              "commit succeeds again (/healthz degraded)",
+                              T::Gauge, ctx.store->healthy() ? 1 : 0));
   auto p = process_figures();
   families.push_back(family("process_resident_memory_bytes", "Resident memory size in bytes",
                             T::Gauge, p.rss_bytes));

@@ -20,6 +20,8 @@ using Clock = std::chrono::steady_clock;
 
 void rejected(protocol::ErrorCode code);  // an `error` answered to a client message
 void action_accepted();                   // an act or resign the engine accepted
+// A room began (true) or ended (false) holding a change the store failed to take.
+void room_stalled(bool now);
 // A room entered `to` from `from` (nullopt: not listed in the lobby). Called on a change of
 // status only, so the label lookup here is off the per-message path.
 void room_moved(std::string_view game, std::optional<protocol::RoomStatus> from,

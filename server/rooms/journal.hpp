@@ -34,6 +34,8 @@ struct JournalEntry {
   // chat: {channel, n, identity, name, text, phrase, at}.
   engine::Json data;
   int game = 1;  // the room's game number (1, then one more per rematch); the room sets it
+  // The room's owner epoch, which a shared store checks (Store::check_epoch); the room sets it.
+  std::int64_t epoch = 0;
   engine::Json clocks = nullptr;  // action: a game clock's remaining ms per seat after it
   std::int64_t at = 0;            // action: the step's wall-clock time, which deadlines count from
   std::string by = {};            // action: why the computer chose it (its event's `by`), or empty
@@ -42,21 +44,29 @@ struct JournalEntry {
   std::shared_ptr<engine::Json> ratings = nullptr;
 };
 
+// What became of an append.
+enum class Appended : std::uint8_t {
+  stored,       // committed: it may be shown
+  unavailable,  // the store failed (a full disk, a lost connection): nothing written, try again
+  refused,      // the store refused it as it stands (a version already logged): never stored
+  fenced,       // another node took the room over: never stored, and this node must let it go
+};
+
 class RoomJournal {
  public:
   virtual ~RoomJournal() = default;
-  // `done(ok)` runs exactly once, from any thread.
-  virtual void append(JournalEntry entry, std::function<void(bool ok)> done) = 0;
+  // `done` runs exactly once, from any thread.
+  virtual void append(JournalEntry entry, std::function<void(Appended)> done) = 0;
 };
 
 class MemoryJournal final : public RoomJournal {
  public:
-  void append(JournalEntry entry, std::function<void(bool ok)> done) override {
+  void append(JournalEntry entry, std::function<void(Appended)> done) override {
     {
       std::lock_guard lock(mutex_);
       entries_.push_back(std::move(entry));
     }
-    done(true);
+    done(Appended::stored);
   }
   std::vector<JournalEntry> entries() const {
     std::lock_guard lock(mutex_);

@@ -141,6 +141,7 @@ void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
     return;
   }
   auto& r = std::get<Rebuilt>(rebuilt);
+  r.state.epoch = l.epoch;
   if (r.unrecorded_end) {
     // The process stopped between the last action's commit and the result's: write it now,
     // so the record is complete (and the seed revealed, R1) as the replay says it ended.
@@ -188,6 +189,16 @@ void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
   ++report.restored;
 }
 
+// A room this node takes from another (fencing): its epoch rises before it is read, in the same
+// transaction, so what is read is all the last owner will ever have written.
+std::optional<store::LoadedRoom> take_and_load(store::Store& s, const std::string& id,
+                                               const store::Log& log, std::int64_t since) {
+  std::int64_t epoch = 0;
+  if (s.shared() && s.take_room(id, epoch).code == store::WriteResult::Code::failed)
+    throw store::StoreError("room " + id + ": cannot take it: " + s.last_failure());
+  return s.load_room(id, log, since);
+}
+
 // Finished rooms still within their retention come back too (a rematch may yet be asked).
 std::int64_t retained_since(const RoomService& rooms) {
   return wall_ms() - std::int64_t(rooms.retention().count());
@@ -215,11 +226,19 @@ RecoveryReport recover_rooms(store::StoreWorker& worker, RoomService& rooms,
     return s.load_unfinished(set_aside_into(report), since);
   });
   for (auto& l : loaded) {
-    if (claim && !claim(l.row.id)) {
+    if (!claim) {
+      recover_loaded(worker, rooms, identities, l, report);
+      continue;
+    }
+    if (!claim(l.row.id)) {
       ++report.left_to_others;
       continue;
     }
-    recover_loaded(worker, rooms, identities, l, report);
+    // Claimed in a cluster: taken (fencing) and read again, as a takeover does.
+    auto taken = on_worker(worker, [&report, &l, since = retained_since(rooms)](store::Store& s) {
+      return take_and_load(s, l.row.id, set_aside_into(report), since);
+    });
+    if (taken) recover_loaded(worker, rooms, identities, *taken, report);
   }
   spdlog::info("recovery: {} rooms restored ({} finished on the way), {} set aside{}",
                report.restored, report.finished, report.set_aside.size(),
@@ -232,7 +251,7 @@ bool recover_room(store::StoreWorker& worker, RoomService& rooms, const StoreIde
   if (rooms.lobby().find(id)) return true;  // restored already: a second copy would fork it
   RecoveryReport report;
   auto loaded = on_worker(worker, [&report, &id, since = retained_since(rooms)](store::Store& s) {
-    return s.load_room(id, set_aside_into(report), since);
+    return take_and_load(s, id, set_aside_into(report), since);
   });
   if (!loaded) return false;
   recover_loaded(worker, rooms, identities, *loaded, report);

@@ -58,17 +58,29 @@ Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared
       control_(time_control_of(setup_.timer)),
       clock_(strand_),
       away_(std::size_t(setup_.players)),
-      retire_(strand_) {
+      retire_(strand_),
+      retry_(strand_) {
   left_.assign(std::size_t(setup_.players), false);
 }
 
 // ---- the strand and the journal -----------------------------------------------------------
 
-void Room::enqueue(std::function<void()> fn) {
-  net::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
+void Room::enqueue(std::function<void()> fn, std::function<void()> if_stalled) {
+  net::post(strand_, [self = shared_from_this(), fn = std::move(fn),
+                      if_stalled = std::move(if_stalled)]() mutable {
+    if (self->stalled_ && if_stalled) return if_stalled();
     if (self->busy_) return self->backlog_.push_back(std::move(fn));
     fn();
   });
+}
+
+std::function<void()> Room::unavailable(const Peer& peer, const Id& re,
+                                        std::function<void()> also) {
+  return [self = shared_from_this(), peer, re, also = std::move(also)] {
+    if (also) also();
+    self->refuse(peer, ErrorCode::store_unavailable,
+                 "the room cannot store anything now; nothing changed, try again", re);
+  };
 }
 
 void Room::drain() {
@@ -82,27 +94,96 @@ void Room::drain() {
 void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker) {
   if (entries.empty()) return then();
   busy_ = true;
-  auto first = std::move(entries.front());
-  entries.erase(entries.begin());
-  first.game = game_no_;
-  journal_->append(std::move(first), [self = shared_from_this(), rest = std::move(entries),
-                                      then = std::move(then), asker = std::move(asker),
-                                      appended = metrics::Clock::now()](bool ok) mutable {
+  entries.front().game = game_no_;
+  entries.front().epoch = epoch_;
+  journal_->append(entries.front(), [self = shared_from_this(), entries = std::move(entries),
+                                     then = std::move(then), asker = std::move(asker),
+                                     appended = metrics::Clock::now()](Appended a) mutable {
     metrics::observe_commit(appended);
-    net::post(self->strand_, [self, ok, rest = std::move(rest), then = std::move(then),
+    net::post(self->strand_, [self, a, entries = std::move(entries), then = std::move(then),
                               asker = std::move(asker)]() mutable {
       self->busy_ = false;
-      if (!ok) {
-        spdlog::error("room {}: journal append failed; the room stops here", self->id());
+      if (a == Appended::unavailable)
+        return self->hold(std::move(entries), std::move(then), std::move(asker));
+      self->stored_again();
+      if (a == Appended::fenced) return self->fenced(asker);
+      if (a == Appended::refused) {
+        spdlog::error("room {}: the store refused its change; the room stops here", self->id());
         self->broken_ = true;
         if (asker.peer)
           self->refuse(asker.peer, ErrorCode::internal, "the room failed to store it", asker.re);
       } else {
-        self->journal(std::move(rest), std::move(then), std::move(asker));
+        entries.erase(entries.begin());
+        self->journal(std::move(entries), std::move(then), std::move(asker));
       }
       self->drain();
     });
   });
+}
+
+// Durable before visible, through an outage of the store: the change that met it is kept, not
+// shown, and written again with back-off (100 ms, doubling, at most 5 s); whoever asked for it is
+// answered once it is stored. Meanwhile every request that would change the room is refused
+// store_unavailable at once, and the rest waits in the backlog.
+void Room::hold(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker) {
+  busy_ = true;
+  if (!stalled_) {
+    stalled_ = true;
+    stalled_since_ = std::chrono::steady_clock::now();
+    backoff_ = kFirstRetry;
+    metrics::room_stalled(true);
+    spdlog::warn(
+        "room {}: the store cannot take its change at version {}; it refuses moves "
+        "(store_unavailable) and tries again until the store is back",
+        id(), version_);
+  }
+  if (stopped_) return give_up();
+  retry_.expires_after(backoff_);
+  backoff_ = std::min(backoff_ * 2, kLastRetry);
+  retry_.async_wait([self = shared_from_this(), entries = std::move(entries),
+                     then = std::move(then),
+                     asker = std::move(asker)](boost::system::error_code ec) mutable {
+    if (ec || self->stopped_) return self->give_up();
+    self->busy_ = false;
+    self->journal(std::move(entries), std::move(then), std::move(asker));
+  });
+}
+
+void Room::stored_again() {
+  if (!stalled_) return;
+  stalled_ = false;
+  metrics::room_stalled(false);
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - stalled_since_);
+  spdlog::info("room {}: stored again after {} ms; it plays on at version {}", id(), took.count(),
+               version_);
+}
+
+// Another node took the room over while this one could not tell (frozen past its lease, cut off
+// from Redis): the store refused the change, which nobody saw; the room lets go, and its members
+// reconnect to find it on its owner.
+void Room::fenced(const Asker& asker) {
+  spdlog::warn("room {}: another node took it over; its change at version {} was not stored", id(),
+               version_);
+  busy_ = false;
+  if (asker.peer)
+    refuse(asker.peer, ErrorCode::internal,
+           "another node runs this room now; nothing changed: join it again", asker.re);
+  lose("another node runs this room now: join it again");
+  broken_ = true;  // until lose() runs: refuse what the backlog holds
+  drain();
+}
+
+// The room is stopping with a change never stored: nobody was told of it, and nobody will be.
+// What waited behind it runs, so that a shutdown's settled() is answered.
+void Room::give_up() {
+  if (!stalled_) return;
+  spdlog::warn("room {}: stops with its change at version {} not stored", id(), version_);
+  stalled_ = false;
+  metrics::room_stalled(false);
+  broken_ = true;
+  busy_ = false;
+  drain();
 }
 
 // ---- entry points -------------------------------------------------------------------------
@@ -164,35 +245,47 @@ void Room::open_seated(std::vector<Identity> seats) {
 }
 
 void Room::join(Peer peer, Identity who, protocol::Join j, Id re, std::vector<std::string> mutes) {
-  enqueue([self = shared_from_this(), peer = std::move(peer), who = std::move(who),
-           j = std::move(j), re,
-           mutes = std::move(mutes)] { self->do_join(peer, who, j, re, nullptr, mutes); });
+  auto stalled = unavailable(peer, re);
+  enqueue(
+      [self = shared_from_this(), peer = std::move(peer), who = std::move(who), j = std::move(j),
+       re, mutes = std::move(mutes)] { self->do_join(peer, who, j, re, nullptr, mutes); },
+      std::move(stalled));
 }
 void Room::act(Peer peer, protocol::Act a, Id re, std::function<void()> accepted) {
+  auto stalled = unavailable(peer, re);
   enqueue([self = shared_from_this(), peer = std::move(peer), a = std::move(a), re,
-           accepted = std::move(accepted)] { self->do_act(peer, a, re, accepted); });
+           accepted = std::move(accepted)] { self->do_act(peer, a, re, accepted); },
+          std::move(stalled));
 }
 void Room::resign(Peer peer, Id re) {
-  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_resign(peer, re); });
+  auto stalled = unavailable(peer, re);
+  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_resign(peer, re); },
+          std::move(stalled));
 }
 void Room::rematch(Peer peer, Id re) {
-  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_rematch(peer, re); });
+  auto stalled = unavailable(peer, re);
+  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_rematch(peer, re); },
+          std::move(stalled));
 }
 void Room::leave(Peer peer, Id re) {
-  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_leave(peer, re); });
+  auto stalled = unavailable(peer, re);
+  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_leave(peer, re); },
+          std::move(stalled));
 }
 void Room::resume(Peer peer, protocol::Resume r, Id re) {
-  enqueue([self = shared_from_this(), peer = std::move(peer), r = std::move(r), re] {
-    self->do_resume(peer, r, re);
-  });
+  auto stalled = unavailable(peer, re);
+  enqueue([self = shared_from_this(), peer = std::move(peer), r = std::move(r),
+           re] { self->do_resume(peer, r, re); },
+          std::move(stalled));
 }
 void Room::disconnect(std::uint64_t peer_id) {
   enqueue([self = shared_from_this(), peer_id] { self->do_disconnect(peer_id); });
 }
 void Room::fill_cpu(Peer peer, protocol::CpuLevel level, Id re) {
-  enqueue([self = shared_from_this(), peer = std::move(peer), level, re] {
-    self->do_fill_cpu(peer, level, re);
-  });
+  auto stalled = unavailable(peer, re);
+  enqueue([self = shared_from_this(), peer = std::move(peer), level,
+           re] { self->do_fill_cpu(peer, level, re); },
+          std::move(stalled));
 }
 void Room::settled(std::function<void()> done) {
   // Behind a journal append in flight, enqueue waits in the backlog: it runs after the append's
@@ -209,6 +302,7 @@ void Room::halt() {
   stopped_ = true;
   clock_.cancel();
   retire_.cancel();
+  retry_.cancel();
   for (auto& a : away_)
     if (a.timer) a.timer->cancel();
 }

@@ -93,6 +93,7 @@ struct RoomRestore {
   // Per seat: the computer made its last decision of this game for its absent player.
   std::vector<bool> left;
   engine::Json ratings = nullptr;  // a finished game's rating changes, as the store kept them
+  std::int64_t epoch = 0;          // the room's owner epoch as this node took it (fencing)
 };
 
 class Room final : public std::enable_shared_from_this<Room> {
@@ -166,16 +167,27 @@ class Room final : public std::enable_shared_from_this<Room> {
 
   JournalEntry created_entry(const std::string& owner) const;
   JournalEntry take_seat(engine::Seat seat, const Identity& who);  // its journal entry
-  void enqueue(std::function<void()> fn);
+  // Runs fn on the strand, after the backlog while a journal append is in flight; while the
+  // store fails (stalled_), `if_stalled` runs instead when given (a request that changes the
+  // room: store_unavailable).
+  void enqueue(std::function<void()> fn, std::function<void()> if_stalled = {});
   void drain();
   // Who asked for a step: answered `ok` once the step is stored and broadcast.
   struct Asker {
     Peer peer;
     Id re;
   };
-  // Appends entries in order, then runs `then` on the strand; a failed append breaks the room
-  // and answers the asker `internal` instead.
+  // Appends entries in order, then runs `then` on the strand. An append the store cannot take
+  // now is held and tried again (hold); one it refuses breaks the room and answers the asker
+  // `internal` instead.
   void journal(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker = {});
+  void hold(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker);
+  void stored_again();  // ends a stall: the store took the held change
+  void give_up();       // a stalled room stops: its held change is dropped, its backlog runs
+  void fenced(const Asker& asker);  // the store says another node owns the room: let it go
+  // The refusal of a request that arrives while the store fails; `also` runs first.
+  std::function<void()> unavailable(const Peer& peer, const Id& re,
+                                    std::function<void()> also = {});
 
   // `created`: the creator's answer, sent with its state in place of `joined`.
   // `mutes`: the joiner's, applied before its `joined` carries the history.
@@ -325,7 +337,8 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::optional<std::chrono::steady_clock::time_point> idle_since_;
   bool retire_armed_ = false;
   bool retired_ = false;
-  int game_no_ = 1;  // 1, then one more per rematch: the store numbers the room's games so
+  int game_no_ = 1;         // 1, then one more per rematch: the store numbers the room's games so
+  std::int64_t epoch_ = 0;  // this node's owner epoch of the room, on every journal entry
 
   // The honest result (docs/rules.md, "Results"): per seat, whether the computer made its last
   // decision of this game for its absent player (a takeover); once finished, those seats (the
@@ -348,7 +361,13 @@ class Room final : public std::enable_shared_from_this<Room> {
   bool repeats(const std::string& identity, const protocol::Say& s);  // recorded when not
   bool opened_ = false;
   bool busy_ = false;    // a journal append is in flight
-  bool broken_ = false;  // the journal failed: the room refuses everything (internal)
+  bool broken_ = false;  // the store refused a change: the room refuses everything (internal)
+  // The store failed: a change is held, not shown, and written again after backoff_.
+  bool stalled_ = false;
+  std::chrono::steady_clock::time_point stalled_since_{};
+  static constexpr std::chrono::milliseconds kFirstRetry{100}, kLastRetry{5000};
+  std::chrono::milliseconds backoff_ = kFirstRetry;
+  boost::asio::steady_timer retry_;
   std::deque<std::function<void()>> backlog_;
 };
 

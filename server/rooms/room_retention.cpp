@@ -26,6 +26,7 @@ std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSetti
     room->seats_[s].player = std::move(state.seats[s]);
   room->version_ = state.version;
   room->game_no_ = state.game_no;
+  room->epoch_ = state.epoch;
   room->step_at_ms_ = state.step_at_ms;
   if (state.left.size() == room->left_.size()) room->left_ = state.left;
   room->ratings_ = std::move(state.ratings);

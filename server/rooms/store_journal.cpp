@@ -67,6 +67,12 @@ StoreJournal::StoreJournal(std::shared_ptr<store::StoreWorker> worker)
 
 WriteResult StoreJournal::write(store::Store& s, const JournalEntry& e, std::int64_t now) {
   std::string error;
+  // Fencing: in a shared database the check and the write share the group's transaction, which
+  // holds the room's row until its commit; without a group they could not, so it waits for one.
+  if (s.shared() && e.kind != JournalEntry::Kind::created) {
+    if (!s.in_group()) return {Code::failed, "room " + e.room + ": no transaction to fence in"};
+    if (auto r = s.check_epoch(e.room, e.epoch); !r.ok()) return r;
+  }
   switch (e.kind) {
     case JournalEntry::Kind::created: {
       auto head = read_head(e.data, error);
@@ -124,20 +130,28 @@ WriteResult StoreJournal::write(store::Store& s, const JournalEntry& e, std::int
   return bad("unknown journal entry");
 }
 
-void StoreJournal::append(JournalEntry entry, std::function<void(bool ok)> done) {
+void StoreJournal::append(JournalEntry entry, std::function<void(Appended)> done) {
   // The callback is shared so that a refused post can still answer it.
-  auto answer = std::make_shared<std::function<void(bool)>>(std::move(done));
+  auto answer = std::make_shared<std::function<void(Appended)>>(std::move(done));
   bool posted = worker_->post([e = std::move(entry), answer](store::Store& s) {
     WriteResult r = write(s, e, wall_ms());
-    // Durable before visible: inside a group the room hears "ok" only after the group's COMMIT.
-    if (r.ok()) return s.after_commit([answer](bool committed) { (*answer)(committed); });
-    (*answer)(false);
+    // Durable before visible: inside a group the room hears "stored" only after the group's
+    // COMMIT; a COMMIT that fails wrote nothing of the group, which the room may try again.
+    if (r.ok())
+      return s.after_commit([answer](bool committed) {
+        (*answer)(committed ? Appended::stored : Appended::unavailable);
+      });
+    // The database failed: the room says so once and tries again; the store is unhealthy.
+    if (r.code == Code::failed) return (*answer)(Appended::unavailable);
+    if (r.code == Code::fenced) return (*answer)(Appended::fenced);
+    (*answer)(Appended::refused);
     // Thrown after the answer: the worker logs it and reports itself unhealthy.
     throw store::StoreError("room " + e.room + ": " + std::string(kind_name(e.kind)) +
                             " not written (" + std::string(store::to_string(r.code)) +
                             "): " + r.message);
   });
-  if (!posted) (*answer)(false);  // the store is stopping: nothing can be made durable now
+  // The store is stopping: nothing can be made durable now.
+  if (!posted) (*answer)(Appended::unavailable);
 }
 
 }  // namespace tanbo::server

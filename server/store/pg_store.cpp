@@ -55,15 +55,16 @@ struct PgStore::Pg {
   std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> names;
 };
 
-PgStore::PgStore(std::unique_ptr<Pg> pg, std::string described)
-    : pg_(std::move(pg)), described_(std::move(described)) {}
+PgStore::PgStore(std::unique_ptr<Pg> pg, std::string url, std::string described)
+    : pg_(std::move(pg)), url_(std::move(url)), described_(std::move(described)) {}
 
 PgStore::~PgStore() = default;
 
 std::unique_ptr<PgStore> PgStore::open(const std::string& url, std::string& error) {
   const std::string where = "database " + redacted(url) + ": ";
   try {
-    auto store = std::unique_ptr<PgStore>(new PgStore(std::make_unique<Pg>(url), redacted(url)));
+    auto store =
+        std::unique_ptr<PgStore>(new PgStore(std::make_unique<Pg>(url), url, redacted(url)));
     auto& tx = store->pg_->tx;
     tx.exec0("BEGIN");
     try {
@@ -100,14 +101,30 @@ std::unique_ptr<PgStore> PgStore::open(const std::string& url, std::string& erro
 
 // --- Group commit: transactions and savepoints as plain SQL, as SqliteStore has them. ---
 
+// A connection the database closed (it restarted, or was unreachable) is opened again before
+// the next transaction; one that cannot be stays closed, and the write fails as before.
+bool PgStore::connected() {
+  if (pg_->conn.is_open()) return true;
+  try {
+    pg_ = std::make_unique<Pg>(url_);
+    return true;
+  } catch (const std::exception& e) {
+    last_failure_ = std::string("reconnecting: ") + e.what();
+    return false;
+  }
+}
+
 bool PgStore::begin_group() {
   if (grouped_) return true;
+  // The database out of reach is an outage like a failed write: unhealthy until a commit.
+  if (!connected()) return note_failure(last_failure_), false;
   try {
     pg_->tx.exec0("BEGIN");
     grouped_ = true;
     group_lost_ = false;
-  } catch (const std::exception&) {
+  } catch (const std::exception& e) {
     grouped_ = false;
+    note_failure(std::string("begin: ") + e.what());
   }
   return grouped_;
 }
@@ -119,6 +136,7 @@ bool PgStore::end_group(std::string& error) {
     if (group_lost_) throw StoreError("the transaction was lost to a failure inside it");
     // An aborted transaction would COMMIT as a ROLLBACK without an error: group_lost_ says so.
     pg_->tx.exec0("COMMIT");
+    note_commit();
     return true;
   } catch (const std::exception& e) {
     error = e.what();
@@ -127,7 +145,8 @@ bool PgStore::end_group(std::string& error) {
     pg_->tx.exec0("ROLLBACK");
   } catch (...) {  // the connection is gone, and the transaction with it
   }
-  healthy_.store(false, std::memory_order_relaxed);
+  group_failed_ = false;
+  note_failure("commit: " + error);
   return false;
 }
 
@@ -137,10 +156,11 @@ bool PgStore::end_group(std::string& error) {
 WriteResult PgStore::transact(std::string_view what, const std::function<WriteResult()>& body) {
   const bool grouped = grouped_;
   auto failed = [&](std::string message) {
-    healthy_.store(false, std::memory_order_relaxed);
-    return refuse(Code::failed, str(what) + ": " + message);
+    note_failure(str(what) + ": " + message);
+    return refuse(Code::failed, last_failure_);
   };
   if (grouped && group_lost_) return failed("the group's transaction was lost");
+  if (!grouped && !connected()) return failed("no connection to the database");
   try {
     pg_->tx.exec0(grouped ? "SAVEPOINT w" : "BEGIN");
   } catch (const std::exception& e) {
@@ -179,17 +199,25 @@ WriteResult PgStore::transact(std::string_view what, const std::function<WriteRe
     }
     return failed(e.what());
   }
-  if (r.code == Code::failed) healthy_.store(false, std::memory_order_relaxed);
+  if (r.code == Code::failed)
+    note_failure(r.message);
+  else if (r.ok() && !grouped)
+    note_commit();
   return r;
 }
 
 // A read: a database failure is a StoreError; inside a group it also dooms the transaction.
 void PgStore::reading(std::string_view what, const std::function<void()>& body) {
+  if (!grouped_ && !connected()) {
+    note_failure(str(what) + ": " + last_failure_);
+    throw StoreError(last_failure_);
+  }
   try {
     body();
   } catch (const pqxx::failure& e) {
     if (grouped_) group_lost_ = true;
-    throw StoreError(str(what) + ": " + e.what());
+    note_failure(str(what) + ": " + e.what());
+    throw StoreError(last_failure_);
   }
 }
 

@@ -19,6 +19,7 @@ class PgStore final : public Store {
   ~PgStore() override;
 
   std::string describe() const override { return described_; }
+  bool shared() const override { return true; }
 
   bool begin_group() override;
   bool end_group(std::string& error) override;
@@ -29,12 +30,16 @@ class PgStore final : public Store {
   void reading(std::string_view what, const std::function<void()>& body) override;
   // Byte order whatever the database's locale.
   std::string bytewise() const override { return " COLLATE \"C\""; }
+  std::string row_lock() const override { return " FOR SHARE"; }
 
  private:
   struct Pg;  // the connection, its statement runner and the statements it prepared
-  PgStore(std::unique_ptr<Pg> pg, std::string described);
+  PgStore(std::unique_ptr<Pg> pg, std::string url, std::string described);
+  // True when the connection is open, after opening it again if the database had closed it.
+  bool connected();
 
   std::unique_ptr<Pg> pg_;
+  std::string url_;  // to connect again
   std::string described_;
   bool group_lost_ = false;  // a failure inside the group could not be rolled back alone
 };

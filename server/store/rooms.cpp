@@ -50,6 +50,27 @@ WriteResult Store::create_room(const RoomRow& row) {
   });
 }
 
+WriteResult Store::take_room(std::string_view room, std::int64_t& epoch) {
+  return transact_one("take_room " + str(room), [&]() -> WriteResult {
+    auto rows =
+        query("UPDATE rooms SET epoch = epoch + 1 WHERE id = $1 RETURNING epoch", {str(room)});
+    if (rows.empty()) return refuse(Code::not_found, "no room " + str(room));
+    epoch = sql_int(rows[0][0]);
+    return {};
+  });
+}
+
+WriteResult Store::check_epoch(std::string_view room, std::int64_t epoch) {
+  return transact_one("check_epoch " + str(room), [&]() -> WriteResult {
+    auto rows = query("SELECT epoch FROM rooms WHERE id = $1" + row_lock(), {str(room)});
+    if (rows.empty()) return refuse(Code::not_found, "no room " + str(room));
+    if (const auto now = sql_int(rows[0][0]); now != epoch)
+      return refuse(Code::fenced, "room " + str(room) + " was taken over: epoch " +
+                                      std::to_string(now) + ", not " + std::to_string(epoch));
+    return {};
+  });
+}
+
 WriteResult Store::set_seat(std::string_view room, Seat seat, std::string_view player) {
   return transact("set_seat " + str(room), [&]() -> WriteResult {
     if (query("UPDATE seats SET identity = $1 WHERE room = $2 AND seat = $3 RETURNING seat",
@@ -209,7 +230,7 @@ std::vector<LoadedRoom> Store::load_rooms(const Log& log, std::optional<std::str
   std::string sql =
       "SELECT r.id, r.game, r.options, r.setup, r.players, r.ranked, r.timer, r.created_at, "
       "r.game_no, g.seed, g.commitment, g.first, g.first_drawn, g.started_at, g.finished_at, "
-      "g.result, g.seq "
+      "g.result, g.seq, r.epoch "
       "FROM rooms r JOIN games g ON g.room = r.id AND g.game_no = r.game_no "
       "WHERE r.abandoned_at IS NULL";
   std::vector<SqlValue> params;
@@ -261,6 +282,7 @@ std::vector<LoadedRoom> Store::load_rooms(const Log& log, std::optional<std::str
         if (drawn != 0 && drawn != 1) throw StoreError(where + ": first_drawn is not 0 or 1");
         row.first_drawn = drawn == 1;
         loaded.started_at = stored_int(q[13], where, "started_at");
+        loaded.epoch = stored_int(q[17], where, "epoch");
         loaded.finished_at = sql_null(q[14]) ? 0 : stored_int(q[14], where, "finished_at");
 
         row.seats.assign(std::size_t(row.players), std::string());

@@ -366,17 +366,28 @@ ALTER TABLE accounts ADD COLUMN recovery TEXT NOT NULL DEFAULT '';
 )sql";
 constexpr const char* kPgMigration10 = kMigration10;
 
+// Version 11: fencing. A room's epoch rises each time a node of a cluster takes it (over); in a
+// shared database every write of a room checks it in the same transaction, so that a node that
+// lost the room (frozen past its lease, say) can never write in it again.
+constexpr const char* kMigration11 = R"sql(
+ALTER TABLE rooms ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+)sql";
+constexpr const char* kPgMigration11 = R"sql(
+ALTER TABLE rooms ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+)sql";
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
   const char* postgres;
 };
 constexpr std::array kMigrations{
-    Migration{kMigration1, kPgMigration1}, Migration{kMigration2, kPgMigration2},
-    Migration{kMigration3, kPgMigration3}, Migration{kMigration4, kPgMigration4},
-    Migration{kMigration5, kPgMigration5}, Migration{kMigration6, kPgMigration6},
-    Migration{kMigration7, kPgMigration7}, Migration{kMigration8, kPgMigration8},
-    Migration{kMigration9, kPgMigration9}, Migration{kMigration10, kPgMigration10}};
+    Migration{kMigration1, kPgMigration1},  Migration{kMigration2, kPgMigration2},
+    Migration{kMigration3, kPgMigration3},  Migration{kMigration4, kPgMigration4},
+    Migration{kMigration5, kPgMigration5},  Migration{kMigration6, kPgMigration6},
+    Migration{kMigration7, kPgMigration7},  Migration{kMigration8, kPgMigration8},
+    Migration{kMigration9, kPgMigration9},  Migration{kMigration10, kPgMigration10},
+    Migration{kMigration11, kPgMigration11}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

@@ -157,6 +157,7 @@ bool SqliteStore::end_group(std::string& error) {
     if (sqlite3_get_autocommit(db_->getHandle()))
       throw StoreError("the transaction was rolled back by a failure inside it");
     statement("COMMIT").exec();
+    note_commit();
     return true;
   } catch (const std::exception& e) {
     error = e.what();
@@ -168,7 +169,8 @@ bool SqliteStore::end_group(std::string& error) {
     } catch (...) {  // rolled back already
     }
   }
-  healthy_.store(false, std::memory_order_relaxed);
+  group_failed_ = false;
+  note_failure("commit: " + error);
   return false;
 }
 
@@ -189,8 +191,8 @@ WriteResult SqliteStore::write(std::string_view what, const std::function<WriteR
   try {
     if (grouped_) {
       if (sqlite3_get_autocommit(db_->getHandle())) {
-        healthy_.store(false, std::memory_order_relaxed);
-        return refuse(Code::failed, str(what) + ": the group's transaction was lost");
+        note_failure(str(what) + ": the group's transaction was lost");
+        return refuse(Code::failed, last_failure_);
       }
       if (one) return body();
       Savepoint sp([this](const char* sql) { statement(sql).exec(); });
@@ -200,7 +202,7 @@ WriteResult SqliteStore::write(std::string_view what, const std::function<WriteR
     }
     SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     WriteResult r = body();
-    if (r.ok()) tx.commit();
+    if (r.ok()) tx.commit(), note_commit();
     return r;
   } catch (const SQLite::Exception& e) {
     const std::string message = str(what) + ": " + e.what();
@@ -214,13 +216,13 @@ WriteResult SqliteStore::write(std::string_view what, const std::function<WriteR
         break;
     }
     if (e.getErrorCode() == SQLITE_CONSTRAINT) return refuse(Code::invalid, message);
-    healthy_.store(false, std::memory_order_relaxed);
+    note_failure(message);
     return refuse(Code::failed, message);
   } catch (const Json::exception& e) {  // a JSON value that cannot be written (bad UTF-8)
     return refuse(Code::invalid, str(what) + ": " + e.what());
   } catch (const std::exception& e) {
-    healthy_.store(false, std::memory_order_relaxed);
-    return refuse(Code::failed, str(what) + ": " + e.what());
+    note_failure(str(what) + ": " + e.what());
+    return refuse(Code::failed, last_failure_);
   }
 }
 
@@ -271,7 +273,8 @@ void SqliteStore::reading(std::string_view what, const std::function<void()>& bo
   try {
     body();
   } catch (const SQLite::Exception& e) {
-    throw StoreError(str(what) + ": " + e.what());
+    note_failure(str(what) + ": " + e.what());
+    throw StoreError(last_failure_);
   }
 }
 

@@ -23,6 +23,8 @@ std::string_view to_string(WriteResult::Code c) {
       return "invalid";
     case Code::failed:
       return "failed";
+    case Code::fenced:
+      return "fenced";
   }
   return "failed";
 }

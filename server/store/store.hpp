@@ -55,6 +55,7 @@ struct [[nodiscard]] WriteResult {
     not_found,  // no such room, game or identity
     invalid,    // refused as it stands: bad JSON shape, a finished game, a bad name
     failed,     // the database failed; nothing was written
+    fenced,     // another node took the room over: the writer's epoch is not the room's
   };
   Code code = Code::ok;
   std::string message;
@@ -105,6 +106,7 @@ struct LoadedRoom {
   // A finished game's stored result, and its ratings as finish_game tells them (null: unrated).
   Json result = nullptr;
   Json ratings = nullptr;
+  std::int64_t epoch = 0;  // the room's owner epoch (take_room)
 
   // The current game's record (R2), ready for engine::replay. The seed in the row was checked
   // when the room was loaded.
@@ -197,8 +199,11 @@ class Store {
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  // False once a write failed in the database (not for refused input): /healthz "degraded".
+  // False once a write failed in the database (not for refused input): /healthz "degraded";
+  // true again once a transaction commits with no failure inside it (the database came back).
   bool healthy() const { return healthy_.load(std::memory_order_relaxed); }
+  // The last failure of the database, for the log line that says an outage began.
+  const std::string& last_failure() const { return last_failure_; }
   // What the store is, for logs: the file, or the URL without its password.
   virtual std::string describe() const = 0;
 
@@ -251,6 +256,18 @@ class Store {
   WriteResult set_timer(std::string_view room, const Json& timer);
   // A waiting room everyone left: kept with its seats, never loaded by load_unfinished again.
   WriteResult abandon_room(std::string_view room, std::int64_t at);
+
+  // --- Fencing: in a database several nodes share, each room is written by one node at a time. ---
+
+  // Whether a room's writes must prove their epoch: a database several nodes share.
+  virtual bool shared() const { return false; }
+  // A node takes room `room` (over): its epoch rises by one, and `epoch` gets the new one. Inside
+  // a group the row stays locked until the commit, so a load in the same group sees every write
+  // the room's last owner committed, and that owner writes nothing more.
+  WriteResult take_room(std::string_view room, std::int64_t& epoch);
+  // `fenced` when the room's epoch is no longer `epoch`; inside a group the row stays locked for
+  // the group (no take_room meanwhile), so the group's writes of the room are that epoch's.
+  WriteResult check_epoch(std::string_view room, std::int64_t epoch);
 
   // Every room whose current game is unfinished and that was not abandoned; with
   // `finished_since` (ms since the epoch) also those whose current game finished at or after it
@@ -413,6 +430,9 @@ class Store {
   // What follows a text column in an ORDER BY so that both databases sort text by its bytes:
   // SQLite always does, PostgreSQL follows the database's locale unless told.
   virtual std::string bytewise() const = 0;
+  // What follows a SELECT of one row so that no other transaction changes it until this one ends
+  // (a database several nodes write: PostgreSQL's FOR SHARE; SQLite has one writer).
+  virtual std::string row_lock() const { return ""; }
 
   static std::int64_t sql_int(const SqlValue& v);
   static double sql_real(const SqlValue& v);
@@ -427,8 +447,21 @@ class Store {
                                  std::string_view column);
   static Json stored_json(const SqlValue& v, std::string_view where, std::string_view column);
 
+  // A write or a commit failed in the database: unhealthy until note_commit.
+  void note_failure(std::string message) {
+    healthy_.store(false, std::memory_order_relaxed);
+    group_failed_ = grouped_;
+    last_failure_ = std::move(message);
+  }
+  // A transaction committed: healthy again, unless it was a group a write failed in.
+  void note_commit() {
+    if (!std::exchange(group_failed_, false)) healthy_.store(true, std::memory_order_relaxed);
+  }
+
   std::atomic<bool> healthy_{true};
   bool grouped_ = false;
+  bool group_failed_ = false;  // a write of the open group failed in the database
+  std::string last_failure_;
   std::int64_t changes_ = 0;  // rows the last query() changed, as the database counts them
 
  private:

@@ -47,10 +47,12 @@ bool StoreWorker::take(Job& job) {
 }
 
 void StoreWorker::run_job(Job& job) {
+  // A job that throws while the database fails (a read it could not make) is the outage's, which
+  // ends by itself; one that throws while it works is a fault of its own, said for good.
   try {
     job(*store_);
   } catch (const std::exception& e) {
-    job_failed_.store(true, std::memory_order_relaxed);
+    if (store_->healthy()) job_failed_.store(true, std::memory_order_relaxed);
     if (log_) log_(std::string("store: a job failed: ") + e.what());
   } catch (...) {
     job_failed_.store(true, std::memory_order_relaxed);
@@ -59,11 +61,30 @@ void StoreWorker::run_job(Job& job) {
   job = nullptr;  // what the job holds (a connection, a room) goes now, not with the next job
 }
 
+void StoreWorker::log_health() {
+  const bool now = store_->healthy();  // the database's own: a job's fault is not an outage
+  if (now == logged_healthy_) return;
+  logged_healthy_ = now;
+  if (!now) {
+    failing_since_ = std::chrono::steady_clock::now();
+    if (log_)
+      log_("store: the database fails (" + store_->last_failure() +
+           "); rooms refuse what they cannot store (store_unavailable) and try again");
+    return;
+  }
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
+      std::chrono::steady_clock::now() - failing_since_);
+  if (log_)
+    log_("store: the database works again after " + std::to_string(seconds.count()) +
+         " s; rooms store and play on");
+}
+
 // Durable before visible: the answers held by after_commit run only once COMMIT returned.
 void StoreWorker::end_group(std::size_t jobs) {
   std::string error;
   const bool committed = store_->end_group(error);
-  if (!committed && log_)
+  // While the database fails, log_health said so once: a retry's failure is not logged again.
+  if (!committed && log_ && logged_healthy_)
     log_("store: a group of " + std::to_string(jobs) + " jobs was not committed: " + error);
   for (auto& answer : store_->take_after_commit()) {
     try {
@@ -93,6 +114,7 @@ void StoreWorker::run() {
     // A group that cannot begin leaves this job to its own transactions, as without groups.
     if (!store_->begin_group()) {
       run_job(job);
+      log_health();
       continue;
     }
     const auto deadline = clock::now() + limits_.time;
@@ -103,6 +125,7 @@ void StoreWorker::run() {
       ++jobs;
     }
     end_group(jobs);
+    log_health();
   }
 }
 

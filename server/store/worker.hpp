@@ -43,8 +43,9 @@ class StoreWorker {
   // Idempotent; call it from any thread but the worker's own.
   void stop();
 
-  // False once a write or a group's commit failed in the database, or a job threw: /healthz
-  // reports "degraded".
+  // False while the database fails (from a failed write, read or commit until a commit succeeds
+  // again), and for good once a job threw while the database did not fail (a refused journal
+  // write, a bug): /healthz reports "degraded".
   bool healthy() const;
   std::size_t queued() const;
 
@@ -53,6 +54,9 @@ class StoreWorker {
   bool take(Job& job);  // the next queued job, if any
   void run_job(Job& job);
   void end_group(std::size_t jobs);
+  // One log line when the database starts failing and one when it works again, not one per
+  // write (a room retrying a move writes again every few seconds).
+  void log_health();
 
   std::unique_ptr<Store> store_;
   Log log_;
@@ -62,6 +66,8 @@ class StoreWorker {
   std::deque<Job> queue_;
   bool stopping_ = false;
   std::atomic<bool> job_failed_{false};
+  bool logged_healthy_ = true;  // what log_health said last
+  std::chrono::steady_clock::time_point failing_since_{};
   std::thread thread_;  // last: starts once everything above exists
 };
 

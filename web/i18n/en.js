@@ -572,6 +572,7 @@ export default {
   'error.no_such_challenge': 'this challenge is no longer open',
   'error.bad_option': 'the server refused these terms',
   'error.rate_limited': 'too many requests at once; try again in a moment',
+  'error.store_unavailable': 'the game cannot be saved right now; nothing changed, try again in a moment',
   'error.name_reserved': 'this name is an account’s, or looks like one',
   'error.disconnected': 'not connected to the server; try again once reconnected',
   'error.internal': 'the server could not do it; try again',

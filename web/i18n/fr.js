@@ -573,6 +573,7 @@ export default {
   'error.no_such_challenge': 'ce défi n’est plus valable',
   'error.bad_option': 'le serveur a refusé ces conditions',
   'error.rate_limited': 'trop de demandes à la fois ; réessayez dans un instant',
+  'error.store_unavailable': 'la partie ne peut pas être enregistrée pour le moment ; rien n’a changé, réessayez dans un instant',
   'error.name_reserved': 'ce nom est celui d’un compte, ou lui ressemble',
   'error.disconnected': 'pas de connexion au serveur ; réessayez une fois reconnecté',
   'error.internal': 'le serveur n’a pas pu le faire ; réessayez',

@@ -573,6 +573,7 @@ export default {
   'error.no_such_challenge': 'この申し込みはもう有効ではありません',
   'error.bad_option': 'サーバーがこの条件を受け付けませんでした',
   'error.rate_limited': '一度に操作が多すぎます。少し待ってからお試しください',
+  'error.store_unavailable': 'いまはゲームを保存できません。何も変わっていません。少し待ってからもう一度お試しください',
   'error.name_reserved': 'この名前はアカウントの名前か、それに似ています',
   'error.disconnected': 'サーバーに接続していません。再接続してからお試しください',
   'error.internal': 'サーバーで処理できませんでした。もう一度お試しください',

@@ -77,10 +77,11 @@ TEST_CASE("one identity on ten connections has one chat bucket between them",
       limited += a == "chat_rate_limited";
     }
   // The burst, and a line more per second the test took (the bucket refills meanwhile).
-  const int allowed = protocol::kChatBurst + int(seconds_since(start) * protocol::kChatPerSecond);
+  const int allowed =
+      tanbo::protocol::kChatBurst + int(seconds_since(start) * tanbo::protocol::kChatPerSecond);
   INFO(said << " said, " << allowed << " allowed");
   CHECK(said <= allowed);
-  CHECK(said >= protocol::kChatBurst);
+  CHECK(said >= tanbo::protocol::kChatBurst);
   CHECK(said + limited == 50);
 }
 
@@ -110,17 +111,17 @@ TEST_CASE("a line the room refuses takes nothing from the chat's buckets",
   say(ana, t.room, "players", "gg", 1);
   CHECK(answers(ana, 1) == std::vector<std::string>{"ok"});
   // One at a time: a refused line's tokens are back before its refusal is sent.
-  for (int i = 0; i < 2 * protocol::kChatBurst; ++i) {
+  for (int i = 0; i < 2 * tanbo::protocol::kChatBurst; ++i) {
     say(ana, t.room, "spectators", "wrong channel " + std::to_string(i), 10 + i);
     CHECK(answers(ana, 1) == std::vector<std::string>{"not_your_channel"});
     say(ana, t.room, "players", "gg", 30 + i);
     CHECK(answers(ana, 1) == std::vector<std::string>{"chat_repeated"});
   }
   // The one line said took one token: the rest of the burst is there.
-  for (int i = 0; i < protocol::kChatBurst - 1; ++i)
+  for (int i = 0; i < tanbo::protocol::kChatBurst - 1; ++i)
     say(ana, t.room, "players", "new line " + std::to_string(i), 50 + i);
-  CHECK(answers(ana, protocol::kChatBurst - 1) ==
-        std::vector<std::string>(std::size_t(protocol::kChatBurst - 1), "ok"));
+  CHECK(answers(ana, tanbo::protocol::kChatBurst - 1) ==
+        std::vector<std::string>(std::size_t(tanbo::protocol::kChatBurst - 1), "ok"));
 }
 
 TEST_CASE("the identities of one address share the address's chat bucket",
@@ -138,23 +139,23 @@ TEST_CASE("the identities of one address share the address's chat bucket",
   }
   const auto start = Clock::now();
   for (std::size_t i = 0; i < school.size(); ++i)
-    for (int k = 0; k < protocol::kChatBurst; ++k)
+    for (int k = 0; k < tanbo::protocol::kChatBurst; ++k)
       say(*school[i], t.room, "spectators",
           "pupil " + std::to_string(i) + " line " + std::to_string(k), k);
   int said = 0, address_limited = 0, identity_limited = 0;
   for (auto& p : school)
-    for (const auto& a : answers(*p, protocol::kChatBurst)) {
+    for (const auto& a : answers(*p, tanbo::protocol::kChatBurst)) {
       said += a == "ok";
       address_limited += a == "chat_rate_limited (address)";
       identity_limited += a == "chat_rate_limited";
     }
-  const int allowed =
-      protocol::kChatAddressBurst + int(seconds_since(start) * protocol::kChatAddressPerSecond);
+  const int allowed = tanbo::protocol::kChatAddressBurst +
+                      int(seconds_since(start) * tanbo::protocol::kChatAddressPerSecond);
   INFO(said << " said, " << allowed << " allowed");
   CHECK(said <= allowed);
-  CHECK(said >= protocol::kChatAddressBurst);
+  CHECK(said >= tanbo::protocol::kChatAddressBurst);
   CHECK(identity_limited == 0);
-  CHECK(address_limited == 12 * protocol::kChatBurst - said);
+  CHECK(address_limited == 12 * tanbo::protocol::kChatBurst - said);
   SECTION("another address is not held back") {
     ProtocolClient home(fx.port(), "198.51.100.2");
     spectate(home, t.room, "Home");

@@ -36,7 +36,7 @@ struct Fixture {
   bool append(JournalEntry e) {
     std::promise<bool> p;
     auto f = p.get_future();
-    journal.append(std::move(e), [&p](bool ok) { p.set_value(ok); });
+    journal.append(std::move(e), [&p](Appended a) { p.set_value(a == Appended::stored); });
     return f.get();
   }
   template <class F>

@@ -240,9 +240,10 @@ TEST_CASE("group commit: a failed COMMIT answers failed for every member and tur
   SECTION("nothing of the group is stored") {
     CHECK(db.count("SELECT count(*) FROM actions") == 0);
   }
-  SECTION("the failure is logged") {
-    REQUIRE(log.size() == 1);
+  SECTION("the failure is logged, and the outage it begins once") {
+    REQUIRE(log.size() == 2);
     CHECK_THAT(log[0], Catch::Contains("not committed"));
+    CHECK_THAT(log[1], Catch::Contains("the database fails"));
   }
 }
 

@@ -116,14 +116,28 @@ class PgCluster {
       why_not_ = "initdb failed: see " + d + "/initdb.log";
       return;
     }
-    if (run(bin_ + "/pg_ctl -D " + d + "/data -l " + d + "/server.log -w -o \"-k " + d +
-            " -c listen_addresses='' -c fsync=off -c max_connections=40 -c "
-            "track_commit_timestamp=on\" start > /dev/null") != 0) {
+    if (!start()) {
       why_not_ = "pg_ctl start failed: see " + d + "/server.log";
       return;
     }
     started_ = true;
   }
+
+ public:
+  // An outage: the server stops at once, cutting every connection, then starts again; true
+  // when pg_ctl did it.
+  bool stop() const {
+    return run(bin_ + "/pg_ctl -D " + dir_.string() + "/data -m immediate -w stop > /dev/null") ==
+           0;
+  }
+  bool start() const {
+    const std::string d = dir_.string();
+    return run(bin_ + "/pg_ctl -D " + d + "/data -l " + d + "/server.log -w -o \"-k " + d +
+               " -c listen_addresses='' -c fsync=off -c max_connections=40 -c "
+               "track_commit_timestamp=on\" start > /dev/null") == 0;
+  }
+
+ private:
   int run(const std::string& command) const { return std::system((as_ + command).c_str()); }
 
   std::string bin_ = "/usr/lib/postgresql/15/bin";
