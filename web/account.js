@@ -10,22 +10,29 @@ import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {errorText, errorDetails} from './words.js';
 import {playerName} from './player-mark.js';
+import {serverSendsMail, mailState, openForgot, openReset, confirmMail, mailPart} from './mail.js';
 
 // The sessions' dialog, loaded when first opened: a visit to the lobby needs none of it.
 async function sessionsDialog() { return (await import('./sessions.js')).openSessions; }
 
 // The refusals the account forms have a sentence for; the others go through errorText.
 const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name', 'name_reserved',
-  'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message', 'rate_limited']);
+  'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message', 'rate_limited',
+  'bad_mail', 'mail_taken', 'expired_link', 'mail_unavailable']);
 // Where the server's own message adds something to the sentence (why a name or a password was
 // refused, how long a lock lasts), it is folded beneath it (errorDetails).
 const DETAIL = new Set(['bad_name', 'name_reserved', 'weak_password', 'login_locked', 'accounts_unavailable']);
 
 // A refusal as the forms show it: the sentence, the server's words, and for games_in_progress
 // a link to each unfinished room.
+function sentenceOf(err) {
+  const code = err?.code;
+  return CODES.has(code) ? t(`account.error.${code}`, {rule: t('name.rule')}) : errorText(err);
+}
+
 function refusal(err) {
   const code = err?.code;
-  const sentence = CODES.has(code) ? t(`account.error.${code}`, {rule: t('name.rule')}) : errorText(err);
+  const sentence = sentenceOf(err);
   const parts = [h('span', {class: 'account-why', 'data-code': code || ''}, sentence)];
   const details = DETAIL.has(code) ? errorDetails(err) : null;
   if (details) parts.push(' ', h('small', {class: 'account-detail muted'}, details));
@@ -72,7 +79,14 @@ export class Account extends EventTarget {
     /** @type {[string, Record<string, string>] | null} */
     this.after = null;   // [key, params]: what to say once the next identity is welcomed
     this.busy = false;
+    this.mail = false;       // whether the server sends mail (GET /api/server)
+    /** @type {{mail: string | null, pending: string | null} | null} */
+    this.mailState = null;   // the account's address, once asked
     const conn = app.conn;
+    serverSendsMail(call).then((mail) => {
+      this.mail = mail;
+      this.refreshMail();
+    });
     conn.addEventListener('session-ended', (e) => {
       // Ended by this page's own logout or deletion (the server closes its connections too):
       // that is what gets said.
@@ -90,8 +104,42 @@ export class Account extends EventTarget {
     this.changed();
   }
 
+  // What mail.js needs of the account's helpers.
+  mailContext() { return {conn: this.app.conn, call, httpError, sentence: sentenceOf}; }
+
+  // The account's address, asked again (none for a guest, or where the server sends no mail).
+  refreshMail() {
+    this.mailState = null;
+    this.changed();
+    if (!this.mail || !this.app.conn.account || !this.app.conn.token) return;
+    mailState(this.mailContext()).then((state) => {
+      this.mailState = state;
+      this.changed();
+    }, () => {});
+  }
+
+  // A refusal with no form to stand beside: said as a toast.
+  sayRefusal(sentence) {
+    this.notice = null;
+    toast(sentence);
+    this.changed();
+  }
+
+  // A link from a mail: #/reset/TOKEN or #/confirm-mail/TOKEN.
+  openMailLink(kind, token) {
+    if (kind === 'reset') openReset(this, token, this.mailContext());
+    else confirmMail(this, token, this.mailContext());
+  }
+
+  // "Forgot your password?": by mail where the server sends it, else the recovery code.
+  openForgotten() {
+    if (this.mail) openForgot(this, this.mailContext());
+    else this.openRecover();
+  }
+
   // A welcome for another identity than before: say why, with the new player's name.
   identityChanged(player) {
+    this.refreshMail();
     if (!this.after) return;
     const [key, params] = this.after;
     this.after = null;
@@ -116,6 +164,7 @@ export class Account extends EventTarget {
     const parts = [h('h2', {id: 'account-h'}, t('account.title'))];
     if (account) {
       parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
+        ...(this.mail ? mailPart(this, button) : []),
         h('div', {class: 'account-buttons'},
           button('account-password', 'account.change_password', () => this.openChangePassword()),
           button('account-new-code', 'account.new_code', () => this.openNewCode()),
@@ -147,7 +196,7 @@ export class Account extends EventTarget {
     const rows = fields.map((f) => {
       const input = h('input', {id: `${id}-${f.name}`, name: f.name, type: f.type || 'password', required: f.required !== false,
         autocomplete: f.autocomplete, value: f.value, hidden: f.hidden, readonly: f.hidden,
-        maxlength: f.type === 'text' ? 64 : 256, spellcheck: 'false', autocapitalize: 'none',
+        maxlength: f.maxlength || (f.type === 'text' ? 64 : 256), spellcheck: 'false', autocapitalize: 'none',
         'aria-describedby': f.help ? `${id}-${f.name}-help` : null});
       inputs[f.name] = input;
       if (f.hidden) return input;
@@ -305,7 +354,7 @@ export class Account extends EventTarget {
       extra: (close) => [
         h('button', {type: 'button', class: 'link', id: 'login-to-claim', onclick: () => { close(); this.openClaim(); }}, t('account.no_account')),
         ' · ',
-        h('button', {type: 'button', class: 'link', id: 'login-to-recover', onclick: () => { close(); this.openRecover(); }}, t('account.forgot'))],
+        h('button', {type: 'button', class: 'link', id: 'login-to-recover', onclick: () => { close(); this.openForgotten(); }}, t('account.forgot'))],
       run: async ({username, password}) => {
         this.after = null;
         const welcome = await conn.login(username.normalize('NFC').trim(), password);
