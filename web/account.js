@@ -92,7 +92,8 @@ export class Account extends EventTarget {
       // that is what gets said.
       if (!this.after) this.after = ['account.session_ended', {username: e.detail.username}];
     });
-    conn.addEventListener('account', () => this.changed());
+    // A guest that claimed an account: its address (none yet) is asked for.
+    conn.addEventListener('account', () => this.refreshMail());
   }
 
   changed() { this.dispatchEvent(new Event('change')); }
