@@ -92,8 +92,8 @@ std::string encoded_words(std::string_view text) {
   while (!text.empty()) {
     std::size_t take = std::min<std::size_t>(text.size(), 42);
     while (take < text.size() && (static_cast<unsigned char>(text[take]) & 0xC0) == 0x80) --take;
-    out += (out.empty() ? "" : "\n ") + std::string("=?UTF-8?B?") + base64(text.substr(0, take)) +
-           "?=";
+    if (!out.empty()) out.append("\n ");  // folded: each word on a line of its own
+    out.append("=?UTF-8?B?").append(base64(text.substr(0, take))).append("?=");
     text.remove_prefix(take);
   }
   return out;
