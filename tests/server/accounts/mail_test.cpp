@@ -8,11 +8,10 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
-#include <regex>
-#include <sstream>
 #include <thread>
 
 #include "tests/server/accounts/support.hpp"
+#include "tests/server/support/mailbox.hpp"
 
 using namespace tanbo::server::test;
 using namespace std::chrono_literals;
@@ -20,75 +19,28 @@ using nlohmann::json;
 
 namespace {
 
-// The directory the stand-in delivers to, and the server's flags that use it.
-struct Mailbox {
-  DataDir dir;
-  Mailbox() { std::filesystem::create_directories(dir.path); }
-  std::vector<std::string> flags(std::vector<std::string> more = {}) const {
-    std::vector<std::string> f{"--mail-command",
-                               std::string(TANBO_SOURCE_DIR) + "/tests/server/support/mailbox.sh " +
-                                   dir.path.string() + " -t -i",
-                               "--mail-from",
-                               "Tanbo <tanbo@example.org>",
-                               "--public-url",
-                               "https://play.example.org/"};
-    f.insert(f.end(), more.begin(), more.end());
-    return f;
-  }
-  std::filesystem::path file(int n) const { return dir.path / (std::to_string(n) + ".eml"); }
-  // Mail number `n` once delivered (the server sends in the background: this waits for it).
-  std::string wait(int n) const {
-    for (int i = 0; i < 400 && !std::filesystem::exists(file(n)); ++i)
-      std::this_thread::sleep_for(25ms);
-    REQUIRE(std::filesystem::exists(file(n)));
-    std::ifstream in(file(n));
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-  int count() const {
-    int n = 0;
-    while (std::filesystem::exists(file(n + 1))) ++n;
-    return n;
-  }
-};
+std::string refusal_of(const HttpReply& r) { return json::parse(r.body).at("error").at("code"); }
 
-// The token of the link to `view` ("reset", "confirm-mail") in a mail.
-std::string link_in(const std::string& mail, const std::string& view) {
-  std::smatch m;
-  const std::regex link("https://play\\.example\\.org/#/" + view + "/([0-9a-f]{40})\n");
-  REQUIRE(std::regex_search(mail, m, link));
-  return m[1];
-}
-
-std::string header(const std::string& mail, const std::string& name) {
-  std::istringstream lines(mail.substr(0, mail.find("\n\n")));
-  for (std::string line; std::getline(lines, line);)
-    if (line.starts_with(name + ": ")) return line.substr(name.size() + 2);
-  return "";
-}
-
-std::string error_of(const HttpReply& r) { return json::parse(r.body).at("error").at("code"); }
-
-HttpReply call(std::uint16_t port, const std::string& method, const std::string& path,
-               const json& body, const std::string& token = "", const std::string& from = "") {
+HttpReply api_call(std::uint16_t port, const std::string& method, const std::string& path,
+                   const json& body, const std::string& token = "", const std::string& from = "") {
   return http_request(port, method, path, token.empty() ? "" : "Bearer " + token, body.dump(),
                       from);
 }
 
 HttpReply forgot(std::uint16_t port, const std::string& login, const std::string& from = "",
                  const std::string& lang = "en") {
-  return call(port, "POST", "/api/password/forgot", {{"login", login}, {"lang", lang}}, "", from);
+  return api_call(port, "POST", "/api/password/forgot", {{"login", login}, {"lang", lang}}, "",
+                  from);
 }
 
 // Ana's account with the confirmed address ana@example.org: the mailbox's mail 1.
 Guest ana_with_mail(std::uint16_t port, const Mailbox& box) {
   auto ana = ana_account(port);
-  auto asked = call(port, "PUT", "/api/me/mail",
-                    {{"mail", "ana@example.org"}, {"password", kPassword}}, ana.token);
+  auto asked = api_call(port, "PUT", "/api/me/mail",
+                        {{"mail", "ana@example.org"}, {"password", kPassword}}, ana.token);
   REQUIRE(asked.status == 200);
-  auto ok = call(port, "POST", "/api/mail/confirm",
-                 {{"token", link_in(box.wait(box.count() + 1), "confirm-mail")}});
+  auto ok = api_call(port, "POST", "/api/mail/confirm",
+                     {{"token", mail_link_token(box.wait(box.count() + 1), "confirm-mail")}});
   REQUIRE(ok.status == 200);
   return ana;
 }
@@ -111,14 +63,14 @@ TEST_CASE("without --mail-command there is no mail: the recovery code stays the 
   CHECK(json::parse(http_get(server.port(), "/api/server").body) == json{{"mail", false}});
   auto r = forgot(server.port(), "ana");
   CHECK(r.status == 503);
-  CHECK(error_of(r) == "mail_unavailable");
+  CHECK(refusal_of(r) == "mail_unavailable");
   auto ana = guest(server.port(), "Ana");
   json ok = claim(*ana.client, "ana");
   CHECK(ok.contains("recovery_code"));
-  auto put = call(server.port(), "PUT", "/api/me/mail",
-                  {{"mail", "ana@example.org"}, {"password", kPassword}}, ana.token);
+  auto put = api_call(server.port(), "PUT", "/api/me/mail",
+                      {{"mail", "ana@example.org"}, {"password", kPassword}}, ana.token);
   CHECK(put.status == 503);
-  CHECK(error_of(put) == "mail_unavailable");
+  CHECK(refusal_of(put) == "mail_unavailable");
 }
 
 TEST_CASE("an address counts once the link sent to it is opened, and can be changed or removed",
@@ -130,49 +82,51 @@ TEST_CASE("an address counts once the link sent to it is opened, and can be chan
   CHECK(json::parse(http_get(port, "/api/server").body) == json{{"mail", true}});
   auto ana = ana_account(port);
   auto put = [&](const std::string& mail, const std::string& password = kPassword) {
-    return call(port, "PUT", "/api/me/mail", {{"mail", mail}, {"password", password}}, ana.token);
+    return api_call(port, "PUT", "/api/me/mail", {{"mail", mail}, {"password", password}},
+                    ana.token);
   };
-  CHECK(error_of(put("ana@example.org", "not my password")) == "bad_login");
-  CHECK(error_of(put("ana at example.org")) == "bad_mail");
-  CHECK(error_of(put("ana@example.org\nBcc: x@example.org")) == "bad_mail");
+  CHECK(refusal_of(put("ana@example.org", "not my password")) == "bad_login");
+  CHECK(refusal_of(put("ana at example.org")) == "bad_mail");
+  CHECK(refusal_of(put("ana@example.org\nBcc: x@example.org")) == "bad_mail");
   auto asked = put("  Ana@Example.ORG ");
   REQUIRE(asked.status == 200);
   CHECK(json::parse(asked.body) == json{{"mail", nullptr}, {"pending", "ana@example.org"}});
   const std::string mail = box.wait(1);
-  CHECK(header(mail, "To") == "ana@example.org");
-  CHECK(header(mail, "From") == "Tanbo <tanbo@example.org>");
-  CHECK(header(mail, "Subject") == "Confirm your mail address for Tanbo");
-  CHECK(header(mail, "Content-Type") == "text/plain; charset=UTF-8");
+  CHECK(mail_header(mail, "To") == "ana@example.org");
+  CHECK(mail_header(mail, "From") == "Tanbo <tanbo@example.org>");
+  CHECK(mail_header(mail, "Subject") == "Confirm your mail address for Tanbo");
+  CHECK(mail_header(mail, "Content-Type") == "text/plain; charset=UTF-8");
   CHECK_THAT(mail, Catch::Contains("Hello ana,"));
-  const std::string token = link_in(mail, "confirm-mail");
+  const std::string token = mail_link_token(mail, "confirm-mail");
   // Not yet the account's: a new password asked by it sends nothing.
   CHECK(forgot(port, "ana@example.org").status == 200);
   auto state = [&] {
     return json::parse(http_request(port, "GET", "/api/me/mail", "Bearer " + ana.token).body);
   };
   CHECK(state() == json{{"mail", nullptr}, {"pending", "ana@example.org"}});
-  auto confirmed = call(port, "POST", "/api/mail/confirm", {{"token", token}});
+  auto confirmed = api_call(port, "POST", "/api/mail/confirm", {{"token", token}});
   REQUIRE(confirmed.status == 200);
   CHECK(json::parse(confirmed.body) == json{{"mail", "ana@example.org"}});
   CHECK(state() == json{{"mail", "ana@example.org"}, {"pending", nullptr}});
-  auto again = call(port, "POST", "/api/mail/confirm", {{"token", token}});
+  auto again = api_call(port, "POST", "/api/mail/confirm", {{"token", token}});
   CHECK(again.status == 400);
-  CHECK(error_of(again) == "expired_link");
+  CHECK(refusal_of(again) == "expired_link");
 
   // Another account asking for Ana's address is answered alike, and nothing is sent to it.
   auto bo = guest(port, "Bo");
   REQUIRE(claim(*bo.client, "bo").at("type") == "ok");
-  auto bo_asks = call(port, "PUT", "/api/me/mail",
-                      {{"mail", "ana@example.org"}, {"password", kPassword}}, bo.token);
+  auto bo_asks = api_call(port, "PUT", "/api/me/mail",
+                          {{"mail", "ana@example.org"}, {"password", kPassword}}, bo.token);
   CHECK(bo_asks.status == 200);
   CHECK(json::parse(bo_asks.body) == json{{"mail", nullptr}, {"pending", "ana@example.org"}});
 
   // A change: the old address stays until the new one is confirmed.
   REQUIRE(put("ana.new@example.org").status == 200);
   const std::string second = box.wait(2);
-  CHECK(header(second, "To") == "ana.new@example.org");
+  CHECK(mail_header(second, "To") == "ana.new@example.org");
   CHECK(state() == json{{"mail", "ana@example.org"}, {"pending", "ana.new@example.org"}});
-  REQUIRE(call(port, "POST", "/api/mail/confirm", {{"token", link_in(second, "confirm-mail")}})
+  REQUIRE(api_call(port, "POST", "/api/mail/confirm",
+                   {{"token", mail_link_token(second, "confirm-mail")}})
               .status == 200);
   CHECK(state() == json{{"mail", "ana.new@example.org"}, {"pending", nullptr}});
 
@@ -190,10 +144,10 @@ TEST_CASE("an address counts once the link sent to it is opened, and can be chan
   CHECK(metrics_show(port, "tanbo_account_events_total{event=\"mail_removed\"} 1"));
   // A guest has no address.
   auto cy = guest(port, "Cy");
-  auto guest_put = call(port, "PUT", "/api/me/mail",
-                        {{"mail", "cy@example.org"}, {"password", kPassword}}, cy.token);
+  auto guest_put = api_call(port, "PUT", "/api/me/mail",
+                            {{"mail", "cy@example.org"}, {"password", kPassword}}, cy.token);
   CHECK(guest_put.status == 409);
-  CHECK(error_of(guest_put) == "no_account");
+  CHECK(refusal_of(guest_put) == "no_account");
 }
 
 TEST_CASE(
@@ -214,18 +168,19 @@ TEST_CASE(
     CHECK(json::parse(r.body) == json{{"asked", true}});
   }
   const std::string mail = box.wait(2);
-  CHECK(header(mail, "To") == "ana@example.org");
-  CHECK_THAT(header(mail, "Subject"), Catch::StartsWith("=?UTF-8?B?"));
+  CHECK(mail_header(mail, "To") == "ana@example.org");
+  CHECK_THAT(mail_header(mail, "Subject"), Catch::StartsWith("=?UTF-8?B?"));
   CHECK_THAT(mail, Catch::Contains("Bonjour ana,"));
-  const std::string token = link_in(mail, "reset");
+  const std::string token = mail_link_token(mail, "reset");
 
   auto reset = [&](const std::string& password) {
-    return call(port, "POST", "/api/password/reset", {{"token", token}, {"password", password}});
+    return api_call(port, "POST", "/api/password/reset",
+                    {{"token", token}, {"password", password}});
   };
   // A weak password leaves the link good for a better one.
   auto weak = reset("sunshine2026");
   CHECK(weak.status == 400);
-  CHECK(error_of(weak) == "weak_password");
+  CHECK(refusal_of(weak) == "weak_password");
   auto r = reset("a brand new passphrase");
   REQUIRE(r.status == 200);
   json body = json::parse(r.body);
@@ -241,10 +196,11 @@ TEST_CASE(
   CHECK(login(d, "ana").at("code") == "bad_login");
   auto again = reset("yet another passphrase");
   CHECK(again.status == 400);
-  CHECK(error_of(again) == "expired_link");
-  auto unknown = call(port, "POST", "/api/password/reset",
-                      {{"token", std::string(40, 'a')}, {"password", "yet another passphrase"}});
-  CHECK(error_of(unknown) == "expired_link");
+  CHECK(refusal_of(again) == "expired_link");
+  auto unknown =
+      api_call(port, "POST", "/api/password/reset",
+               {{"token", std::string(40, 'a')}, {"password", "yet another passphrase"}});
+  CHECK(refusal_of(unknown) == "expired_link");
 
   CHECK(metrics_show(port, "tanbo_account_events_total{event=\"password_reset\"} 1"));
   CHECK(metrics_show(port, "tanbo_mail_total{result=\"sent\"} 2"));
@@ -272,7 +228,7 @@ TEST_CASE("new passwords by mail are limited per account and per address",
   for (int i = 0; i < 5; ++i) CHECK(forgot(port, "nobody", "198.51.100.7").status == 200);
   auto r = forgot(port, "nobody", "198.51.100.7");
   CHECK(r.status == 429);
-  CHECK(error_of(r) == "rate_limited");
+  CHECK(refusal_of(r) == "rate_limited");
   CHECK_FALSE(r.retry_after.empty());
   CHECK(forgot(port, "nobody", "198.51.100.8").status == 200);
 }
@@ -295,8 +251,8 @@ TEST_CASE("a mail command that fails or hangs is logged and counted, and holds n
     ServerProcess server(dir, {"--mail-command", "sleep 60", "--mail-from", "tanbo@example.org",
                                "--public-url", "http://localhost", "--mail-timeout", "1"});
     auto ana = ana_account(server.port());
-    auto asked = call(server.port(), "PUT", "/api/me/mail",
-                      {{"mail", "ana@example.org"}, {"password", kPassword}}, ana.token);
+    auto asked = api_call(server.port(), "PUT", "/api/me/mail",
+                          {{"mail", "ana@example.org"}, {"password", kPassword}}, ana.token);
     CHECK(asked.status == 200);
     CHECK(metrics_show(server.port(), "tanbo_mail_total{result=\"timed_out\"} 1"));
     // The server stops at once all the same.
