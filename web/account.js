@@ -10,10 +10,23 @@ import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {errorText, errorDetails} from './words.js';
 import {playerName} from './player-mark.js';
-import {serverSendsMail, mailState, openForgot, openReset, confirmMail, mailPart} from './mail.js';
 
 // The sessions' dialog, loaded when first opened: a visit to the lobby needs none of it.
 async function sessionsDialog() { return (await import('./sessions.js')).openSessions; }
+// Mail's forms (mail.js), loaded once the server says it sends mail: most servers send none.
+/** @type {Promise<typeof import('./mail.js')> | null} */
+let mailKit = null;
+const loadMail = () => (mailKit ??= import('./mail.js'));
+
+// Whether the server sends mail (GET /api/server), asked once: false when it cannot be asked.
+async function serverSendsMail() {
+  try {
+    const res = await fetch('/api/server');
+    return res.ok && (await res.json())?.mail === true;
+  } catch {
+    return false;
+  }
+}
 
 // The refusals the account forms have a sentence for; the others go through errorText.
 const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name', 'name_reserved',
@@ -80,13 +93,17 @@ export class Account extends EventTarget {
     this.after = null;   // [key, params]: what to say once the next identity is welcomed
     this.busy = false;
     this.mail = false;       // whether the server sends mail (GET /api/server)
+    /** @type {typeof import('./mail.js') | null} */
+    this.kit = null;         // mail.js, once this.mail
     /** @type {{mail: string | null, pending: string | null} | null} */
     this.mailState = null;   // the account's address, once asked
     const conn = app.conn;
-    serverSendsMail(call).then((mail) => {
-      this.mail = mail;
+    serverSendsMail().then((mail) => (mail ? loadMail() : null)).then((kit) => {
+      if (!kit) return;
+      this.kit = kit;
+      this.mail = true;
       this.refreshMail();
-    });
+    }, () => {});
     conn.addEventListener('session-ended', (e) => {
       // Ended by this page's own logout or deletion (the server closes its connections too):
       // that is what gets said.
@@ -112,8 +129,8 @@ export class Account extends EventTarget {
   refreshMail() {
     this.mailState = null;
     this.changed();
-    if (!this.mail || !this.app.conn.account || !this.app.conn.token) return;
-    mailState(this.mailContext()).then((state) => {
+    if (!this.kit || !this.app.conn.account || !this.app.conn.token) return;
+    this.kit.mailState(this.mailContext()).then((state) => {
       this.mailState = state;
       this.changed();
     }, () => {});
@@ -127,14 +144,21 @@ export class Account extends EventTarget {
   }
 
   // A link from a mail: #/reset/TOKEN or #/confirm-mail/TOKEN.
-  openMailLink(kind, token) {
-    if (kind === 'reset') openReset(this, token, this.mailContext());
-    else confirmMail(this, token, this.mailContext());
+  async openMailLink(kind, token) {
+    let kit;
+    try {
+      kit = await loadMail();
+    } catch {
+      toast(t('toast.view_failed'));
+      return;
+    }
+    if (kind === 'reset') kit.openReset(this, token, this.mailContext());
+    else kit.confirmMail(this, token, this.mailContext());
   }
 
   // "Forgot your password?": by mail where the server sends it, else the recovery code.
   openForgotten() {
-    if (this.mail) openForgot(this, this.mailContext());
+    if (this.kit) this.kit.openForgot(this, this.mailContext());
     else this.openRecover();
   }
 
@@ -165,7 +189,7 @@ export class Account extends EventTarget {
     const parts = [h('h2', {id: 'account-h'}, t('account.title'))];
     if (account) {
       parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
-        ...(this.mail ? mailPart(this, button) : []),
+        ...(this.kit ? this.kit.mailPart(this, button) : []),
         h('div', {class: 'account-buttons'},
           button('account-password', 'account.change_password', () => this.openChangePassword()),
           button('account-new-code', 'account.new_code', () => this.openNewCode()),

@@ -1,6 +1,6 @@
-// Mail, where the server sends it (docs/web.md, "Accounts"; docs/protocol.md, "Mail"): whether it
-// does (GET /api/server, asked once), the login's "Forgot your password?" by a link sent to the
-// account's address, the views a link from a mail opens (#/reset/TOKEN: choose a new password;
+// Mail, where the server sends it (docs/web.md, "Accounts"; docs/protocol.md, "Mail"), loaded by
+// account.js once GET /api/server says it does: the login's "Forgot your password?" by a link
+// sent to the account's address, the views a link from a mail opens (#/reset/TOKEN: choose a new password;
 // #/confirm-mail/TOKEN: the address confirmed), and the account panel's address (add, change,
 // remove, and the one waiting for its link). The account's forms and words come in `ctx`, so
 // this module needs nothing of account.js.
@@ -11,19 +11,6 @@ const JSON_TYPE = {'content-type': 'application/json'};
 
 /** The language the mails are written in: the page's. */
 function lang() { return (document.documentElement.lang || 'en').slice(0, 2); }
-
-/** @type {Promise<boolean> | null} */
-let sends = null;
-/**
- * Whether the server sends mail, asked once (again after a failure to ask).
- * @param {Function} call
- * @returns {Promise<boolean>}
- */
-export function serverSendsMail(call) {
-  sends ??= call('/api/server').then((res) => (res.ok ? res.json() : {})).then((body) => body?.mail === true)
-    .catch(() => { sends = null; return false; });
-  return sends;
-}
 
 /**
  * The account's address and the one waiting for its link: {mail, pending}, each null when none.
