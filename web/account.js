@@ -1,11 +1,8 @@
-// Optional accounts (docs/web.md, "Accounts"): the header's Sign in button and the Account part
-// of the header's drop-down. A guest may claim an account (its identity, name, ratings and games
-// become the account's) or log in to one, or get back into one whose password it forgot with the
-// recovery code shown once at the claim; an account changes its password, makes a new recovery
-// code, sees and ends its sessions (sessions.js), logs out here or everywhere, exports its data
-// and deletes itself. Each form is a dialog that says a refusal in the player's words beside its
-// fields. Whenever the page becomes another identity (logged in, recovered, logged out, deleted, a
-// saved token refused) it says so once the server's welcome names the new player.
+// Optional accounts (docs/web.md, "Accounts"): the header's Sign in and the Account part of its
+// drop-down. A guest claims an account or logs in to one, or recovers one with the code shown
+// once at the claim; an account changes its password, makes a new code, sees and ends its
+// sessions (sessions.js), logs out, exports its data and deletes itself. Each form is a dialog
+// saying a refusal in the player's words; a change of identity is said once welcomed.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {errorText, errorDetails} from './words.js';
@@ -56,6 +53,30 @@ function refusal(err) {
     parts.push(h('ul', {class: 'account-rooms'}, rooms.map((room) => h('li', {},
       h('a', {href: `#/room/${encodeURIComponent(room)}`, onclick: () => closeDialogs()}, t('room.title_plain', {room}))))));
   return parts;
+}
+
+// A dialog over the page: the drop-down closes under it (it would show around it), and opens
+// again after the last dialog of a chain (Log in, Create, the code); focus back to the opener.
+let chain = null;  // {panel: whether the drop-down was open, back: the opener's id}
+function showModal(dialog) {
+  const prefs = /** @type {HTMLDetailsElement | null} */ (document.getElementById('prefs'));
+  chain ??= {panel: !!prefs?.open, back: document.activeElement?.id};
+  if (prefs) prefs.open = false;
+  dialog.addEventListener('close', () => {
+    dialog.remove();
+    // After what a closing dialog starts (the next of the chain is opened in a timeout).
+    setTimeout(() => {
+      if (!chain || document.querySelector('dialog[open]')) return;
+      const {panel, back} = chain;
+      chain = null;
+      if (panel && prefs) prefs.open = true;
+      const el = [document.getElementById(back), panel ? document.querySelector('#account button:not([disabled])') : null,
+        document.getElementById('sign-in'), prefs?.querySelector('summary')].find((x) => x?.checkVisibility?.());
+      /** @type {HTMLElement} */ (el)?.focus({preventScroll: true});
+    });
+  });
+  document.body.append(dialog);
+  dialog.showModal();
 }
 
 function closeDialogs() {
@@ -193,7 +214,7 @@ export class Account extends EventTarget {
         h('div', {class: 'account-buttons'},
           button('account-password', 'account.change_password', () => this.openChangePassword()),
           button('account-new-code', 'account.new_code', () => this.openNewCode()),
-          button('account-sessions', 'account.sessions', () => sessionsDialog().then((open) => open({conn, call, httpError, refusal}),
+          button('account-sessions', 'account.sessions', () => sessionsDialog().then((open) => open({conn, call, httpError, refusal, showModal}),
             () => toast(t('toast.view_failed')))),
           button('account-export', 'account.export', () => this.exportData()),
           button('account-logout', 'account.logout', () => this.logout(false)),
@@ -257,14 +278,7 @@ export class Account extends EventTarget {
       h('button', {type: 'submit', value: 'cancel', id: `${id}-cancel`, formnovalidate: true}, t('account.cancel')), ' ', send),
     extra ? h('p', {class: 'account-links'}, extra(() => dialog.close())) : null);
     dialog.append(h('h3', {id: `${id}-h`}, t(title)), form);
-    dialog.addEventListener('close', () => {
-      dialog.remove();
-      // The panel was drawn again meanwhile: focus goes back to its Account part.
-      const back = /** @type {HTMLElement | null} */ (document.querySelector('#account button:not([disabled])'));
-      if (back && !document.querySelector('dialog[open]')) back.focus({preventScroll: true});
-    });
-    document.body.append(dialog);
-    dialog.showModal();
+    showModal(dialog);
     inputs[fields.find((f) => !f.hidden).name].focus();
     return dialog;
   }
@@ -274,14 +288,24 @@ export class Account extends EventTarget {
     this.dialog({id: 'claim', title: 'account.claim_title', submit: 'account.claim_submit',
       text: t('account.claim_text', {name: playerName(conn.player)}),
       fields: [
+        // A guest still under the server's name ("Guest 5ed6") may choose the one others see.
+        conn.player?.default_name ? {name: 'display', label: 'prefs.name', type: 'text', autocomplete: 'nickname', required: false,
+          maxlength: 24, help: t('account.display_help', {name: playerName(conn.player)})} : null,
         {name: 'username', label: 'account.username', type: 'text', autocomplete: 'username', help: t('account.username_help', {rule: t('name.rule')})},
         {name: 'password', label: 'account.password', autocomplete: 'new-password', help: t('account.password_help')},
-        {name: 'confirm', label: 'account.confirm_password', autocomplete: 'new-password'}],
-      run: async ({username, password, confirm}, _, local) => {
+        {name: 'confirm', label: 'account.confirm_password', autocomplete: 'new-password'}].filter(Boolean),
+      run: async (values, _, local) => {
+        const {username, password, confirm} = values;
         if (password !== confirm) local('account.mismatch');
         const name = username.normalize('NFC').trim();
         const ok = await conn.claim(name, password);
         this.say('account.claimed', {username: name});
+        // The name others see, when chosen here: the username is only for logging in.
+        const display = values.display?.normalize('NFC').trim();
+        if (display && display !== conn.player?.name) {
+          conn.setName(display);
+          conn.restart();
+        }
         if (ok?.recovery_code) setTimeout(() => this.showCode(ok.recovery_code, 'account.code_text_claim'));
       }});
   }
@@ -311,13 +335,7 @@ export class Account extends EventTarget {
       h('p', {class: 'dialog-buttons'}, done));
     // Escape does not dismiss it before the box is ticked: the code would be lost.
     dialog.addEventListener('cancel', (e) => { if (!box.checked) e.preventDefault(); });
-    dialog.addEventListener('close', () => {
-      dialog.remove();
-      const back = /** @type {HTMLElement | null} */ (document.querySelector('#account button:not([disabled])'));
-      if (back && !document.querySelector('dialog[open]')) back.focus({preventScroll: true});
-    });
-    document.body.append(dialog);
-    dialog.showModal();
+    showModal(dialog);
     copy.focus();
     return dialog;
   }
@@ -378,7 +396,6 @@ export class Account extends EventTarget {
       // Where a newcomer or a forgetful player goes from here.
       extra: (close) => [
         h('button', {type: 'button', class: 'link', id: 'login-to-claim', onclick: () => { close(); this.openClaim(); }}, t('account.no_account')),
-        ' · ',
         h('button', {type: 'button', class: 'link', id: 'login-to-recover', onclick: () => { close(); this.openForgotten(); }}, t('account.forgot'))],
       run: async ({username, password}) => {
         this.after = null;

@@ -1,18 +1,11 @@
 // The page: one connection, a hash router (#/, #/room/ID, #/replays, #/replay/ID,
-// #/leaderboard/GAME, #/player/ID, #/rules/GAME), the header (connection state, language,
-// sound, the player's name, animation speed, whether challenges are taken and the players
-// muted in the chat; "Your turn (N)", the games waiting for the player: my-games.js), and the
-// dock that follows the player on every page: Play now's waiting panel and the challenges. A
-// `paired` message (a pool or an accepted challenge) takes the page to its room. The header's
-// drop-down also holds the account (account.js).
-// Start-up (docs/web.md, "Serving" and "Offline"): the games' registry comes in the page (the
-// server puts it there), so the lobby is drawn before the connection is open, and with no
-// network at all from the page the service worker kept; the header says when the browser is
-// offline, and the connection is tried again the moment the network is back; the service worker
-// (sw.js) is registered once the page has loaded, so that it keeps the page for the next visit
-// without slowing this one. Only the lobby's modules load with the page: every other view is
-// loaded when first opened, and fetched in the background once the page has loaded, so that it
-// opens at once and the service worker keeps it for a visit without network.
+// #/leaderboard/GAME, #/player/ID, #/rules/GAME), the header (connection, language, sound, the
+// games waiting for the player: my-games.js; the name and its drop-down: settings, muted
+// players, the account: account.js), and the dock of every page (Play now, challenges). A
+// `paired` message takes the page to its room.
+// Start-up (docs/web.md, "Serving" and "Offline"): the lobby is drawn from the registry in the
+// page before the connection opens, even offline; other views load when first opened, and are
+// fetched once the page has loaded so that the service worker (sw.js) keeps them.
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
 import {rememberSeat, forgetSeats} from './seats.js';
@@ -133,14 +126,16 @@ conn.addEventListener('banned', () => toast(t('chat.error.banned')));
 mutes.addEventListener('change', () => renderPrefs());
 app.account.addEventListener('change', () => renderPrefs());
 
-// The name (with the account's username), the animation speed and the account, in the
-// header's drop-down.
+// The name on one line (an account holder's with the account's mark, its username said to
+// screen readers and in its tooltip), then the drop-down: the name, the account, the animation
+// speed, challenges, the muted players; on a phone the language and the sound too, which the
+// header has no room for there (style.css).
 function renderPrefs() {
   const account = conn.account;
   document.getElementById('me').replaceChildren(
     h('span', {class: 'me-name'}, conn.player ? playerName(conn.player) : t('prefs.title')),
-    account ? h('span', {class: 'me-account', id: 'me-account'}, icon('account'),
-      h('span', {class: 'sr-only'}, `${t('account.header_prefix')} `), account.username) : '');
+    account ? h('span', {class: 'me-account', id: 'me-account', title: `${t('account.header_prefix')} ${account.username}`}, icon('verified'),
+      h('span', {class: 'sr-only'}, ` ${t('account.header_prefix')} ${account.username}`)) : '');
   const panel = document.getElementById('prefs-panel');
   // The server's guest name is no choice: the field starts empty, the name in the reader's words.
   const input = h('input', {id: 'name-input', value: conn.player?.default_name ? '' : conn.player?.name || conn.name,
@@ -156,9 +151,18 @@ function renderPrefs() {
     SPEEDS.map((sp) => h('option', {value: sp, selected: get('speed') === sp}, t(`prefs.speed.${sp}`))));
   const open = h('input', {type: 'checkbox', id: 'challenges-open', checked: challengesOpen(),
     onchange: (e) => app.challenges.setOpen(e.target.checked)});
+  const lang = /** @type {HTMLSelectElement} */ (document.getElementById('lang').cloneNode(true));
+  lang.id = 'prefs-lang';
+  lang.removeAttribute('aria-label');
+  lang.removeAttribute('data-i18n-label');
+  lang.value = language();
+  lang.addEventListener('change', () => chooseLanguage(lang.value));
+  const sound = h('input', {type: 'checkbox', id: 'prefs-sound', checked: !muted(), onchange: () => toggleSound()});
   app.account.renderSignIn();
   panel.replaceChildren(form,
     app.account.section(),
+    h('p', {class: 'pref-row phone-pref'}, h('label', {for: 'prefs-lang'}, t('prefs.language')), ' ', lang),
+    h('p', {class: 'pref-row check-row phone-pref'}, sound, ' ', h('label', {for: 'prefs-sound'}, t('prefs.sound'))),
     h('p', {class: 'pref-row'}, h('label', {for: 'speed'}, t('prefs.speed')), ' ', speed),
     h('p', {class: 'muted small'}, t('prefs.motion_note')),
     h('p', {class: 'pref-row check-row'}, open, ' ', h('label', {for: 'challenges-open'}, t('prefs.challenges'))),
@@ -174,17 +178,29 @@ function renderSound() {
   btn.setAttribute('aria-pressed', String(!off));
   btn.setAttribute('aria-label', t('prefs.sound'));
   btn.title = t(off ? 'prefs.sound_off' : 'prefs.sound_on');
+  const box = /** @type {HTMLInputElement | null} */ (document.getElementById('prefs-sound'));
+  if (box) box.checked = !off;
+}
+
+function toggleSound() {
+  set('muted', !muted());
+  renderSound();
+}
+
+// A catalogue not fetched before cannot be loaded offline: the choice goes back.
+function chooseLanguage(lang) {
+  setLanguage(lang).catch(() => {
+    /** @type {HTMLSelectElement} */ (document.getElementById('lang')).value = language();
+    renderPrefs();
+    toast(t('toast.language_failed'));
+  });
 }
 
 function setupHeader() {
   const lang = /** @type {HTMLSelectElement} */ (document.getElementById('lang'));
   lang.value = language();
-  // A catalogue not fetched before cannot be loaded offline: the choice goes back.
-  lang.addEventListener('change', () => setLanguage(lang.value).catch(() => {
-    lang.value = language();
-    toast(t('toast.language_failed'));
-  }));
-  document.getElementById('sound').addEventListener('click', () => { set('muted', !muted()); renderSound(); });
+  lang.addEventListener('change', () => chooseLanguage(lang.value));
+  document.getElementById('sound').addEventListener('click', toggleSound);
   renderSound();
   renderConn();
   renderPrefs();
@@ -291,9 +307,8 @@ function show(view, main) {
   }
 }
 
-// The other views, fetched once the page has loaded and the service worker (if any) is in
-// charge, so that it keeps them; the room first, where Play leads; after the lobby's pictures. `app.warmed` settles when
-// they are in (the tests wait for it before taking the network away).
+// The other views, fetched after the lobby's pictures once the service worker (if any) is in
+// charge, so that it keeps them; the room first. `app.warmed` settles when they are in.
 let warming = null;
 function warmViews() {
   warming ??= picturesLoaded().then(() => Promise.allSettled(['room', 'rules', 'replay', 'ratings'].map(loadView))).then(() => {});
@@ -301,9 +316,8 @@ function warmViews() {
   return warming;
 }
 
-// What the page fetched under its version before the service worker took charge of it (the
-// lobby's pictures, a view opened early) is asked for again through the worker, which keeps it
-// for a visit without network; the HTTP cache answers, the network is not used.
+// What the page fetched before the service worker took charge is asked for again through it,
+// which keeps it; the HTTP cache answers, not the network.
 function handOver() {
   const prefix = new URL('./', import.meta.url).pathname;
   if (prefix === '/') return Promise.resolve();  // unversioned: the worker keeps nothing
@@ -319,9 +333,8 @@ unlockOnGesture();
 window.addEventListener('hashchange', () => { if (location.hash !== routed) route(); });
 initDock();
 conn.start();
-// The lobby from the page's registry, without waiting for the connection: its lists fill in once
-// the connection is open (the view's ready()). Other views ask the server for their room or
-// record as they open, so they wait for it.
+// The lobby from the page's registry at once (its lists fill in once connected); other views
+// ask the server as they open, so they wait for the connection.
 if (app.registry && /^#?\/?$/.test(location.hash)) route();
 registerServiceWorker();
 

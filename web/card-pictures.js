@@ -5,7 +5,7 @@
 import {t, language} from './i18n/index.js';
 import {gameName} from './words.js';
 import {boardFor} from './boards/index.js';
-import {sampleState} from './rules.js';
+import {sampleState, steereDense} from './rules.js';
 
 // A game's picture, drawn once per language (the drawing names its seats in words).
 const pictures = new Map();
@@ -14,10 +14,11 @@ export function picture(g) {
   const key = `${g.id}:${language()}`;
   let svg = pictures.get(key);
   if (!svg) {
-    const state = sampleState(g.id);
+    // Steere's Tanbo at the size people play it.
+    const state = g.id === 'steere-tanbo' ? steereDense(11, 11) : sampleState(g.id);
     if (!state) return null;
     const names = (seat) => t(seat === 0 ? 'rules.you' : 'rules.opponent');
-    svg = boardFor(g.id).render({state, legal: null, pending: null, me: null, viewer: 0, seats: [], act: () => {}, name: names, shape: 'wide'}).svg;
+    svg = boardFor(g.id).render({state, legal: null, pending: null, me: null, viewer: 0, seats: [], act: () => {}, name: names, shape: 'wide', picture: true}).svg;
     // A picture, not a board to play on: nothing in it is read or focused on its own.
     svg.setAttribute('role', 'img');
     svg.setAttribute('focusable', 'false');

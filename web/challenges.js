@@ -5,7 +5,7 @@
 // this browser takes challenges is a setting, sent as `challenges {open}` after each hello.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
-import {termsText, errorText, errorDetails, gameName, problemsList} from './words.js';
+import {termsText, errorText, errorDetails, gameName, problemsList, playerName} from './words.js';
 import {get, set} from './settings.js';
 import {optionField, readOptions, field} from './create-form.js';
 import {seekPrefs} from './play-now.js';
@@ -51,7 +51,7 @@ export class Challenges {
   challenged(m) {
     this.items.set(m.challenge, {id: m.challenge, dir: 'in', who: m.from, terms: m.terms, ended: null});
     this.render();
-    announce(t('challenge.incoming_announce', {name: m.from.name, terms: termsText(m.terms, this.app.game(m.terms.game))}));
+    announce(t('challenge.incoming_announce', {name: playerName(m.from), terms: termsText(m.terms, this.app.game(m.terms.game))}));
     sound('turn');
   }
 
@@ -80,7 +80,7 @@ export class Challenges {
     const reply = await this.app.conn.request({type: 'challenge', player: player.id, ...terms});
     this.items.set(reply.challenge, {id: reply.challenge, dir: 'out', who: player, terms, ended: null});
     this.render();
-    announce(t('challenge.waiting', {name: player.name}));
+    announce(t('challenge.waiting', {name: playerName(player)}));
     /** @type {HTMLElement | null} */ (document.querySelector(`.challenge-card[data-challenge="${CSS.escape(reply.challenge)}"]`))?.focus({preventScroll: true});
   }
 
@@ -94,7 +94,7 @@ export class Challenges {
       await this.app.conn.request({type, challenge: c.id});
       if (type === 'decline' || type === 'cancel') {
         this.items.delete(c.id);
-        announce(t(type === 'decline' ? 'challenge.declined_you' : 'challenge.cancelled_you', {name: c.who.name}));
+        announce(t(type === 'decline' ? 'challenge.declined_you' : 'challenge.cancelled_you', {name: playerName(c.who)}));
       }
       // Accepted: `paired` follows and takes the page to the room.
     } catch (err) {
@@ -113,7 +113,7 @@ export class Challenges {
 
   endedText(c) {
     const key = `challenge.ended.${c.ended}`;
-    return key in CHALLENGE_ENDED ? t(key, {name: c.who.name}) : t('challenge.ended.other');
+    return key in CHALLENGE_ENDED ? t(key, {name: playerName(c.who)}) : t('challenge.ended.other');
   }
 
   render() {
@@ -142,7 +142,7 @@ export class Challenges {
           button('challenge.decline', 'decline', () => this.answer(c, 'decline'))));
     } else {
       body.push(h('p', {class: 'challenge-terms'}, termsText(c.terms, g)),
-        h('p', {class: 'small'}, t('challenge.waiting_text', {name: c.who.name})),
+        h('p', {class: 'small'}, t('challenge.waiting_text', {name: playerName(c.who)})),
         h('div', {class: 'challenge-buttons'}, button('challenge.cancel', 'cancel', () => this.answer(c, 'cancel'))));
     }
     if (c.error) body.push(h('p', {class: 'problems', role: 'alert'}, t('challenge.failed', {why: c.error})));
@@ -215,8 +215,8 @@ export function openChallengeForm(app, player, game = null) {
   problems,
   h('p', {class: 'dialog-buttons'},
     h('button', {type: 'submit', value: 'cancel', id: 'challenge-close', formnovalidate: true}, t('challenge.close')), ' ', sendBtn));
-  dialog.append(h('h3', {id: 'challenge-form-h'}, t('challenge.title', {name: player.name})),
-    h('p', {}, t('challenge.text', {name: player.name})), form);
+  dialog.append(h('h3', {id: 'challenge-form-h'}, t('challenge.title', {name: playerName(player)})),
+    h('p', {}, t('challenge.text', {name: playerName(player)})), form);
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();
@@ -226,6 +226,6 @@ export function openChallengeForm(app, player, game = null) {
 // The "Challenge" button for a player (`player`: {id, name}), or null for oneself.
 export function challengeButton(app, player, game, attrs = {}) {
   if (!player || player.id === app.conn.player?.id) return null;
-  return h('button', {type: 'button', 'aria-label': t('challenge.button_label', {name: player.name}),
+  return h('button', {type: 'button', 'aria-label': t('challenge.button_label', {name: playerName(player)}),
     onclick: () => openChallengeForm(app, player, game), ...attrs}, t('challenge.button'));
 }

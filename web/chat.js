@@ -10,7 +10,7 @@
 // Every line is set as text (textContent), never parsed as markup.
 import {h} from './util.js';
 import {t, language} from './i18n/index.js';
-import {errorText} from './words.js';
+import {errorText, playerName} from './words.js';
 import {get, set} from './settings.js';
 import {mutes, mutedPlayers, isMuted, mute, unmute, mutedList} from './mutes.js';
 import {openChallengeForm} from './challenges.js';
@@ -230,7 +230,7 @@ export class RoomChat {
 
   lineEl(l, me, both) {
     const mine = l.from?.id === me;
-    const who = l.from?.name ?? '?';
+    const who = l.from ? playerName(l.from) : '?';
     const time = new Date(l.at);
     const name = mine || !l.from?.id
       ? h('strong', {class: 'chat-name me'}, who)
@@ -244,7 +244,7 @@ export class RoomChat {
     return h('li', {class: `chat-line${mine ? ' mine' : ''}`, 'data-channel': l.channel, 'data-n': l.n, 'data-from': l.from?.id ?? ''},
       h('span', {class: 'chat-meta'},
         h('time', {class: 'chat-time', datetime: time.toISOString()},
-          new Intl.DateTimeFormat(language(), {hour: '2-digit', minute: '2-digit'}).format(time)), ' ',
+          new Intl.DateTimeFormat(language(), {hour: 'numeric', minute: '2-digit'}).format(time)), ' ',
         both && l.channel === 'spectators' ? [h('span', {class: 'tag chat-tag'}, t('chat.tag.spectators')), ' '] : null,
         name, accountMark(l.from), h('span', {class: 'chat-sep'}, t('chat.sep'))),
       text);
@@ -308,7 +308,7 @@ export class RoomChat {
 
   // What can be done from a sender's name: mute or unmute, report, challenge, their page.
   openMenu(player, origin) {
-    const name = player.name;
+    const name = playerName(player);
     const dialog = h('dialog', {class: 'confirm chat-menu', id: 'chat-menu', 'aria-labelledby': 'chat-menu-h'});
     const close = () => dialog.close();
     const muted = isMuted(player.id);
@@ -336,7 +336,7 @@ export class RoomChat {
     try {
       await (was ? unmute : mute)(this.app.conn, player);
       this.error = null;
-      this.notice = [was ? 'chat.unmuted' : 'chat.muted', {name: player.name}];
+      this.notice = [was ? 'chat.unmuted' : 'chat.muted', {name: playerName(player)}];
     } catch (err) {
       this.error = {code: err.code, message: err.message};
       this.notice = null;
@@ -347,7 +347,7 @@ export class RoomChat {
 
   // Report: a reason (1 to 500 characters) for the server's operators; the room is named.
   openReport(player, origin) {
-    const name = player.name;
+    const name = playerName(player);
     const dialog = h('dialog', {class: 'confirm report-dialog', id: 'report-dialog', 'aria-labelledby': 'report-h'});
     const reason = h('textarea', {id: 'report-reason', name: 'reason', rows: 3, required: true, maxlength: MAX_REASON});
     const problems = h('p', {class: 'problems', role: 'alert'});

@@ -1,8 +1,6 @@
-// The dock: what follows the player from page to page, fixed at the bottom of the screen (on a
-// phone, at the top while the room's decision bar holds the bottom): the Play now waiting panel
-// and the challenges, sent and received. Non-blocking: nothing behind it is disabled, and the
-// page keeps room below its content for it (--dock-h). `announce` says a change to screen
-// readers through a polite live region.
+// The dock: what follows the player from page to page, fixed at the bottom (on a phone at the
+// top while the decision bar holds the bottom): Play now's waiting panel and the challenges. It
+// disables nothing; the page keeps room for it (--dock-h). `announce` speaks to screen readers.
 import {h} from './util.js';
 
 let dockEl = null;

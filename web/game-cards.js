@@ -1,8 +1,6 @@
-// The lobby's games, one card each: views of what the lobby knows, drawn again cheaply. A card
-// shows the board's picture (the game's own board code drawing its starting position, as on the
-// rules page; card-pictures.js, drawn once the cards are), the name, a one-line pitch, how many play it now, one Play button saying whom it
-// sets the player against, and the rest of the choices folded behind "More options". The lobby
-// (lobby.js) owns the rooms, the pools and the choices; this module only draws them.
+// The lobby's games, one card each, drawn again cheaply: the board's picture (card-pictures.js),
+// the name, a one-line pitch, how many play it now, one Play button saying whom it sets the
+// player against, the rest folded behind "More options". lobby.js owns what they show.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
 import {gameName, levelName} from './words.js';

@@ -1,14 +1,10 @@
-// The lobby leads with the games: one card per game (game-cards.js) with the board's picture, a
-// one-line pitch, how many play it now and one Play button (a person waiting, else the computer
-// at once: play-now.js), every other choice folded behind "More options" ("Play the computer"
-// at the level picked once, "Play now" with its remembered terms and the pools someone waits in,
-// "Custom game", the leaderboard). Then what is on now, each part only when it has something:
-// the player's own unfinished games (my-games.js, first of all when there are some), open rooms
-// and live matches (kept current by watch_lobby pushes), and, while no match is live, recent
-// finished games to replay (GET /api/games).
+// The lobby leads with the games: a card each (game-cards.js), one Play button (play-now.js),
+// the other choices folded behind "More options", then "Custom game". Then what is on now, each
+// part only when it has something: the player's unfinished games (my-games.js), open rooms and
+// live matches (watch_lobby pushes), and while no match is live recent games (GET /api/games).
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, formatOptions, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason} from './words.js';
+import {seatName, optionsText, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason} from './words.js';
 import {rememberSeat, rememberCreated} from './seats.js';
 import {buildCreateForm} from './create-form.js';
 import {savedLevel, chooseLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
@@ -267,7 +263,8 @@ export class LobbyView {
       onSelect: (id) => { this.selected = id; this.renderCustom(true); this.customEl.querySelector('select[name=game]')?.focus(); },
       onSubmit: (data) => this.create(data),
     });
-    this.customEl.replaceChildren(h('summary', {id: 'custom-h'}, t('lobby.custom_title')),
+    this.customEl.replaceChildren(h('summary', {id: 'custom-h'},
+      h('span', {class: 'custom-title'}, t('lobby.custom_title')), h('span', {class: 'custom-hint small muted'}, t('lobby.custom_hint'))),
       h('p', {class: 'muted'}, t(`game.${this.selected}.summary`)), form);
     this.customEl.open = open;
   }
@@ -357,7 +354,7 @@ export class LobbyView {
       buttons.push(h('button', {type: 'button', class: 'primary', 'data-join': r.room, onclick: () => this.join(r.room)}, t('lobby.join')));
     }
     buttons.push(h('button', {type: 'button', 'data-watch': r.room, onclick: () => { location.hash = roomHash; }}, t('lobby.watch')));
-    const extras = [formatOptions(r.game, r.options)];
+    const extras = [optionsText(r.game, r.options, g)];
     if (r.ranked) extras.push(t('lobby.ranked'));
     const timer = timerShort(r.timer);
     if (timer) extras.push(timer);
@@ -368,7 +365,7 @@ export class LobbyView {
         h('span', {class: 'spectators'}, t('room.spectators', {n: r.spectators})),
         myTurn ? [' ', h('span', {class: 'tag turn'}, t('mygames.your_turn'))] : null,
         h('div', {class: 'room-players'}, tNodes('lobby.players', {names: seatNames.flatMap((n, i) => (i ? [t('log.and'), n] : [n]))})),
-        h('div', {class: 'muted small room-options'}, extras.join(' · '))),
+        h('div', {class: 'muted small room-options'}, extras.filter(Boolean).join(' · '))),
       h('div', {class: 'room-actions'}, buttons));
   }
 

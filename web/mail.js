@@ -1,9 +1,5 @@
-// Mail, where the server sends it (docs/web.md, "Accounts"; docs/protocol.md, "Mail"), loaded by
-// account.js once GET /api/server says it does: the login's "Forgot your password?" by a link
-// sent to the account's address, the views a link from a mail opens (#/reset/TOKEN: choose a new password;
-// #/confirm-mail/TOKEN: the address confirmed), and the account panel's address (add, change,
-// remove, and the one waiting for its link). The account's forms and words come in `ctx`, so
-// this module needs nothing of account.js.
+// Mail (docs/web.md, "Accounts"), loaded where the server sends it: "Forgot your password?" by
+// mail, the views of a mail's link (#/reset/, #/confirm-mail/), the account's address.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
 
@@ -12,24 +8,16 @@ const JSON_TYPE = {'content-type': 'application/json'};
 /** The language the mails are written in: the page's. */
 function lang() { return (document.documentElement.lang || 'en').slice(0, 2); }
 
-/**
- * The account's address and the one waiting for its link: {mail, pending}, each null when none.
- * @param {{conn: any, call: Function, httpError: Function}} ctx
- */
+/** {mail, pending} of the account. @param {{conn: any, call: Function, httpError: Function}} ctx */
 export async function mailState({conn, call, httpError}) {
   const res = await call('/api/me/mail', {headers: {authorization: `Bearer ${conn.token}`}});
   if (!res.ok) throw await httpError(res);
   return res.json();
 }
 
-/**
- * The login's "Forgot your password?" where the server sends mail: a username or an address, and
- * the same answer whatever exists; the recovery code stays one tap away.
- * @param {any} account
- * @param {{call: Function, httpError: Function}} ctx
- */
+/** @param {any} account @param {{call: Function, httpError: Function}} ctx */
 export function openForgot(account, {call, httpError}) {
-  account.dialog({id: 'forgot', title: 'account.forgot_title', submit: 'account.forgot_submit',
+  account.dialog({id: 'forgot', title: 'account.forgot', submit: 'account.forgot_submit',
     text: t('account.forgot_text'),
     fields: [{name: 'login', label: 'account.login_or_mail', type: 'text', autocomplete: 'username', maxlength: 254}],
     extra: (close) => [h('button', {type: 'button', class: 'link', id: 'forgot-to-code',
@@ -42,13 +30,7 @@ export function openForgot(account, {call, httpError}) {
     }});
 }
 
-/**
- * #/reset/TOKEN: choose a new password. The server ends every session of the account and gives
- * this browser a token of it.
- * @param {any} account
- * @param {string} token
- * @param {{call: Function, httpError: Function}} ctx
- */
+/** @param {any} account @param {string} token @param {{call: Function, httpError: Function}} ctx */
 export function openReset(account, token, {call, httpError}) {
   const conn = account.app.conn;
   account.dialog({id: 'reset', title: 'account.reset_title', submit: 'account.reset_submit',
@@ -61,17 +43,12 @@ export function openReset(account, token, {call, httpError}) {
       const res = await call('/api/password/reset', {method: 'POST', headers: JSON_TYPE, body: JSON.stringify({token, password})});
       if (!res.ok) throw await httpError(res);
       const body = await res.json();
-      account.after = ['account.reset_done', {username: body.username}];
+      account.after = ['account.recovered', {username: body.username}];
       conn.adopt(body.token, body.username);
     }});
 }
 
-/**
- * #/confirm-mail/TOKEN: the address the link went to becomes the account's, on whatever device.
- * @param {any} account
- * @param {string} token
- * @param {{call: Function, httpError: Function, sentence: Function}} ctx
- */
+/** @param {any} account @param {string} token @param {{call: Function, httpError: Function, sentence: Function}} ctx */
 export async function confirmMail(account, token, {call, httpError, sentence}) {
   try {
     const res = await call('/api/mail/confirm', {method: 'POST', headers: JSON_TYPE, body: JSON.stringify({token})});
@@ -84,11 +61,7 @@ export async function confirmMail(account, token, {call, httpError, sentence}) {
   }
 }
 
-/**
- * The panel's address: what it is, and its buttons.
- * @param {any} account
- * @param {Function} button
- */
+/** The panel's address and its buttons. @param {any} account @param {Function} button */
 export function mailPart(account, button) {
   const state = account.mailState;
   const lines = [];
@@ -105,7 +78,7 @@ export function mailPart(account, button) {
 /** @param {any} account */
 function openAskMail(account) {
   const {conn, call, httpError} = account.mailContext();
-  account.dialog({id: 'mail', title: 'account.mail_title', submit: 'account.mail_submit',
+  account.dialog({id: 'mail', title: 'account.mail', submit: 'account.forgot_submit',
     text: t('account.mail_text'),
     fields: [
       {name: 'username', type: 'text', autocomplete: 'username', value: conn.account?.username, hidden: true, required: false},
@@ -125,7 +98,7 @@ function openAskMail(account) {
 /** @param {any} account */
 function openRemoveMail(account) {
   const {conn, call, httpError} = account.mailContext();
-  account.dialog({id: 'mail-remove', title: 'account.mail_remove_title', submit: 'account.mail_remove_submit', danger: true,
+  account.dialog({id: 'mail-remove', title: 'account.mail_remove', submit: 'account.mail_remove_submit', danger: true,
     text: t('account.mail_remove_text'),
     fields: [
       {name: 'username', type: 'text', autocomplete: 'username', value: conn.account?.username, hidden: true, required: false},

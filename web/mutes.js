@@ -5,6 +5,7 @@
 // drop-down). A change is announced with a 'change' event.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
+import {playerName} from './player-mark.js';
 
 const KEY = 'tanbo.chatMutes';
 export const mutes = new EventTarget();
@@ -69,8 +70,8 @@ export function mutedList(app, where) {
     // In the header's drop-down the sections are the header's (h1) own: h2 there, under the chat's h3 here.
     h(where === 'prefs' ? 'h2' : 'h4', {id: head}, t('chat.muted_list', {n: list.length})),
     h('ul', {}, list.map((p) => h('li', {'data-muted': p.id},
-      h('span', {}, p.name), ' ',
-      h('button', {type: 'button', class: 'link', 'data-unmute': p.id, 'aria-label': t('chat.unmute', {name: p.name}),
+      h('span', {}, playerName(p)), ' ',
+      h('button', {type: 'button', class: 'link', 'data-unmute': p.id, 'aria-label': t('chat.unmute', {name: playerName(p)}),
         onclick: async () => {
           try { await unmute(app.conn, p); } catch { /* still listed: try again */ }
         }}, t('chat.unmute_short'))))));

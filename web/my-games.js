@@ -1,11 +1,10 @@
 // The player's unfinished games (`my_games`, docs/protocol.md): asked after each hello, and again
-// (debounced) when a lobby push or a room's state shows that one of them changed hands, or that
-// a new one began. The header shows "Your turn (N)" with the games waiting for this player, and
-// the lobby lists them all, each linking to its room: its game, the opponents when the page knows
-// their names, whose turn it is and, by correspondence, the time left and the date it is due.
-// While some game of the player is not the room on screen, the page watches the lobby's pushes:
-// they carry each room's `to_move`.
+// (debounced) when a lobby push or a room's state shows a change of hands or a new game. The
+// header shows "Your turn" and the count of games waiting; the lobby lists them all, each linking
+// to its room (its game, the opponents, whose turn, the time left by correspondence). While a game
+// is elsewhere than on screen, the lobby's pushes are watched: they carry each room's `to_move`.
 import {h} from './util.js';
+import {icon} from './icons.js';
 import {t} from './i18n/index.js';
 import {gameName, seatName} from './words.js';
 import {rememberSeat} from './seats.js';
@@ -162,14 +161,18 @@ export class MyGames extends EventTarget {
     return h('li', {class: `my-game${yours ? ' your-turn' : ''}`, 'data-room': g.room, 'data-your-turn': String(yours)}, bits);
   }
 
-  // The header's "Your turn (N)": shown while some game waits for the player.
+  // The header's "Your turn" and the count of games waiting for the player, shown while there
+  // are some; on a phone its icon and the count, the word for screen readers (style.css).
+  // What the count counts is its tooltip (and description), and the panel's first line.
   render() {
     if (!this.headEl) return;
-    const waiting = this.waiting();
-    this.headEl.hidden = !waiting.length;
-    this.summaryEl.textContent = t('mygames.badge', {n: waiting.length});
-    this.summaryEl.dataset.count = String(waiting.length);
-    this.panelEl.replaceChildren(h('p', {class: 'turns-title'}, t('mygames.panel')), this.listElement('turns-list'));
+    const n = this.waiting().length;
+    this.headEl.hidden = !n;
+    const label = t('mygames.waiting_label', {n});
+    this.summaryEl.replaceChildren(icon('play'), h('span', {class: 'turns-word'}, t('mygames.head')), ' ', h('span', {class: 'turns-count'}, String(n)));
+    this.summaryEl.title = label;
+    this.summaryEl.dataset.count = String(n);
+    this.panelEl.replaceChildren(h('p', {class: 'turns-title'}, label), this.listElement('turns-list'));
   }
 
   relabel() { this.render(); }

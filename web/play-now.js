@@ -1,14 +1,11 @@
 // Play now (docs/protocol.md, "Play now") and the lobby's one Play button. Play (playChoice,
-// play) seats the player against a person waiting when there is one, else against the computer
-// at once. Play now, in a card's "More options", seeks in that game's pool with the terms
-// remembered for the game (the time control, ranked, the player count where the game has a
-// choice, and whether the computer should step in after 30 s); the waiting panel in the dock
-// shows the game, the time waited and the pool's size (live from the lobby's pushes), with
-// Cancel (unseek) and, after a while, "Play the computer instead". `paired` takes the page to
-// the room (app.js). The pools someone waits in are kept here for the lobby's cards.
+// play) seats the player against a person waiting, else the computer at once. Play now, in a
+// card's "More options", seeks in the game's pool with the terms remembered for it; the dock's
+// waiting panel shows the time waited and the pool's size, Cancel and, after a while, "Play the
+// computer instead". The pools someone waits in are kept here for the lobby's cards.
 import {h, toast, canon} from './util.js';
 import {t} from './i18n/index.js';
-import {termsText, errorText, duration} from './words.js';
+import {termsText, errorText, duration, playerName} from './words.js';
 import {savedLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
 import {rememberSeat} from './seats.js';
 import {dockPart, refreshDock, announce} from './dock.js';
@@ -66,7 +63,7 @@ export function playChoice(g, rooms, pools, me, isMine = () => false) {
     && r.seats.some((st) => !st.player && !st.cpu)
     && r.seats.some((st) => st.player && !st.cpu)
     && r.seats.every((st) => !st.player || st.cpu || (st.connected && st.player.id !== me)));
-  if (room) return {kind: 'room', room: room.room, name: room.seats.find((st) => st.player && !st.cpu).player.name};
+  if (room) return {kind: 'room', room: room.room, name: playerName(room.seats.find((st) => st.player && !st.cpu).player)};
   const pool = pools.find((p) => p.game === g.id && p.waiting > 0 && !isMine(p) && p.timer?.type !== 'correspondence');
   if (pool) return {kind: 'pool', pool, n: pool.waiting};
   return {kind: 'cpu', level: savedLevel() || DEFAULT_LEVEL};

@@ -6,13 +6,14 @@ import {h} from './util.js';
 import {icon} from './icons.js';
 import {t, language} from './i18n/index.js';
 
-// A player's name as this reader sees it: the name the server gave a new guest (`default_name`,
-// docs/protocol.md "Names") in the reader's language, built from the id ("Invité 51d0"), since
-// nobody else may take such a name; any other name as its player chose it.
+// A player (or a bare name) as this reader sees it, wherever a name is shown: the name the server
+// gives a new guest, "Guest " and four hex digits, which it refuses as a chosen one, reads in the
+// reader's language ("Invité 51d0"), even where no `default_name` says so (docs/protocol.md,
+// "Names"); any other name as its player chose it.
 export function playerName(player) {
-  if (!player) return '';
-  if (player.default_name && typeof player.id === 'string') return t('player.guest_name', {tag: player.id.slice(1, 5)});
-  return String(player.name ?? '');
+  const name = String((typeof player === 'object' ? player?.name : player) ?? '');
+  const tag = /^Guest ([0-9a-f]{4})$/.exec(name)?.[1] ?? (player?.default_name && player.id?.slice?.(1, 5));
+  return tag ? t('player.guest_name', {tag}) : name;
 }
 
 export function accountMark(player) {

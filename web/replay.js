@@ -6,7 +6,7 @@
 // move did", what comes next) are the step's at once.
 import {h, apiError} from './util.js';
 import {t} from './i18n/index.js';
-import {recordNames, place, reason, formatOptions, gameName, errorText, errorDetails} from './words.js';
+import {recordNames, place, reason, optionsText, drawnWhat, gameName, errorText, errorDetails} from './words.js';
 import {placesList} from './room-end.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex, firstDraw} from './verify.js';
@@ -125,13 +125,10 @@ export class ReplayView {
     this.go(to(this));
   }
 
+  // A record's action in the room log's words (a resignation or a time-out is the core's event).
   describe(a) {
-    if (a.action === 'resign') return t('core.resign', {name: this.name(a.seat)});
-    if (a.action === 'time') return t('core.time', {name: this.name(a.seat)});
-    const what = this.board.describeAction(a.action);
-    // A decision the computer made for the seat (its player away, or out of time) says so.
-    if (a.by === 'timer' || a.by === 'takeover') return t(`core.action_by.${a.by}`, {name: this.name(a.seat), what});
-    return t('core.action', {name: this.name(a.seat), what});
+    const end = a.action === 'resign' || a.action === 'time';
+    return describeCore(end ? {type: a.action, seat: a.seat} : {...a, type: 'action'}, this.name, this.board);
   }
 
   build() {
@@ -151,18 +148,19 @@ export class ReplayView {
     this.verifyEl = h('div', {class: 'verify', id: 'replay-verify', role: 'status'}, t('seed.checking'));
     // The fairness check, for those who ask: folded, below the moves.
     this.fairEl = h('details', {class: 'fair', id: 'replay-fair'},
-      h('summary', {}, t('replay.fair')), this.verifyEl);
+      h('summary', {}, t('replay.fair', {what: drawnWhat(r.game)})), this.verifyEl);
     const btn = (id, label, key, ic, f, after) => h('button', {type: 'button', id, 'aria-keyshortcuts': key, onclick: f},
       after ? [label, ' ', icon(ic)] : [icon(ic), ' ', label]);
     this.listEl.replaceChildren(...r.actions.map((a, i) => h('li', {'data-step': i + 1}, `${i + 1}. ${this.describe(a)}`)));
-    const note = this.steps ? t('replay.note_steps') : t('replay.note_nosteps', {why: this.stepsError});
+    const note = this.steps ? '' : `${t('replay.note_nosteps', {why: this.stepsError})} `;
     const players = Array.from({length: r.players}, (_, seat) => {
       const info = (r.players_info || []).find((p) => p.seat === seat);
       return info?.id ? h('a', {href: `#/player/${encodeURIComponent(info.id)}`}, this.name(seat)) : this.name(seat);
     });
     this.main.replaceChildren(
-      h('h2', {}, t('replay.title', {game: gameName(r.game, g), id: r.id})),
-      h('p', {class: 'muted'}, [formatOptions(r.game, r.options), t('replay.players_n', {n: r.players}), r.ranked ? t('lobby.ranked') : ''].filter(Boolean).join(' · ')),
+      h('h2', {}, t('replay.title', {game: gameName(r.game, g)})),
+      // The rules that were not the standard ones; who began is said by name below.
+      h('p', {class: 'muted'}, [optionsText(r.game, r.options, g, ['first']), t('replay.players_n', {n: r.players}), r.ranked ? t('lobby.ranked') : ''].filter(Boolean).join(' · ')),
       h('p', {}, tNodes('replay.players_line', {names: listNodes(players)}), ' ', t('replay.first', {name: this.name(r.first)}),
         ' ', h('a', {href: `#/rules/${encodeURIComponent(r.game)}`}, t('room.rules'))),
       h('div', {class: 'stepper', role: 'group', 'aria-label': t('replay.stepper')},
@@ -177,7 +175,7 @@ export class ReplayView {
           h('section', {'aria-labelledby': 'replay-events-h'}, h('h3', {id: 'replay-events-h'}, t('replay.this_step')), this.eventsEl),
           h('section', {'aria-labelledby': 'replay-all-h'}, h('h3', {id: 'replay-all-h'}, t('replay.every')), this.listEl),
           this.fairEl)),
-      h('p', {class: 'muted small'}, `${note} ${t('replay.keys')}`));
+      h('p', {class: 'muted small'}, `${note}${t('replay.keys')}`));
     this.go(this.step, true);
   }
 

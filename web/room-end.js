@@ -5,7 +5,7 @@
 // draw check stays folded below. Pure functions of the finished state; the room acts.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
-import {place, reason} from './words.js';
+import {place, reason, drawnWhat} from './words.js';
 
 // The places the game counts: a seat the computer finished for is below every other seat (they
 // share that place); the others keep their order among themselves, as the ratings do.
@@ -88,8 +88,8 @@ export function endCard({m, me, name, onTime, verified, buttons, links}) {
   parts.push(h('p', {class: 'end-links'}, links.flatMap((l, i) => (i ? [' · ', l] : [l]))));
   if (verified) {
     parts.push(h('details', {class: 'fair'},
-      h('summary', {class: verified.ok ? 'ok' : 'bad'}, t(verified.ok ? 'result.fair_ok' : 'result.fair_bad')),
-      h('p', {}, t(verified.ok ? 'seed.room_ok' : 'seed.room_bad'))));
+      h('summary', {class: verified.ok ? 'ok' : 'bad'}, t(verified.ok ? 'result.fair_ok' : 'result.fair_bad', {what: drawnWhat(m.game)})),
+      h('p', {}, t(verified.ok ? 'seed.commit_ok' : 'seed.commit_bad'))));
   }
   return parts;
 }

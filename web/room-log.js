@@ -23,6 +23,12 @@ export class RoomLog {
     return [...this.steps.entries()].filter(([, evs]) => evs.some((e) => e.type === 'start')).map(([v]) => v).sort((a, b) => a - b);
   }
 
+  // Who moved first in the latest game seen starting (a rematch may change it).
+  first() {
+    const v = this.starts().pop();
+    return v === undefined ? undefined : this.steps.get(v).find((e) => e.type === 'start').first;
+  }
+
   // The steps up to version `upTo` (the one the board shows: later ones are not told yet).
   render(el, describe, upTo = Infinity) {
     const starts = this.starts();

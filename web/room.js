@@ -5,7 +5,7 @@
 // (banner, turn marks, decision bar, sounds, the log) follows the board, not the newest message.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, place, levelName, gameName, errorText, errorDetails} from './words.js';
+import {seatName, seatSign, youPlayText, place, levelName, gameName, errorText, errorDetails} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex} from './verify.js';
 import {Motion} from './motion.js';
@@ -21,6 +21,7 @@ import {accountMark} from './player-mark.js';
 import {endCard} from './room-end.js';
 import {seekMessage} from './play-now.js';
 import {normalTimer} from './timectl.js';
+import {icon} from './icons.js';
 
 import {rememberSeat, hasSeat, forgetSeat, createdRooms} from './seats.js';
 
@@ -72,6 +73,7 @@ export class RoomView {
     this.main = main;
     this.titleEl = h('h2', {id: 'room-title'});
     this.infoEl = h('div', {class: 'room-info'});
+    this.toolsEl = h('div', {class: 'room-tools'});
     this.seatsEl = h('ol', {class: 'seats'});
     // The banner's words are a live region; the clock beside them ticks outside it.
     this.bannerText = h('span', {role: 'status', 'aria-live': 'polite'});
@@ -84,6 +86,8 @@ export class RoomView {
     document.addEventListener('keydown', this.onKey);
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
     this.factsEl = h('div', {class: 'facts-box', id: 'facts'});
+    // Every possible move as a button, folded below the log (allActions).
+    this.choicesEl = h('div', {id: 'all-choices'});
     // The end of a game, above the board: the first thing read once it is over.
     this.resultEl = h('section', {class: 'result end-card', id: 'result', hidden: true, 'aria-label': t('replay.result')});
     this.actionsEl = h('div', {class: 'room-actions'});
@@ -92,11 +96,11 @@ export class RoomView {
     this.dialog = h('dialog', {class: 'confirm', 'aria-labelledby': 'resign-h'});
     this.dialog.addEventListener('close', () => { if (this.dialog.returnValue === 'resign') this.resign(); });
     main.append(
-      h('div', {class: 'room-head'}, this.titleEl, this.infoEl),
+      h('div', {class: 'room-head'}, this.titleEl, this.toolsEl, this.infoEl),
       this.seatsEl, this.bannerEl, this.resultEl,
       h('div', {class: 'play'}, this.boardEl,
         h('div', {class: 'side'}, this.controlsEl, this.factsEl, this.actionsEl, this.chat.el,
-          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl))),
+          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl), this.choicesEl)),
       this.dialog);
     this.relabel();
     if (this.app.paired?.room === this.room) {
@@ -292,17 +296,20 @@ export class RoomView {
   // time runs whatever the board shows.
   renderChrome(m, {moving = null} = {}) {
     const g = this.app.game(m.game);
-    this.titleEl.textContent = t('room.title', {game: gameName(m.game, g), room: this.room});
+    // The game's name: the room's id is in the link Copy link copies, which is all a player
+    // does with it.
+    this.titleEl.textContent = gameName(m.game, g);
+    // Facts, each kept whole on a line; then Rules and Copy link as the room's tools.
     this.infoEl.replaceChildren(
       h('span', {class: `status status-${m.status}`}, t(`status.${m.status}`)),
-      ' · ',
       h('span', {class: 'spectators', id: 'spectators'}, t('room.spectators', {n: m.spectators})),
-      ' · ',
-      h('span', {}, this.seat !== null ? t('room.you_play', {n: this.seat + 1}) : t('room.you_watch')),
-      ' · ',
-      h('a', {href: `#/rules/${encodeURIComponent(m.game)}`, class: 'rules-link'}, t('room.rules')),
-      ' · ',
-      h('button', {type: 'button', class: 'link', onclick: () => this.copyLink()}, t('room.copy_link')));
+      h('span', {}, this.seat !== null ? youPlayText(m.game, m.state, this.seat, m.state?.first ?? this.log.first(), m.seats.length, m.status === 'finished') : t('room.you_watch')));
+    // On a phone their icons alone (style.css), their words still their names.
+    this.toolsEl.replaceChildren(
+      h('a', {href: `#/rules/${encodeURIComponent(m.game)}`, class: 'button rules-link', title: t('room.rules')},
+        icon('rules'), h('span', {class: 'tool-word'}, t('room.rules'))),
+      h('button', {type: 'button', class: 'copy-link', title: t('room.copy_link'), onclick: () => this.copyLink()},
+        icon('link'), h('span', {class: 'tool-word'}, t('room.copy_link'))));
     // The clocks while playing; a game clock's final times stay once the game is over.
     const now = this.msg;
     const clock = now.clock && (now.status === 'playing' || (now.status === 'finished' && now.clock.control === 'clock')) ? now.clock : null;
@@ -327,6 +334,7 @@ export class RoomView {
       this.viewport.scroller.replaceChildren(h('p', {class: 'waiting'}, t('room.waiting_board')));
       this.controlsEl.replaceChildren();
       this.factsEl.replaceChildren();
+      this.choicesEl.replaceChildren();
       this.setDecision(false);
       return;
     }
@@ -336,7 +344,7 @@ export class RoomView {
     bar.push(...(out.controls || []));
     this.controlsEl.replaceChildren(...bar);
     this.factsEl.replaceChildren(...(out.facts || []));
-    if (legal) this.factsEl.append(allActions(legal, board, (a) => this.act(a)));
+    this.choicesEl.replaceChildren(legal ? allActions(legal, board, (a) => this.act(a)) : '');
     this.setDecision(!!legal);
     if (legal && refocus) requestAnimationFrame(() => this.boardIntoView());
     // A decision brings focus to its first control, unless the player is typing or already on
@@ -411,7 +419,7 @@ export class RoomView {
       const turn = m.pending && m.pending.seat === st.seat;
       const placeNo = m.result ? m.result.places[st.seat] : null;
       const who = seatName(m.seats, st.seat);
-      const bits = [h('span', {class: 'seat-no'}, t('seat.number', {n: st.seat + 1})), ' ',
+      const bits = [h('span', {class: 'seat-no', 'aria-hidden': m.game === 'steere-tanbo' ? null : 'true'}, seatSign(m.game, m.state, st.seat)), ' ',
         st.player ? h('a', {href: `#/player/${encodeURIComponent(st.player.id)}`, class: 'seat-name'}, who)
                   : h('strong', {class: 'seat-name'}, who)];
       const mark = accountMark(st.player);
@@ -421,7 +429,8 @@ export class RoomView {
       if (st.cpu && st.player) bits.push(' ', h('span', {class: 'tag cpu'}, t('seat.standing_in')));
       const by = this.byComputer.get(st.seat);
       if (by) bits.push(' ', h('span', {class: 'tag cpu', 'data-by': by}, t(`seat.by.${by}`)));
-      if (st.player)
+      // Whether the others are here (one's own presence says nothing, and takes a phone's line).
+      if (st.player && st.seat !== this.seat)
         bits.push(' ', h('span', {class: `dot ${st.connected ? 'on' : 'off'}`}, t(st.connected ? 'seat.online' : 'seat.offline')));
       const challenge = challengeButton(this.app, st.player, m.game, {class: 'link challenge-seat', 'data-challenge-seat': st.seat});
       if (challenge) bits.push(' ', challenge);

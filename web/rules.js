@@ -24,7 +24,7 @@ const SAMPLES = {
 };
 
 // S2: a stone where both coordinates are even, Black where x/2 + y/2 is even; each its own root.
-function steereDense(W, H) {
+export function steereDense(W, H) {
   const at = (x, y) => (x % 2 || y % 2 ? '.' : (x / 2 + y / 2) % 2 ? 'w' : 'b');
   const board = Array.from({length: H}, (_, y) => Array.from({length: W}, (_, x) => at(x, y)).join(''));
   const cell = (x, y) => (x >= 0 && y >= 0 && x < W && y < H ? board[y][x] : null);

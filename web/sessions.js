@@ -29,13 +29,13 @@ function when(ms) {
   const date = new Date(ms);
   const year = date.getFullYear() === new Date().getFullYear() ? undefined : 'numeric';
   return new Intl.DateTimeFormat(language(), {day: 'numeric', month: 'short', year,
-    hour: '2-digit', minute: '2-digit'}).format(date);
+    hour: 'numeric', minute: '2-digit'}).format(date);
 }
 
 // The dialog. `call(url, init)` and `httpError(res)` are the Account's: fetch with the
 // connection's error codes, and an HTTP refusal as an Error with its code. `refusal(err)` draws
-// a refusal as the account's forms do.
-export function openSessions({conn, call, httpError, refusal}) {
+// a refusal as the account's forms do; `showModal(dialog)` shows it as they are shown.
+export function openSessions({conn, call, httpError, refusal, showModal}) {
   const dialog = h('dialog', {class: 'confirm account-dialog', id: 'sessions-dialog', 'aria-labelledby': 'sessions-h'});
   const list = h('ul', {class: 'sessions', id: 'sessions-list', 'aria-busy': 'true'});
   const problems = h('div', {class: 'problems', role: 'alert', id: 'sessions-problems'});
@@ -90,13 +90,7 @@ export function openSessions({conn, call, httpError, refusal}) {
   dialog.append(h('h3', {id: 'sessions-h'}, t('sessions.title')),
     h('p', {}, t('sessions.text')), status, list, problems,
     h('p', {class: 'dialog-buttons'}, h('button', {type: 'button', id: 'sessions-close', onclick: () => dialog.close()}, t('sessions.close'))));
-  dialog.addEventListener('close', () => {
-    dialog.remove();
-    const back = /** @type {HTMLElement | null} */ (document.querySelector('#account-sessions'));
-    if (back && !document.querySelector('dialog[open]')) back.focus({preventScroll: true});
-  });
-  document.body.append(dialog);
-  dialog.showModal();
+  showModal(dialog);
   dialog.querySelector('#sessions-close').focus();
   load();
   return dialog;

@@ -125,7 +125,7 @@ export function longLeft(ms) {
 
 // A deadline (Unix ms) as a local date and time: "Tue 14 May, 18:30".
 export function localDate(ms) {
-  return new Intl.DateTimeFormat(language(), {weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'})
+  return new Intl.DateTimeFormat(language(), {weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit'})
     .format(new Date(ms));
 }
 

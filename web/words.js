@@ -1,6 +1,6 @@
 // Words built from the server's data, shared by every view: seat names (one name per seat,
 // the same in the seats, the log, the board and the replay), places, reasons, levels, options.
-import {t, tOr, list} from './i18n/index.js';
+import {t, tOr} from './i18n/index.js';
 import {timerText} from './timectl.js';
 import {h} from './util.js';
 import {playerName as personName} from './player-mark.js';
@@ -32,6 +32,9 @@ export function playerName(player) {
 
 export function place(n) { return t('ord.place', {n}); }
 
+// What a game draws at random, for the fair draw's label: who starts; in Tanbo, the bag's rice.
+export function drawnWhat(game) { return t(game === 'tanbo' ? 'fair.what.bag' : 'fair.what.first'); }
+
 // An end's reason; one the page has no words for (a newer server's) is never shown as its code.
 export function reason(code) { return tOr(`reason.${code}`, {}, t('reason.other')); }
 
@@ -42,11 +45,11 @@ export function gameName(game, registryEntry) {
   return tOr(`game.${game}.name`, {}, registryEntry?.name || game);
 }
 
-// An option's value in words: "6 holes", "random", "seat 2".
+// An option's value in words: "6", "random", "player 2", a board size "11 × 13" (not "11x13").
 export function optionValue(game, name, value) {
   if (name === 'first') return value === 'random' ? t('opt.first.random') : t('opt.first.seat', {n: value + 1});
   if (typeof value === 'boolean') return t(value ? 'opt.yes' : 'opt.no');
-  return tOr(`opt.${game}.${name}.v.${value}`, {}, String(value));
+  return tOr(`opt.${game}.${name}.v.${value}`, {}, String(value).replace(/^(\d+)x(\d+)$/, '$1 × $2'));
 }
 
 export function optionLabel(game, name) {
@@ -57,14 +60,31 @@ export function optionHelp(game, name) {
   return tOr(`opt.${game}.${name}.help`, {}, tOr(`opt.${name}.help`, {}, ''));
 }
 
-// "Holes: 6 · Stones: 3": the options of a room that differ from nothing (every one is named).
-export function formatOptions(game, options) {
-  return Object.entries(options || {})
+// "Holes per row: 6 · Heads: one": the options that differ from the game's defaults (but those in
+// `skip`), each named; '' for the standard rules.
+export function optionsText(game, options, registryEntry, skip = []) {
+  const defaults = Object.fromEntries((registryEntry?.options || []).map((o) => [o.name, JSON.stringify(o.default)]));
+  return Object.entries(options || {}).filter(([k, v]) => !skip.includes(k) && defaults[k] !== JSON.stringify(v))
     .map(([k, v]) => t('opt.pair', {label: optionLabel(game, k), value: optionValue(game, k, v)}))
     .join(' · ');
 }
 
-export {list};
+// A seat's sign as its board marks it: a Steere seat's colour, else its shape.
+const SHAPES = ['●', '■', '◆', '★'];
+export function seatSign(game, state, seat) {
+  if (game === 'steere-tanbo' && state?.seats) return state.seats.black === seat ? `● ${t('steere.colour.black')}` : `○ ${t('steere.colour.white')}`;
+  return SHAPES[seat % SHAPES.length];
+}
+
+// "You play first", "You play Black", "You played second": the viewer's seat by its colour or
+// its order of play (`first`, when known), never its number; in the past once the game is over.
+export function youPlayText(game, state, seat, first, players, over) {
+  const tense = over ? 'past' : 'now';
+  const n = 1 + (seat - first + players) % players;
+  const order = game === 'steere-tanbo' && state?.seats ? `colour.${state.seats.black === seat ? 'black' : 'white'}`
+    : n >= 1 ? `order.${players === 2 && n === 2 ? '2of2' : n}` : null;
+  return t(order ? `room.you_order.${tense}` : `room.you_play.${tense}`, {order: order && t(`room.${order}`)});
+}
 
 // The terms of a pool or a challenge in words: "Tsoro · 2 players · no time limit · unranked"
 // (or "game clock: 3 min + 2 s per move", "5 days per move": timectl.js),
@@ -76,14 +96,9 @@ export function termsText(terms, registryEntry, {withGame = true} = {}) {
   if (terms.players) parts.push(t('lobby.players_exact', {n: terms.players}));
   parts.push(timerText(terms.timer));
   parts.push(t(terms.ranked ? 'terms.ranked' : 'terms.unranked'));
-  const defaults = Object.fromEntries((registryEntry?.options || []).map((o) => [o.name, o.default]));
-  const changed = Object.fromEntries(Object.entries(terms.options || {})
-    .filter(([k, v]) => !(k in defaults) || JSON.stringify(v) !== JSON.stringify(defaults[k])));
-  parts.push(Object.keys(changed).length ? formatOptions(terms.game, changed) : t('terms.standard'));
+  parts.push(optionsText(terms.game, terms.options, registryEntry) || t('terms.standard'));
   return parts.join(' · ');
 }
-
-export {timerText};
 
 // A refusal in the player's words, from its code (docs/protocol.md "Errors"): never the server's
 // English, which errorDetails folds away. A code the page has no words for (a newer server's), or

@@ -136,6 +136,8 @@ export function tests(env) {
         await a.page.click('#sign-in');
         await a.page.waitForSelector('#login-dialog[open]');
         assert.deepEqual(await smallControls(a.page, '#login-dialog'), [], 'login controls under 44 px on a phone');
+        // Its two links, each whole, with nothing between them left dangling at a line's end.
+        assert.equal((await a.page.locator('#login-dialog .account-links').textContent()).replace(/\s/g, ''), 'Noaccountyet?CreateoneForgotyourpassword?');
         await a.page.click('#login-to-claim');
         await a.page.waitForSelector('#claim-dialog[open]');
         // A common password from the server's list, dressed with digits: refused in words.
@@ -224,6 +226,91 @@ export function tests(env) {
         assert.equal(await p.page.locator('#me .me-name').textContent(), 'Guestmaster');
       } finally {
         for (const c of contexts) await c.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: on a phone the header keeps to about 15 % of the height whatever the name, "Your turn" as its count named by what it counts, the language and the sound in the drop-down; the drop-down closes under a dialog and opens again after it; a guest chooses the name others see as it creates an account', fn: async () => {
+      const ctx = await env.browser.newContext({viewport: PHONE, locale: LOCALES.fr});
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(15000);
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const p = {ctx, page, errors, name: 'guest'};
+      try {
+        await page.goto(`${env.base}/`);
+        await page.waitForFunction(() => window.tanbo?.conn?.state === 'open' && window.tanbo.registry);
+        const header = async (what) => {
+          const box = await page.locator('header.top').boundingBox();
+          assert.ok(box.height <= PHONE.height * 0.15, `${what}: the header is ${box.height} px high`);
+          assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), PHONE.width, `${what}: wider than the screen`);
+          return box;
+        };
+        await header('a new guest');
+        // A room: its title is the game's name (the room's id is in Copy link), its tools named;
+        // nothing opens the phone's keyboard by itself.
+        const room = await playComputer(p, 'mancala-simple');
+        assert.equal(await page.locator('#room-title').textContent(), 'Mancala simple');
+        assert.doesNotMatch(await page.locator('.room-head').textContent(), new RegExp(reEscape(room)));
+        assert.equal(await page.getAttribute('.room-tools .rules-link', 'title'), 'Règles');
+        assert.equal((await page.locator('.room-tools .copy-link').textContent()).trim(), 'Copier le lien');
+        assert.deepEqual(await smallControls(page, '.room-tools'), [], 'the room\'s tools under 44 px');
+        assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'chat-input', 'the chat field focused by itself');
+        // The game waits for the guest (who stays in the room: a seat left alone a while is the
+        // computer's): "Your turn" is its icon and the count.
+        await page.waitForSelector('#turns:not([hidden])');
+        const turns = page.locator('#turns-summary');
+        // Its name the words (the word for screen readers on a phone), what it counts its tooltip
+        // and the first line of its panel.
+        assert.equal((await turns.textContent()).trim(), 'À vous 1');
+        assert.equal(await turns.getAttribute('title'), 'À vous\u00a0: 1 partie attend votre coup');
+        assert.equal(await turns.locator('.turns-count').textContent(), '1');
+        assert.ok(await turns.locator('.turns-count').isVisible());
+        assert.ok((await turns.locator('.turns-word').boundingBox()).width <= 1, 'its word shown too, on a phone');
+        await turns.click();
+        assert.equal(await page.locator('#turns-panel .turns-title').textContent(), 'À vous\u00a0: 1 partie attend votre coup');
+        await axeCheck(page, 'the header with the games waiting open (phone, fr)');
+        await turns.click();
+        const tb = await turns.boundingBox();
+        assert.ok(tb.width >= 44 && tb.height >= 44, 'Your turn is a finger\'s target');
+        await header('a guest with a game waiting');
+        // The language and the sound: in the drop-down on a phone.
+        assert.ok(!(await page.locator('#lang').isVisible()) && !(await page.locator('#sound').isVisible()));
+        await openPrefs(page);
+        assert.ok(await page.locator('#prefs-lang').isVisible());
+        const sound = await page.getAttribute('#sound', 'aria-pressed');
+        await page.click('#prefs-sound');
+        assert.notEqual(await page.getAttribute('#sound', 'aria-pressed'), sound, 'the drop-down\'s sound is the header\'s');
+        await page.click('#prefs-sound');
+        // A dialog from the drop-down: the drop-down closes under it.
+        await page.click('#account-claim');
+        await page.waitForSelector('#claim-dialog[open]');
+        assert.equal(await page.locator('#prefs').evaluate((d) => d.open), false, 'the drop-down open under the dialog');
+        assert.match(await page.locator('#claim-display-help').textContent(), /Laissé vide, vous restez Invité [0-9a-f]{4}/);
+        await submitDialog(p, 'claim', {display: 'Marguerite-Delacroix Vey', username: 'marguerite.v',
+          password: 'herons over the paddies', confirm: 'herons over the paddies'});
+        await page.waitForSelector('#claim-dialog', {state: 'detached'});
+        await writeDownCode(p);
+        // The name others see is the one chosen; the header keeps it on one line, on the
+        // brand's row, with the account's mark.
+        await page.waitForFunction(() => window.tanbo.conn.state === 'open' && window.tanbo.conn.account?.username === 'marguerite.v' &&
+          window.tanbo.conn.player?.name === 'Marguerite-Delacroix Vey');
+        await page.waitForFunction(() => document.querySelector('#me .me-name')?.textContent === 'Marguerite-Delacroix Vey');
+        assert.match(await page.locator('#me-account').textContent(), /marguerite\.v/);
+        // Once the last dialog has closed, the drop-down is open again, focus in it.
+        await page.waitForFunction(() => document.getElementById('prefs').open && document.getElementById('account').contains(document.activeElement));
+        await page.click('#account-sessions');
+        await page.waitForSelector('#sessions-dialog[open]');
+        assert.equal(await page.locator('#prefs').evaluate((d) => d.open), false, 'the drop-down open under the sessions');
+        await page.click('#sessions-close');
+        await page.waitForFunction(() => document.getElementById('prefs').open && document.activeElement?.id === 'account-sessions');
+        await closePrefs(page);
+        const box = await header('an account holder with a 24-letter name');
+        const me = await page.locator('#prefs summary').boundingBox();
+        const brand = await page.locator('header.top .brand').boundingBox();
+        assert.ok(me.y < brand.y + brand.height && box.height < 100, 'the name on the brand\'s row');
+        assert.ok(me.height <= 48, 'the name on one line');
+        assert.deepEqual(errors, []);
+      } finally {
+        await ctx.close().catch(() => {});
       }
     }},
     {name: 'accounts: log out ends this device\'s session only; log out everywhere ends the other device\'s too, whose saved token is refused: it becomes a guest and says so', fn: async () => {

@@ -107,3 +107,28 @@ export async function errorCodeProblems(webDir) {
   }
   return problems;
 }
+
+// Wordings a reader once tripped on, which must not come back. A seat is never a number the
+// player has to decode ("seat 1", « place 1 » reads as a finishing place, 1番席): the page says
+// who plays first, or the colour. A hint names no gesture of one kind of screen ("tap" on a
+// desktop), except where it speaks of a small screen. In Japanese, 黄米 reads as millet (きび):
+// the rice is 黄色い米, and so 黒い米 and 赤い米 beside it.
+const SMALL_SCREEN = /^steere\.hint\.zoom$/;
+const WORDING = {
+  en: [[/\bseats? \{\w+\}/i, 'a numbered seat'], [/\btap(ped|ping|s)?\b/i, 'a gesture of touch screens only']],
+  fr: [[/\bplaces? \{\w+\}/i, 'a numbered seat'], [/\btouche[zr]\b/i, 'a gesture of touch screens only']],
+  ja: [[/\{\w+\}番席/, 'a numbered seat'], [/タップ/, 'a gesture of touch screens only'],
+    [/黄米|黒米|赤米/, '黄米 reads as millet']],
+};
+export async function wordingProblems(webDir) {
+  const problems = [];
+  for (const [l, rules] of Object.entries(WORDING)) {
+    for (const [k, v] of await sentences(webDir, l)) {
+      for (const [re, why] of rules) {
+        if (why.startsWith('a gesture') && (SMALL_SCREEN.test(k.replace(/\.(one|other)$/, '')) || k === 'challenge.options')) continue;
+        if (re.test(v)) problems.push(`${l}: ${k}: ${why} (${re.exec(v)[0]})`);
+      }
+    }
+  }
+  return problems;
+}

@@ -137,7 +137,9 @@ export function tests(env) {
         await joinFromLobby(b, room);
         await b.page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
         await b.page.waitForSelector('#turns:not([hidden])');
-        assert.equal(await b.page.locator('#turns-summary').textContent(), 'Your turn (1)');
+        // "Your turn" and the count; its tooltip says what the count counts.
+        assert.equal(await b.page.locator('#turns-summary').textContent(), 'Your turn 1');
+        assert.equal(await b.page.getAttribute('#turns-summary', 'title'), 'Your turn: 1 game waits for your move');
         // The room: the days left to the deciding seat, and the date they end.
         const seat = b.page.locator('.seat[data-seat="1"] [data-clock-seat="1"] .clock-text');
         await seat.filter({hasText: /left/}).waitFor();
@@ -176,7 +178,8 @@ export function tests(env) {
         assert.equal(await b.page.evaluate(() => window.tanbo.view.msg.pending?.seat), 0, 'the game did not come to 花子');
         // 花子, on the rules page, is told by the lobby's pushes: her turn, in the header.
         await a.page.waitForSelector('#turns:not([hidden])');
-        assert.equal(await a.page.locator('#turns-summary').textContent(), 'あなたの手番（1）');
+        assert.equal(await a.page.locator('#turns-summary').textContent(), 'あなたの手番 1');
+        assert.equal(await a.page.getAttribute('#turns-summary', 'title'), 'あなたの手番：1局があなたの手を待っています');
         await b.page.waitForSelector('#turns', {state: 'hidden'});
         await a.page.click('#turns-summary');
         const link = a.page.locator(`#turns-list [data-room="${room}"][data-your-turn="true"] a`);

@@ -93,6 +93,31 @@ export function tests(env) {
     assert.deepEqual(await smallTargets(p.page, '#board .pick', min), []);
   }
 
+  // What of a Tanbo field lies where it should not: a snake's body across a dike or over a
+  // paddy's number (points along each body's centre line, in the board's own units).
+  function tanboOverlaps(page) {
+    return page.evaluate(() => {
+      const svg = document.querySelector('#board svg.tanbo');
+      const dikes = [...svg.querySelectorAll('.tb-dike path:first-child')];
+      const numbers = [...svg.querySelectorAll('.tb-no')].map((el) => el.getBBox());
+      const bad = [];
+      for (const body of svg.querySelectorAll('.tb-ring .tb-pile .tb-snake-body')) {
+        const m = dikes[0].getCTM().inverse().multiply(body.getCTM());
+        const len = body.getTotalLength();
+        for (let i = 0; i <= 24; ++i) {
+          const q = body.getPointAtLength(len * i / 24).matrixTransform(m);
+          const where = body.closest('[data-paddy]')?.getAttribute('data-paddy');
+          if (dikes.some((d) => d.isPointInFill(q))) { bad.push(`a snake of paddy ${where} across a dike`); break; }
+          if (numbers.some((b) => q.x >= b.x && q.x <= b.x + b.width && q.y >= b.y && q.y <= b.y + b.height)) {
+            bad.push(`a snake of paddy ${where} over a number`);
+            break;
+          }
+        }
+      }
+      return bad;
+    });
+  }
+
   // A whole game against the computer (Easy), by tapping the board alone: the set-up's first
   // turns bring every kind of decision (as in the decisions test; the computer's Farmer is
   // placed by the set-up, so its turn lands on 1 snake and 1 rice: E, a swap), then random taps
@@ -115,6 +140,15 @@ export function tests(env) {
       const svg = await p.page.locator('#board svg').boundingBox();
       assert.ok(svg.width <= viewport.width && svg.height <= viewport.height, `the board is ${svg.width}x${svg.height}`);
       seen.add(info.decision);
+      assert.deepEqual(await tanboOverlaps(p.page), []);
+      // The snakes set aside are drawn when there are some, and only then.
+      const pool = await p.page.evaluate(() => window.tanbo.view.msg.state.pool);
+      assert.equal(await p.page.locator('#board .tb-pool').count(), pool > 0 ? 1 : 0, `${pool} snakes set aside`);
+      if (viewport === PHONE) {
+        // On a phone the viewer's own ring comes first.
+        const [mine, theirs] = await p.page.evaluate(() => [0, 1].map((s) => document.querySelector(`#board [data-ring="${s}"]`).getBoundingClientRect().top));
+        assert.ok(mine < theirs, 'the opponent\'s ring above the viewer\'s');
+      }
       if (script[0]?.[0] === info.decision) {
         for (const sel of script.shift().slice(1)) await p.page.click(`#board ${sel}`);
       } else {
@@ -135,7 +169,7 @@ export function tests(env) {
       const b = await newPlayer(env, 'Ben', {speed: 'off'});
       const room = await createRoom(a, 'mancala-simple', {seats: 2, options: {stones: 3}});
       await b.page.waitForSelector(`#open-rooms [data-room="${room}"]`);
-      assert.match(await b.page.locator(`#open-rooms [data-room="${room}"]`).textContent(), /Ana, Seat 2 \(free\)/);
+      assert.match(await b.page.locator(`#open-rooms [data-room="${room}"]`).textContent(), /Ana, free seat/);
       await b.page.screenshot({path: path.join(env.outDir, 'lobby.png'), fullPage: true});
       await joinFromLobby(b, room);
       const c = await newPlayer(env, 'Cid', {speed: 'off'});
@@ -188,7 +222,7 @@ export function tests(env) {
       assert.equal(places[2], places[0]);
       assert.match(await c.page.locator('#result .reason').textContent(), /Reason: a player emptied their side/);
       await c.page.waitForSelector('#result .ok');
-      assert.match(await c.page.locator('#result .ok').textContent(), /Fair draw checked/);
+      assert.match(await c.page.locator('#result .ok').textContent(), /Drawn fairly: who starts/);
       await shot(env, c, 'mancala-2-finished');
       const lastDecision = await c.page.evaluate(() => Math.max(...[...document.querySelectorAll('#log [data-decision]')].map((li) => Number(li.dataset.decision))));
       finished.mancala = {room, places: places[0], lastDecision};
@@ -333,7 +367,8 @@ export function tests(env) {
       await p.page.waitForFunction(() => window.tanbo.view.drawn?.frame, null, {timeout: 10000});
       await p.page.waitForFunction(() => window.tanbo.view.seat === 0, null, {timeout: 5000});
       assert.ok(await p.page.evaluate(() => !!window.tanbo.view.drawn?.frame), 'the opening move ended before the join answered');
-      assert.match(await p.page.locator('.room-info').textContent(), /You play seat 1/);
+      // In player words: Ana's seat moves second (first: 1), never "seat 1".
+      assert.match(await p.page.locator('.room-info').textContent(), /You play second/);
       assert.equal(await p.page.locator('.seat.mine .tag').first().textContent(), 'you');
       assert.ok(await p.page.locator('#resign').isVisible(), 'no Resign while the computer\'s move plays');
       await closeAll([p]);
@@ -537,9 +572,20 @@ export function tests(env) {
       // by side again on a wide screen, with no new state between.
       await a.page.setViewportSize(PHONE);
       await a.page.waitForSelector('#board svg.tanbo.tall');
+      // There each player's own ring comes first (the one the page opens on), the opponent's
+      // after the bag and the tray; a spectator's are in seat order.
+      const c = await newPlayer(env, 'Cid', {viewport: PHONE});
+      await c.page.goto(`${env.base}/#/room/${room}`);
+      await c.page.waitForFunction((r) => window.tanbo.view?.msg?.room === r, room);
+      await b.page.setViewportSize(PHONE);
+      for (const [p, first] of [[a, 0], [b, 1], [c, 0]]) {
+        await p.page.waitForSelector('#board svg.tanbo.tall');
+        const tops = await p.page.evaluate(() => [0, 1].map((s) => document.querySelector(`#board [data-ring="${s}"]`).getBoundingClientRect().top));
+        assert.ok(tops[first] < tops[1 - first], `${p.name}: ring ${first} is not the first (${tops})`);
+      }
       await a.page.setViewportSize(DESKTOP);
       await a.page.waitForSelector('#board svg.tanbo.wide');
-      await closeAll([a, b]);
+      await closeAll([a, b, c]);
     }},
     ...[['390x844', PHONE], ['1280x800', DESKTOP]].map(([size, viewport]) => ({
       name: `tanbo: a whole game against the computer at ${size} by tapping the board alone, every kind of decision`,
@@ -556,6 +602,18 @@ export function tests(env) {
           if (info.status === 'finished') break;
           await boardChecks(p, viewport === PHONE ? 44 : 32);
           assert.equal(await p.page.locator('#board .to-play').count(), 1, 'the colour to play is marked');
+          // What a stone says: nothing written on it (its colour is itself); each root's free
+          // points on a badge, one per root; a point to play on a dot well inside its target (but
+          // under the pointer or the keyboard's focus, where it grows).
+          const marks = await p.page.evaluate(() => ({
+            written: document.querySelectorAll('#board .stone > text').length,
+            badges: [...document.querySelectorAll('#board .libs')].map((el) => Number(el.textContent)),
+            roots: window.tanbo.view.msg.state.roots.map((r) => r.liberties),
+            dots: [...document.querySelectorAll('#board .pick')].filter((g) => !g.matches(':hover, :focus-within')).map((g) => g.querySelector('.target').getBoundingClientRect().width / g.querySelector('.hit').getBoundingClientRect().width),
+          }));
+          assert.equal(marks.written, 0, 'a stone with words on it');
+          assert.deepEqual(marks.badges.sort(), marks.roots.sort(), 'one badge per root, with its free points');
+          assert.ok(marks.dots.every((d) => d < 0.4), `a legal point drawn as a disc (${Math.max(...marks.dots)} of its target)`);
           await clickDecision(p.page);
           await p.page.waitForFunction((v) => window.tanbo.view.msg.version > v, info.version);
           assert.ok(++decisions < 100, 'the game did not end');
@@ -611,6 +669,9 @@ export function tests(env) {
       await page.setViewportSize(DESKTOP);
       await page.waitForFunction(() => !document.querySelector('#board svg.needs-zoom'));
       assert.deepEqual(await smallTargets(page, '#board .pick', 32), [], 'at 1280x800 the points are 32 px apart');
+      // And the whole board, its coordinates and its players' row, fits the window's height.
+      const tall = await page.evaluate(() => document.querySelector('#board svg.steere').getBoundingClientRect().height);
+      assert.ok(tall <= 800, `19x19 is ${tall} px tall at 1280x800`);
       await closeAll([p]);
     }},
   ];

@@ -183,5 +183,28 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
+    {name: 'lobby games: a long list of rooms is shown whole, never cut at a fixed height (French, at 1280 x 800, where a card\'s button was sliced)', fn: async () => {
+      const d = await newPlayer(env, 'Dora');
+      const b = await newPlayer(env, 'Bérénice', {lang: 'fr', viewport: DESKTOP});
+      const players = [d, b];
+      try {
+        // Eight rooms waiting for a second player, Dora's (the most one identity may keep).
+        const made = await d.page.evaluate(async () => {
+          const rooms = [];
+          for (let i = 0; i < 8; ++i) rooms.push((await window.tanbo.conn.request({type: 'create', game: 'mancala-simple'})).room);
+          return rooms;
+        });
+        await b.page.waitForFunction((rooms) => rooms.every((r) => document.querySelector(`#open-rooms [data-room="${r}"]`)), made);
+        // The list is as tall as what it holds: nothing in it scrolls, the last room's buttons whole.
+        assert.ok(await b.page.locator('#open-rooms').evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && getComputedStyle(el).overflowY === 'visible'));
+        const last = b.page.locator('#open-rooms > li').last();
+        const [item, watch] = [await last.boundingBox(), await last.locator('[data-watch]').boundingBox()];
+        assert.ok(watch.y + watch.height <= item.y + item.height, 'the last room\'s Watch inside its card');
+        await axeCheck(b.page, 'the lobby with a long list (fr)');
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
   ];
 }

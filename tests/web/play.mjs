@@ -30,6 +30,11 @@ export function tests(env) {
         const min = game === 'tsoro' || game === 'steere-tanbo' ? 32 : 44;
         assert.deepEqual(await smallTargets(p.page, '#board .pick', min), [], `${game} ${lang}: board targets under ${min} px`);
         assert.ok(await someInView(p.page, '#board .pick, #controls button'), `${game} ${lang} ${info.decision}: no control in view without scrolling`);
+      } else if (game === 'steere-tanbo') {
+        // 11 x 11 whole in the window as the page opens, row 1, the letters and the players'
+        // row under them included.
+        const low = await p.page.evaluate(() => Math.max(...[...document.querySelectorAll('#board svg.steere .coord, #board svg.steere .players')].map((el) => el.getBoundingClientRect().bottom)));
+        assert.ok(low <= 800, `${lang}: the board runs to ${Math.round(low)} px of 800`);
       }
       if (!keyboard && (await p.page.locator('#board .pick, #controls button').count())) {
         // The keyboard: focus is on the first control when a decision arrives; Enter plays it.

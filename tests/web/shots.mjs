@@ -115,6 +115,8 @@ try {
       // An account: claimed from the menu, then a second device, then the sessions.
       await prefs(page, true);
       await page.click('#account-claim');
+      // A name of one's own (one per size: an account's name is reserved to it).
+      await page.fill('#claim-display', {en: ['Ana', 'Ben'], fr: ['Élodie', 'Bastien'], ja: ['花子', '太郎']}[lang]?.[size === 'phone' ? 1 : 0] ?? `Ana ${accounts}`);
       await page.fill('#claim-username', username);
       await page.fill('#claim-password', password);
       await page.fill('#claim-confirm', password);
@@ -144,6 +146,8 @@ try {
         if ((await page.getAttribute('#chat-toggle', 'aria-expanded')) !== 'true') await page.click('#chat-toggle');
         await page.fill('#chat-input', lang === 'ja' ? 'よろしくお願いします' : lang === 'fr' ? 'Bonne partie !' : 'Good luck!');
         await page.press('#chat-input', 'Enter');
+        // The room as a player sees it, not with the field this script typed in focused.
+        await page.locator('#chat-input').blur();
         await page.waitForTimeout(1500);  // the computer's first moves, the line said
         await page.evaluate(() => window.scrollTo(0, 0));
         await shot(page, `${game}-${lang}-${size}`);

@@ -2,9 +2,9 @@
 // language and under its Content-Security-Policy, names, the rules and the ratings pages.
 import assert from 'node:assert/strict';
 import {axeCheck, someInView, clientSize} from './checks.mjs';
-import {catalogueProblems, frenchTypographyProblems, engineWordProblems, errorCodeProblems} from './catalogue.mjs';
+import {catalogueProblems, frenchTypographyProblems, engineWordProblems, errorCodeProblems, wordingProblems} from './catalogue.mjs';
 import {PHONE, DESKTOP, GAMES, newPlayer, toLobby, openPrefs, closePrefs, rename, closeAll, createRoom,
-  playComputer, joinFromLobby, viewInfo, waitMine, clickDecision, docShot, openMore} from './support.mjs';
+  playComputer, joinFromLobby, openChat, viewInfo, waitMine, clickDecision, docShot, openMore, chooseLanguage} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -17,6 +17,9 @@ export function tests(env) {
     }},
     {name: 'catalogues: no engine identifier in any sentence', fn: async () => {
       assert.deepEqual(await engineWordProblems(env.webDir), []);
+    }},
+    {name: 'catalogues: no numbered seat, no touch-only gesture, no 黄米', fn: async () => {
+      assert.deepEqual(await wordingProblems(env.webDir), []);
     }},
     {name: 'catalogues: every protocol error code has its words in every language', fn: async () => {
       assert.deepEqual(await errorCodeProblems(env.webDir), []);
@@ -57,7 +60,7 @@ export function tests(env) {
           assert.match(await p.page.locator('[data-play="mancala-simple"]').textContent(), /against Ben, who is waiting/);
           assert.match(await p.page.locator('[data-live="tsoro"]').textContent(), /1 playing now/);
         }
-        assert.match(await p.page.locator(`#open-rooms [data-room="${open}"]`).textContent(), /Ben, Seat 2 \(free\)/);
+        assert.match(await p.page.locator(`#open-rooms [data-room="${open}"]`).textContent(), /Ben, free seat/);
         if (label === 'phone') await docShot(env, p.page, 'lobby-phone');
       }
       await p.page.setViewportSize(DESKTOP);
@@ -98,11 +101,47 @@ export function tests(env) {
       assert.match(await a.page.locator('#toast').textContent(), /"Ana <3" was refused: a name is 1 to 24 letters/);
       await a.page.waitForFunction(() => window.tanbo.conn.state === 'open');
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
-      await a.page.selectOption('#lang', 'fr');
+      await chooseLanguage(a.page, 'fr');
       await rename(a, 'Ana <3');
       await a.page.waitForFunction(() => /«\u00a0Ana <3\u00a0» a été refusé\u00a0: un nom compte de 1 à 24/.test(document.getElementById('toast').textContent));
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await closeAll([a]);
+    }},
+    {name: 'names: a new guest\'s name reads in the reader\'s language in the header, the seats, the chat, the log, the end and the replay', fn: async () => {
+      // A guest who never chose a name: the server calls it "Guest 1a2b".
+      const ctx = await env.browser.newContext({viewport: DESKTOP, locale: 'ja-JP'});
+      const page = await ctx.newPage();
+      page.setDefaultTimeout(10000);
+      await page.goto(`${env.base}/`);
+      await page.waitForFunction(() => window.tanbo?.conn?.state === 'open' && window.tanbo.registry);
+      const p = {ctx, page, errors: [], name: 'guest'};
+      const name = await page.evaluate(() => window.tanbo.conn.player.name);
+      assert.match(name, /^Guest [0-9a-f]{4}$/);
+      const reads = `ゲスト ${name.slice(6)}`;
+      const noEnglishGuest = async (where) => {
+        const text = await page.evaluate(() => document.body.innerText);
+        assert.ok(!/Guest [0-9a-f]{4}/.test(text), `${where} shows the English guest name`);
+        assert.ok(text.includes(reads), `${where} does not show ${reads}`);
+      };
+      await playComputer(p, 'mancala-simple');
+      await page.waitForSelector('#log li');
+      await openChat(p);
+      await page.fill('#chat-input', 'よろしく');
+      await page.press('#chat-input', 'Enter');
+      await page.waitForSelector('#chat-lines .chat-line');
+      assert.equal(await page.locator('#chat-lines .chat-name').first().textContent(), reads);
+      // The seat is said in player words, never as a number.
+      assert.doesNotMatch(await page.locator('.room-info').textContent(), /番席/);
+      await noEnglishGuest('the room');
+      await page.click('#resign');
+      await page.click('#resign-confirm');
+      await page.waitForSelector('#result .places');
+      await noEnglishGuest('the end of the game');
+      await page.click('#open-replay');
+      await page.waitForSelector('#replay-actions li');
+      assert.doesNotMatch(await page.locator('h2').first().textContent(), /r-[0-9a-f]/);
+      await noEnglishGuest('the replay');
+      await ctx.close();
     }},
     {name: 'lobby: a toast goes after its time on a touch screen, where hover is only the last tap', fn: async () => {
       const p = await newPlayer(env, 'Ana', {touch: true});
@@ -235,7 +274,7 @@ export function tests(env) {
       }
       await p.page.selectOption('#lang', 'en');
       await playComputer(p, 'steere-tanbo');
-      await p.page.click('.room-info a.rules-link');
+      await p.page.click('.room-tools a.rules-link');
       await p.page.waitForSelector('#rules-title');
       assert.match(await p.page.locator('#rules-title').textContent(), /Tanbo \(Mark Steere\)/);
       await closeAll([p]);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import {axeCheck, someInView} from './checks.mjs';
 import {PHONE, DESKTOP, GAMES, newPlayer, openPrefs, closePrefs, closeAll, createRoom,
   joinFromLobby, playNow, waitSeeking, waitSeated, poolCount, playerId, sendChallenge, openChat,
-  shows, say, chatLine, chatLines, heldLines, admin, smallControls, waitMine, playStep, docShot, openMore} from './support.mjs';
+  shows, say, chatLine, chatLines, heldLines, admin, smallControls, waitMine, playStep, docShot, openMore, chooseLanguage} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -198,13 +198,13 @@ export function tests(env) {
         const c = await newPlayer(env, 'Cid');
         const cid = await playerId(c);
         await c.ctx.close();
-        await b.page.selectOption('#lang', 'fr');
+        await chooseLanguage(b.page, 'fr');
         await b.page.goto(`${env.base}/#/player/${cid}`);
         await sendChallenge(b, '#challenge-player');
         await b.page.waitForSelector('#challenge-form .problems p');
         assert.match(await b.page.locator('#challenge-form .problems').textContent(), /Le défi n’a pas pu être envoyé\u00a0: ce joueur n’est pas connecté en ce moment/);
         await b.page.click('#challenge-close');
-        await b.page.selectOption('#lang', 'en');
+        await chooseLanguage(b.page, 'en');
         await closeAll(players);
       } finally {
         for (const p of players) await p.ctx.close().catch(() => {});
@@ -337,7 +337,7 @@ export function tests(env) {
         await axeCheck(b.page, 'the room with the chat (fr, phone)');
         await axeCheck(a.page, 'the room with the chat (en, desktop)');
         // Ben's language changes: the phrase is now in English, the lines stay.
-        await b.page.selectOption('#lang', 'en');
+        await chooseLanguage(b.page, 'en');
         await b.page.waitForFunction(() => document.querySelector('#chat-lines .chat-text[data-phrase="good_luck"]')?.textContent === 'Good luck!');
         // A reload keeps the history: the same lines, once each, the panel as it was left.
         const before = await chatLines(b);
@@ -402,7 +402,7 @@ export function tests(env) {
           await p.page.waitForSelector('#result .reason');
           await chatLine(p, 'いい序盤ですね').waitFor();
           await chatLine(p, 'もしもし').waitFor();
-          assert.match(await p.page.locator('#chat-reads').textContent(), /players’ chat and the spectators’/);
+          assert.match(await p.page.locator('#chat-reads').textContent(), /Between games, players and spectators share one chat/);
           assert.match(await chatLine(p, 'いい序盤ですね').locator('.chat-tag').textContent(), /spectator/);
           await chatLine(p, 'Good luck').waitFor();
         }

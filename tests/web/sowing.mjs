@@ -29,7 +29,7 @@ export function tests(env) {
         buttons: document.querySelectorAll('#board [role=button]').length,
         legal: window.tanbo.view.msg.legal?.length ?? 0,
         textButtons: document.querySelectorAll('#controls button').length,
-        fold: document.querySelectorAll('#facts .all-actions button').length,
+        fold: document.querySelectorAll('#all-choices .all-actions button').length,
       };
     });
   }

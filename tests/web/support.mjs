@@ -47,6 +47,18 @@ export async function openPrefs(page) {
 export async function closePrefs(page) {
   if (await page.locator('#prefs').evaluate((d) => d.open)) await page.click('#prefs summary');
 }
+// The language: the header's on a wide screen; on a phone the header has no room for it, and
+// it is in the drop-down.
+export async function chooseLanguage(page, lang) {
+  if (await page.locator('#lang').isVisible()) {
+    await page.selectOption('#lang', lang);
+  } else {
+    await openPrefs(page);
+    await page.selectOption('#prefs-lang', lang);
+    await closePrefs(page);
+  }
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
 export async function rename(p, name) {
   await openPrefs(p.page);
   await p.page.fill('#name-input', name);

@@ -1,25 +1,26 @@
 // Steere's Tanbo: the wooden board with its grid and stones; each root drawn as lines joining its
-// stones. Black stones are dark discs, White light discs with a dark rim, so the colour is told by
-// lightness and by the "B"/"W" in each root's first stone. The last stone placed carries a
-// bright ring and a dot, the points whose stones were just removed a cross, the points a stone
-// may go on a dotted green disc, and a stone in the corner between the coordinates the colour to
-// play (none once the game is over).
+// stones. Black stones are dark discs, White light discs with a dark rim. Nothing is written on
+// a stone: a root's free points (S4) are a badge on its first stone, red at one. The last stone
+// placed carries a bright ring and a dot, the points whose stones were just removed a cross, the
+// points a stone may go on a small green dot; under the letters each colour's player, a pointer
+// at the one to play (none once the game is over).
 //
 // The board is always drawn whole, with the coordinates the log uses, at any size up to 19 x 19
-// on a 390-pixel phone. Where its points would be under 32 CSS pixels apart there (15 x 15 and
+// on a 390-pixel phone; on a wide screen as large as the window shows below its top. Where its points would be under 32 CSS pixels apart there (15 x 15 and
 // up), a tap on the board zooms into the part around it, points a finger wide, where a second tap
 // places the stone; "Whole board" comes back. The keyboard needs no zoom: every legal point stays
 // a button in the whole board too.
 import {s, h, svgButton, canon} from '../util.js';
 import {t} from '../i18n/index.js';
 import {markRing, hitArea, markOf} from './marks.js';
-import {fitText} from './fit.js';
+import {boardSpace, fitText} from './fit.js';
 
 const decisions = ['place'];
 
 const CELL = 50;
 const MIN_PX = 32;     // a point closer than this to its neighbour is zoomed into before a tap
 const ZOOM_PX = 46;    // the spacing of the points once zoomed
+const wide = matchMedia('(min-width: 761px)');  // the room's layout beside the side column (style.css)
 
 function describeAction(a) { return t('steere.action.place', {point: a.place}); }
 
@@ -93,14 +94,15 @@ function fitPoints(svg) {
   svg.classList.toggle('needs-zoom', px !== null && px < MIN_PX && svg.dataset.view === 'whole' && !!svg.querySelector('.pick'));
 }
 
-function render({state, legal, viewer, act, name: seatName, marks}) {
+// `picture`: the lobby's, the stones alone.
+function render({state, legal, viewer, me, act, name: seatName, marks, picture}) {
   const W = state.width, H = state.height;
   const key = `${state.ply}:${state.board.join('')}:${legal ? canon(legal) : ''}`;
   if (zoom.key !== key) zoom = {key, win: null};
   // Coordinates readable on a phone at any size: about 11 pixels however small the points.
   const font = Math.max(20, Math.round(W * 1.6));
-  const wood = CELL * 0.46;           // the wood beyond the outer lines
-  const left = wood + font * 1.3;     // the row numbers' margin
+  const wood = CELL * 0.56;           // the wood beyond the outer lines: an edge stone lies on it
+  const left = wood + (picture ? 0 : font * 1.3);     // the row numbers' margin
   const X = (x) => left + x * CELL, Y = (y) => wood + y * CELL;
   const point = (p) => ({x: p.charCodeAt(0) - 97, y: H - Number(p.slice(1))});
   const rootOf = new Map();
@@ -118,11 +120,13 @@ function render({state, legal, viewer, act, name: seatName, marks}) {
     const ex0 = win.x0 ? CELL * 0.5 : wood, ex1 = win.x1 < W - 1 ? CELL * 0.5 : wood;
     const ey0 = win.y0 ? CELL * 0.5 : wood, ey1 = win.y1 < H - 1 ? CELL * 0.5 : wood;
     // Zoomed, the points are large and the coordinates need not grow with the board.
-    const lf = zoom.win ? 24 : font;
+    const lf = picture ? 0 : zoom.win ? 24 : font;
+    // Whole, a row under the letters names the players.
+    const below = picture ? 0 : zoom.win ? lf * 1.35 : lf * 2.95;
     // Zoomed, a band above the window holds the way back to the whole board.
     const bandV = zoom.win ? CELL * 1.05 : 0;
     const vx = X(win.x0) - ex0 - lf * 1.3, vy = Y(win.y0) - ey0 - bandV;
-    const vw = X(win.x1) + ex1 - vx, vh = Y(win.y1) + ey1 + lf * 1.35 - vy;
+    const vw = X(win.x1) + ex1 - vx, vh = Y(win.y1) + ey1 + below - vy;
     svg.setAttribute('viewBox', `${vx} ${vy} ${vw} ${vh}`);
     svg.dataset.view = zoom.win ? 'zoomed' : 'whole';
     const items = [s('rect', {x: X(win.x0) - ex0, y: Y(win.y0) - ey0, width: X(win.x1) + ex1 - X(win.x0) + ex0,
@@ -137,7 +141,7 @@ function render({state, legal, viewer, act, name: seatName, marks}) {
       items.push(s('line', {x1: X(win.x0) - (win.x0 ? ex0 : 0), x2: X(win.x1) + (win.x1 < W - 1 ? ex1 : 0), y1: Y(y), y2: Y(y), class: 'grid'}));
       coords.append(s('text', {x: X(win.x0) - ex0 - lf * 0.65, y: Y(y), class: 'coord', 'text-anchor': 'middle', 'dominant-baseline': 'central'}, H - y));
     }
-    items.push(coords);
+    if (!picture) items.push(coords);
     for (const r of state.roots || []) {
       for (const p of r.stones) {
         const a = point(p);
@@ -167,8 +171,7 @@ function render({state, legal, viewer, act, name: seatName, marks}) {
                         : t('steere.stone_title_bare', {colour: colourName(colour), point: p});
         items.push(s('g', {class: `stone ${colour}${mark === 'removed' ? ' leaving' : ''}`, 'data-point': p}, s('title', {}, title),
           s('circle', {cx: X(x), cy: Y(y), r: CELL * 0.4}),
-          r && r.stones[0] === p ? s('text', {x: X(x), y: Y(y), class: 'stone-mark', 'text-anchor': 'middle', 'dominant-baseline': 'central'},
-            `${t(`steere.letter.${colour}`)}${r.liberties}`) : null));
+          r && r.stones[0] === p && !picture ? libertyBadge(X(x) + CELL * 0.3, Y(y) + CELL * 0.3, r.liberties) : null));
         if (mark === 'last-to' || mark === 'active') {
           items.push(markRing('last-to', X(x), Y(y), CELL * 0.5));
           items.push(s('circle', {cx: X(x) + CELL * 0.36, cy: Y(y) - CELL * 0.36, r: 7, class: 'last-dot', 'aria-hidden': 'true'}));
@@ -180,12 +183,12 @@ function render({state, legal, viewer, act, name: seatName, marks}) {
     for (const a of legal || []) {
       const {x, y} = point(a.place);
       if (!inWin(x, y)) continue;
-      const g = s('g', {'data-point': a.place}, hitArea(X(x), Y(y), CELL), s('circle', {cx: X(x), cy: Y(y), r: CELL * 0.3, class: 'target'}));
+      const g = s('g', {'data-point': a.place}, hitArea(X(x), Y(y), CELL), s('circle', {cx: X(x), cy: Y(y), r: CELL * 0.13, class: 'target'}));
       items.push(svgButton(g, t('steere.pick', {point: a.place}), () => act(a)));
       picks.push({x: X(x), y: Y(y)});
     }
     if (zoom.win) items.push(drawBand(vx, vy, vw, bandV));
-    else if (!finished) items.push(toPlay(vx + lf * 0.65, Y(win.y1) + ey1 + lf * 0.62, lf * 0.42));
+    else if (!picture) items.push(players(vx, Y(win.y1) + ey1 + lf * 2.2, vw, lf));
     // Over everything, for a finger only: on a board too fine to tap, a tap zooms in around it.
     if (legal && !zoom.win) {
       const cover = s('rect', {x: vx, y: vy + bandV, width: vw, height: vh - bandV, class: 'zoom-in', 'aria-hidden': 'true'});
@@ -202,28 +205,36 @@ function render({state, legal, viewer, act, name: seatName, marks}) {
     if (svg.isConnected) fitPoints(svg);
   }
 
-  // The colour to play, as a stone of its own: in the corner between the coordinates.
-  function toPlay(x, y, r) {
-    const seat = state.seats?.[state.to_move];
-    const words = t('steere.to_play', {colour: colourName(state.to_move), name: seat !== undefined ? seatName(seat) : ''});
-    return s('g', {class: 'to-play', 'data-to-play': state.to_move}, s('title', {}, words),
-      s('circle', {cx: x, cy: y, r, class: `band-stone ${state.to_move}`}));
+  function libertyBadge(x, y, n) {
+    return s('g', {class: `libs${n <= 1 ? ' low' : ''}`, 'aria-hidden': 'true'},
+      s('circle', {cx: x, cy: y, r: CELL * 0.22}),
+      s('text', {x, y: y + 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, n));
   }
 
-  // Zoomed, the band above the window: the colour to play and its player, and "Whole board".
+  // Each colour's stone and player ("You" for the viewer), in a row of `width` from x0; `only`
+  // that colour's.
+  function players(x0, y, width, size, only) {
+    const r = size * 0.42, half = only ? width : width / 2;
+    return s('g', {class: 'players'}, ['black', 'white'].filter((c) => !only || c === only).map((colour, i) => {
+      const seat = state.seats?.[colour];
+      const turn = !finished && state.to_move === colour;
+      const x = x0 + i * half + size * 0.3;
+      const who = seat === undefined ? '' : seat === me ? t('steere.you') : seatName(seat);
+      return s('g', {class: `player${turn ? ' to-play' : ''}`, 'data-colour': colour},
+        turn ? s('path', {d: `M${x},${y - r}l${r * 1.6},${r}l${-r * 1.6},${r}Z`, class: 'turn-mark'}) : null,
+        s('circle', {cx: x + r * 3, cy: y, r, class: `band-stone ${colour}`}),
+        s('text', {x: x + r * 4 + size * 0.35, y, class: 'band-text', 'font-size': size, 'dominant-baseline': 'central'},
+          fitText(who, half - r * 4 - size, size)));
+    }));
+  }
+
+  // Zoomed, the band above the window: the player to move, and "Whole board".
   function drawBand(vx, vy, vw, band) {
     const font = 20;
-    const g = s('g', {class: 'steere-band'});
     const y = vy + band / 2;
-    const r = CELL * 0.3;
     const w = CELL * 3.4, bh = band * 0.88;
     const x0 = vx + vw - w - 4;
-    if (!finished) {
-      const seat = state.seats?.[state.to_move];
-      g.append(toPlay(vx + font * 0.6 + r, y, r),
-        s('text', {x: vx + font * 0.6 + 2 * r + 10, y, class: 'band-text', 'font-size': font, 'dominant-baseline': 'central'},
-          fitText(t('steere.to_play', {colour: colourName(state.to_move), name: seat !== undefined ? seatName(seat) : ''}), x0 - vx - 2 * r - font - 20, font)));
-    }
+    const g = s('g', {class: 'steere-band'}, players(vx, y, x0 - vx, font, state.to_move));
     const btn = s('g', {class: 'zoom-out', 'data-key': 'whole'},
       s('rect', {x: x0, y: y - bh / 2, width: w, height: bh, rx: bh * 0.2, class: 'hit'}),
       s('text', {x: x0 + w / 2, y, 'font-size': font + 2, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, fitText(t('zoom.fit'), w - 10, font + 2)));
@@ -267,6 +278,14 @@ function render({state, legal, viewer, act, name: seatName, marks}) {
   let hint = legal ? t(seatOf.black === viewer ? 'steere.hint.black' : 'steere.hint.white') : null;
   // From 13 columns up a phone shows the points closer than a finger: the first tap zooms.
   if (hint && W >= 13) hint = `${hint} ${t('steere.hint.zoom')}`;
+  // Beside the side column, as large as the window shows below the board's top (a phone scrolls
+  // the board into view itself), its points a finger apart: 19 x 19 at 1280 x 800 is taller.
+  if (wide.matches && !picture) {
+    const vb = svg.viewBox.baseVal;
+    const finger = (MIN_PX + 1) / CELL * vb.width;
+    svg.style.maxWidth = `${Math.floor(Math.max((boardSpace(null).below - 12) * vb.width / vb.height, finger))}px`;
+    svg.classList.add('sized');
+  }
   // The board zooms itself (above): the viewport is told it never needs to.
   return {svg, facts, controls: [], hint, minPick: Infinity, focus};
 }

@@ -1,8 +1,8 @@
 // Tanbo (Musoka Studio): each player's round field divided by five dikes into a ring of five
 // paddies, numbered 1-5 clockwise for people (0-4 in the protocol), holding the game's own
-// tokens (tokens.js); the bag and the snakes set aside between the fields, each player's harvest
-// and score beside their name. The viewer's field is at the bottom on a tall screen, on the left
-// on a wide one.
+// tokens (tokens.js); the bag and the snakes set aside (when there are any) between the fields,
+// each player's harvest and score beside their name. The viewer's field comes first: at the top
+// on a tall screen, on the left on a wide one (a spectator's, seat 1's).
 //
 // Every decision is taken on the board, by tapping the tokens or paddies the legal list names:
 // a paddy for the Farmer, a token of the hand to sow, rice or snakes for a harvest, a rest or a
@@ -113,19 +113,20 @@ function places(cx, cy, i) {
     const [x, y] = polar(cx, cy, (RMID + RO) / 2, a);
     out[k] = {x, y, size: 112, d: sector(cx, cy, RMID, RO, a - 10.5, a + 10.5)};
   });
-  // The Farmer a little smaller and further out, clear of a heap of snakes beside it.
-  ['snake', 'farmer'].forEach((k, j) => {
-    const a = th + (j ? 16 : -18);
-    const [x, y] = polar(cx, cy, (RH + RMID) / 2 + (j ? 26 : 12), a);
-    out[k] = {x, y, size: j ? 92 : 104, d: sector(cx, cy, RH, RMID, j ? th : th - 36, j ? th + 36 : th)};
-  });
+  // The inner row, either side of the paddy's number: the snakes lying along the paddy (a heap
+  // of them is narrow across, clear of the dike), the Farmer upright beside them.
+  const [sx, sy] = polar(cx, cy, 156, th - 13);
+  out.snake = {x: sx, y: sy, size: 88, angle: th - 13, d: sector(cx, cy, RH, RMID, th - 36, th)};
+  const [fx, fy] = polar(cx, cy, 146, th + 15);
+  out.farmer = {x: fx, y: fy, size: 80, d: sector(cx, cy, RH, RMID, th, th + 36)};
   return out;
 }
 
 // Where everything goes: on a wide screen the fields side by side, under them the tray of the
-// field it belongs to and, between the two trays, the bag and the snakes set aside; on a tall
-// screen the fields one above the other, with the bag, the snakes and the tray between them.
-function layout(landscape, me, them) {
+// field it belongs to and, between the two trays, the bag and the snakes set aside (`pool`: if
+// any); on a tall screen the viewer's field first (what a phone opens on), then the bag and the
+// tray, then the opponent's.
+function layout(landscape, me, them, pool) {
   const mid = (STRIP - CAPTION) / 2 + CAPTION;
   if (landscape) {
     const W = 2 * BOX + 40, H = LABEL + BOX + STRIP;
@@ -137,11 +138,11 @@ function layout(landscape, me, them) {
     // Between the two trays' places, the bag with its counts and the snakes set aside.
     const trayUnder = (seat) => (seat === me ? {x: 8, y, w: 560, h: STRIP, captionX: 24, captionW: W - 48}
                                              : {x: W - 568, y, w: 560, h: STRIP, captionX: 24, captionW: W - 48});
-    return {W, H, rings, labels, trayUnder, bag: {x: W / 2 - 80, y: y + mid - 6}, pool: {x: W / 2 + 92, y: y + mid - 20}};
+    return {W, H, rings, labels, trayUnder, bag: {x: W / 2 - (pool ? 80 : 10), y: y + mid - 6}, pool: {x: W / 2 + 92, y: y + mid - 20}};
   }
   const W = 1000, H = 2 * LABEL + 2 * BOX + STRIP;
-  const rings = {[them]: {cx: W / 2, cy: LABEL + BOX / 2}, [me]: {cx: W / 2, cy: LABEL + BOX + STRIP + BOX / 2}};
-  const labels = {[them]: {x: 8, y: 4, w: W - 16, h: LABEL - 8}, [me]: {x: 8, y: H - LABEL + 4, w: W - 16, h: LABEL - 8}};
+  const rings = {[me]: {cx: W / 2, cy: LABEL + BOX / 2}, [them]: {cx: W / 2, cy: 2 * LABEL + BOX + STRIP + BOX / 2}};
+  const labels = {[me]: {x: 8, y: 4, w: W - 16, h: LABEL - 8}, [them]: {x: 8, y: LABEL + BOX + STRIP + 4, w: W - 16, h: LABEL - 8}};
   const y = LABEL + BOX;
   // The tray's caption runs the strip's width above the bag, the snakes and the tray's tokens.
   return {W, H, rings, labels, trayUnder: () => ({x: 318, y, w: W - 326, h: STRIP, captionX: 24}),
@@ -234,7 +235,7 @@ function drawField(seat, cx, cy, c) {
       if (!shown && !slotPick) continue;
       const sg = s('g', {class: 'tb-slot', 'data-slot': `${i}:${kind}`});
       if (slotPick) sg.append(s('path', {d: place.d, class: `hit${slotPick.chosen ? ' chosen' : ''}`}));
-      sg.append(pile(kind, shown, place.x, place.y, place.size, seat));
+      sg.append(pile(kind, shown, place.x, place.y, place.size, seat, place.angle));
       g.append(slotPick ? pickable(sg, `slot:${seat}:${i}:${kind}`, slotPick.label, slotPick.tap, slotPick.pressed) : sg);
     }
     const [nx, ny] = polar(cx, cy, RH + 24, th);
@@ -282,16 +283,16 @@ function swapArrow(cx, cy, {a, b, seat}) {
 
 function drawBag(state, at) {
   // The pouch, and beside it (below it between two fields) what it holds, colour by colour.
-  const px = at.x - (at.wide ? 64 : 42), pw = at.wide ? 128 : 84;
-  const items = [bag(px, at.y - 8, pw, at.wide ? 156 : 112)];
-  const bx = at.x + (at.wide ? 20 : 8);
+  const px = at.x - 42;
+  const items = [bag(px, at.y - 8, 84, 112)];
+  const bx = at.x + 8;
   const inBag = RICE.filter((c) => state.bag?.[c]);
   inBag.forEach((c, j) => {
     const y = at.y - 48 + j * 48 + (3 - inBag.length) * 24;
     items.push(rice(c, bx + 18, y, 36), s('text', {x: bx + 42, y, class: 'tb-count', 'dominant-baseline': 'central'}, state.bag[c]));
   });
   if (!inBag.length) items.push(s('text', {x: bx + 4, y: at.y, class: 'tb-caption', 'dominant-baseline': 'central'}, t('tanbo.bag_empty')));
-  items.push(s('text', {x: px, y: at.y + (at.wide ? 104 : 78), class: 'tb-caption', 'text-anchor': 'middle'}, t('tanbo.bag')));
+  items.push(s('text', {x: px, y: at.y + 78, class: 'tb-caption', 'text-anchor': 'middle'}, t('tanbo.bag')));
   return s('g', {class: 'tb-bag-block'}, s('title', {}, t('tanbo.bag_title', {bag: riceText(state.bag)})), items);
 }
 
@@ -455,7 +456,7 @@ function render({state, legal, viewer, act, name, marks, shape}) {
     // The layout follows the screen's shape at each redraw (a phone turned sideways).
     // `shape` ('wide' or 'tall') fixes the layout for a picture in a box of its own (the lobby's).
     c.wide = shape ? shape === 'wide' : wide.matches;
-    const L = layout(c.wide, me, them);
+    const L = layout(c.wide, me, them, (state.pool || 0) > 0);
     svg.setAttribute('viewBox', `0 0 ${L.W} ${L.H}`);
     svg.setAttribute('class', `board-svg tanbo tb ${c.wide ? 'wide' : 'tall'}`);
     // Keep the keyboard's place across a redraw of the choice in progress.
@@ -470,7 +471,9 @@ function render({state, legal, viewer, act, name, marks, shape}) {
       items.push(drawLabel(seat, L.labels[seat], c));
       items.push(drawField(seat, L.rings[seat].cx, L.rings[seat].cy, c));
     }
-    items.push(drawBag(state, L.bag), drawPool(state, L.pool));
+    items.push(drawBag(state, L.bag));
+    // The snakes set aside only when there are some: an empty dish says nothing to a player.
+    if (state.pool) items.push(drawPool(state, L.pool));
     svg.replaceChildren(...items);
     if (focused) {
       const el = svg.querySelector(`[data-key="${CSS.escape(focused)}"] [role=button]`) || svg.querySelector('[data-key="confirm"] [role=button]') ||
@@ -485,7 +488,7 @@ function render({state, legal, viewer, act, name, marks, shape}) {
   const facts = [h('ul', {class: 'facts'},
     h('li', {}, t('tanbo.fact.scores', {a: name(0), sa: state.score?.[0] ?? 0, b: name(1), sb: state.score?.[1] ?? 0})),
     h('li', {}, t('tanbo.fact.bag', {bag: riceText(state.bag || {}), n: state.pool ?? 0})),
-    state.turn !== undefined ? h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: Math.floor(state.quiet_turns / 2), stall: state.stall_turns / 2})) : null,
+    state.turn ? h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: Math.floor(state.quiet_turns / 2), stall: state.stall_turns / 2})) : null,
     state.decision === 'sow' && !finished ? h('li', {}, t('tanbo.fact.hand', {what: tokensText(state.hand), paddy: state.cursor + 1})) : null)];
   let hint = null;
   if (legal) {

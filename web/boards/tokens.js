@@ -80,14 +80,23 @@ const PATTERNS = [
 const JITTER = [[2, -1], [-1, 2], [1, 1], [-2, -1], [1, -2]];
 
 // `n` tokens of `kind` around (x, y) in a square of `size`: up to five drawn as on a die, and
-// beyond five the count on a badge (a heap with its number). Nothing for none.
-export function pile(kind, n, x, y, size, seat = 0) {
+// beyond five the count on a badge (a heap with its number). Nothing for none. A heap may lie at
+// `angle` degrees (snakes, along a paddy), its badge upright.
+export function pile(kind, n, x, y, size, seat = 0, angle = 0) {
   if (!n) return null;
   const shown = Math.min(n, 5);
   const u = size * [0, 0.74, 0.6, 0.54, 0.5, 0.5][shown];
   const g = size * (kind === 'snake' ? 0.4 : 0.36);
-  const items = PATTERNS[shown].map(([dx, dy], i) => token(kind, x + dx * g + JITTER[i][0], y + dy * g + JITTER[i][1], u, seat));
-  if (n > 5) items.push(badge(x + size * 0.36, y - size * 0.36, `×${n}`, size * 0.28));
+  const a = angle * Math.PI / 180, c = Math.cos(a), sn = Math.sin(a);
+  const at = (dx, dy) => [x + dx * c - dy * sn, y + dx * sn + dy * c];
+  // Snakes lie side by side along their length, a heap narrow across (a paddy is, near the hub).
+  const items = (kind === 'snake' ? PATTERNS[shown].map((_, i) => [(i - (shown - 1) / 2) * 0.4, shown > 1 ? 0.36 - i % 2 * 0.72 : 0]) : PATTERNS[shown]).map(([dx, dy], i) => {
+    const [tx, ty] = at(dx * g + JITTER[i][0], dy * g + JITTER[i][1]);
+    const tk = token(kind, tx, ty, u, seat);
+    if (angle) tk.setAttribute('transform', `rotate(${f(angle)} ${f(tx)} ${f(ty)})`);
+    return tk;
+  });
+  if (n > 5) items.push(badge(...at(size * 0.36, (angle ? 1 : -1) * size * 0.36), `×${n}`, size * 0.34));
   return s('g', {class: `tb-pile ${kind}`}, items);
 }
 
