@@ -61,7 +61,7 @@ WriteResult Store::add_mail_token(const MailToken& t, int per_hour) {
 
 namespace {
 
-constexpr const char* kTokenColumns =
+constexpr const char* kMailTokenColumns =
     "SELECT hash, identity, purpose, mail, created_at, expires_at FROM mail_tokens ";
 
 }  // namespace
@@ -70,9 +70,9 @@ std::optional<MailToken> Store::mail_token(std::string_view hash, std::string_vi
                                            std::int64_t now) {
   std::optional<MailToken> out;
   reading("mail_token", [&] {
-    auto rows =
-        query(std::string(kTokenColumns) + "WHERE hash = $1 AND purpose = $2 AND expires_at > $3",
-              {str(hash), str(purpose), now});
+    auto rows = query(
+        std::string(kMailTokenColumns) + "WHERE hash = $1 AND purpose = $2 AND expires_at > $3",
+        {str(hash), str(purpose), now});
     if (rows.empty()) return;
     const auto& r = rows[0];
     out = MailToken{sql_text(r[0]), sql_text(r[1]), sql_text(r[2]),
@@ -85,9 +85,9 @@ WriteResult Store::take_mail_token(std::string_view hash, std::string_view purpo
                                    std::int64_t now, std::optional<MailToken>& found) {
   found.reset();
   return transact("take_mail_token", [&]() -> WriteResult {
-    auto rows =
-        query(std::string(kTokenColumns) + "WHERE hash = $1 AND purpose = $2 AND expires_at > $3",
-              {str(hash), str(purpose), now});
+    auto rows = query(
+        std::string(kMailTokenColumns) + "WHERE hash = $1 AND purpose = $2 AND expires_at > $3",
+        {str(hash), str(purpose), now});
     if (rows.empty()) return {};
     // Compare and swap: of two uses at once, on any nodes, one changes the row.
     if (execute("UPDATE mail_tokens SET expires_at = 0 WHERE hash = $1 AND expires_at > $2",
