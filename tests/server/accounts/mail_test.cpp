@@ -19,7 +19,7 @@ using nlohmann::json;
 
 namespace {
 
-std::string refusal_of(const HttpReply& r) { return json::parse(r.body).at("error").at("code"); }
+std::string mail_refusal(const HttpReply& r) { return json::parse(r.body).at("error").at("code"); }
 
 HttpReply api_call(std::uint16_t port, const std::string& method, const std::string& path,
                    const json& body, const std::string& token = "", const std::string& from = "") {
@@ -63,14 +63,14 @@ TEST_CASE("without --mail-command there is no mail: the recovery code stays the 
   CHECK(json::parse(http_get(server.port(), "/api/server").body) == json{{"mail", false}});
   auto r = forgot(server.port(), "ana");
   CHECK(r.status == 503);
-  CHECK(refusal_of(r) == "mail_unavailable");
+  CHECK(mail_refusal(r) == "mail_unavailable");
   auto ana = guest(server.port(), "Ana");
   json ok = claim(*ana.client, "ana");
   CHECK(ok.contains("recovery_code"));
   auto put = api_call(server.port(), "PUT", "/api/me/mail",
                       {{"mail", "ana@example.org"}, {"password", kPassword}}, ana.token);
   CHECK(put.status == 503);
-  CHECK(refusal_of(put) == "mail_unavailable");
+  CHECK(mail_refusal(put) == "mail_unavailable");
 }
 
 TEST_CASE("an address counts once the link sent to it is opened, and can be changed or removed",
@@ -85,9 +85,9 @@ TEST_CASE("an address counts once the link sent to it is opened, and can be chan
     return api_call(port, "PUT", "/api/me/mail", {{"mail", mail}, {"password", password}},
                     ana.token);
   };
-  CHECK(refusal_of(put("ana@example.org", "not my password")) == "bad_login");
-  CHECK(refusal_of(put("ana at example.org")) == "bad_mail");
-  CHECK(refusal_of(put("ana@example.org\nBcc: x@example.org")) == "bad_mail");
+  CHECK(mail_refusal(put("ana@example.org", "not my password")) == "bad_login");
+  CHECK(mail_refusal(put("ana at example.org")) == "bad_mail");
+  CHECK(mail_refusal(put("ana@example.org\nBcc: x@example.org")) == "bad_mail");
   auto asked = put("  Ana@Example.ORG ");
   REQUIRE(asked.status == 200);
   CHECK(json::parse(asked.body) == json{{"mail", nullptr}, {"pending", "ana@example.org"}});
@@ -110,7 +110,7 @@ TEST_CASE("an address counts once the link sent to it is opened, and can be chan
   CHECK(state() == json{{"mail", "ana@example.org"}, {"pending", nullptr}});
   auto again = api_call(port, "POST", "/api/mail/confirm", {{"token", token}});
   CHECK(again.status == 400);
-  CHECK(refusal_of(again) == "expired_link");
+  CHECK(mail_refusal(again) == "expired_link");
 
   // Another account asking for Ana's address is answered alike, and nothing is sent to it.
   auto bo = guest(port, "Bo");
@@ -147,7 +147,7 @@ TEST_CASE("an address counts once the link sent to it is opened, and can be chan
   auto guest_put = api_call(port, "PUT", "/api/me/mail",
                             {{"mail", "cy@example.org"}, {"password", kPassword}}, cy.token);
   CHECK(guest_put.status == 409);
-  CHECK(refusal_of(guest_put) == "no_account");
+  CHECK(mail_refusal(guest_put) == "no_account");
 }
 
 TEST_CASE(
@@ -180,7 +180,7 @@ TEST_CASE(
   // A weak password leaves the link good for a better one.
   auto weak = reset("sunshine2026");
   CHECK(weak.status == 400);
-  CHECK(refusal_of(weak) == "weak_password");
+  CHECK(mail_refusal(weak) == "weak_password");
   auto r = reset("a brand new passphrase");
   REQUIRE(r.status == 200);
   json body = json::parse(r.body);
@@ -196,11 +196,11 @@ TEST_CASE(
   CHECK(login(d, "ana").at("code") == "bad_login");
   auto again = reset("yet another passphrase");
   CHECK(again.status == 400);
-  CHECK(refusal_of(again) == "expired_link");
+  CHECK(mail_refusal(again) == "expired_link");
   auto unknown =
       api_call(port, "POST", "/api/password/reset",
                {{"token", std::string(40, 'a')}, {"password", "yet another passphrase"}});
-  CHECK(refusal_of(unknown) == "expired_link");
+  CHECK(mail_refusal(unknown) == "expired_link");
 
   CHECK(metrics_show(port, "tanbo_account_events_total{event=\"password_reset\"} 1"));
   CHECK(metrics_show(port, "tanbo_mail_total{result=\"sent\"} 2"));
@@ -228,7 +228,7 @@ TEST_CASE("new passwords by mail are limited per account and per address",
   for (int i = 0; i < 5; ++i) CHECK(forgot(port, "nobody", "198.51.100.7").status == 200);
   auto r = forgot(port, "nobody", "198.51.100.7");
   CHECK(r.status == 429);
-  CHECK(refusal_of(r) == "rate_limited");
+  CHECK(mail_refusal(r) == "rate_limited");
   CHECK_FALSE(r.retry_after.empty());
   CHECK(forgot(port, "nobody", "198.51.100.8").status == 200);
 }
