@@ -169,7 +169,7 @@ TEST_CASE(
   }
   const std::string mail = box.wait(2);
   CHECK(mail_header(mail, "To") == "ana@example.org");
-  CHECK_THAT(mail_header(mail, "Subject"), Catch::StartsWith("=?UTF-8?B?"));
+  CHECK(mail_header(mail, "Subject") == "Choisissez un nouveau mot de passe Tanbo");
   CHECK_THAT(mail, Catch::Contains("Bonjour ana,"));
   const std::string token = mail_link_token(mail, "reset");
 
