@@ -31,7 +31,7 @@ bool revoked_on(std::uint16_t port, const std::string& token) {
 }  // namespace
 
 TEST_CASE("mail across nodes: a link sent by one node opens on another, once",
-          "[cluster][accounts][mail][!mayfail]") {
+          "[cluster][accounts][mail]") {
   Mailbox box;
   auto c = start_cluster(kLease, box.flags());
   if (!c) return;
