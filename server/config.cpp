@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "server/cluster/redis.hpp"
+#include "server/mail/address.hpp"
+#include "server/mail/mailer.hpp"
 #include "server/net/address.hpp"
 #include "server/net/origin.hpp"
 #include "server/net/tls.hpp"
@@ -147,6 +149,27 @@ Verdict set_allowed_origins(Config& c, std::string_view v) {
       return "expected origins like https://play.example.org separated by commas, or *, got '" +
              item + "'";
   c.allowed_origins = std::move(items);
+  return {};
+}
+
+Verdict set_mail_command(Config& c, std::string_view v) {
+  if (!mail::command_words(v)) return "expected a command, like \"/usr/sbin/sendmail -t -i\"";
+  c.mail_command = v;
+  return {};
+}
+
+Verdict set_mail_from(Config& c, std::string_view v) {
+  if (!mail::sender_ok(v))
+    return "expected an address, like tanbo@example.org or \"Tanbo <tanbo@example.org>\", got '" +
+           std::string(v) + "'";
+  c.mail_from = v;
+  return {};
+}
+
+Verdict set_public_url(Config& c, std::string_view v) {
+  auto url = mail::public_url(v);
+  if (!url) return "expected http://HOST or https://HOST[/PATH], got '" + std::string(v) + "'";
+  c.public_url = *url;
   return {};
 }
 
@@ -323,6 +346,21 @@ constexpr auto kOptions = std::to_array<Option>({
     {"--session-expiry", "TANBO_SESSION_EXPIRY", "SECONDS",
      "an account's session (token) unused this long ends; 0: never (default 7776000, 90 days)",
      set_number<&Config::session_expiry, 0, 100LL * 365 * 86400>},
+    {"--mail-command", "TANBO_MAIL_COMMAND", "COMMAND",
+     "a sendmail-compatible command that reads a mail on its stdin, like \"/usr/sbin/sendmail "
+     "-t -i\" (no shell; split at spaces): accounts may then keep a mail address and get a new "
+     "password by mail (default: no mail)",
+     set_mail_command},
+    {"--mail-from", "TANBO_MAIL_FROM", "ADDRESS",
+     "the From of the mails, like \"Tanbo <tanbo@example.org>\" (needed with --mail-command)",
+     set_mail_from},
+    {"--public-url", "TANBO_PUBLIC_URL", "URL",
+     "the page's address as players reach it, like https://play.example.org: the links in the "
+     "mails lead there (needed with --mail-command)",
+     set_public_url},
+    {"--mail-timeout", "TANBO_MAIL_TIMEOUT", "SECONDS",
+     "a mail command still running this long is killed, its mail counted timed_out (default 30)",
+     set_number<&Config::mail_timeout, 1, 600>},
     {"--healthcheck", "", "",
      "probe GET /healthz of the server at --bind/--port; exit 0 if healthy, 1 if not",
      set_healthcheck},
@@ -420,6 +458,8 @@ ParseOutcome parse_config(std::span<const std::string_view> args, const EnvLooku
   }
   if (c.cluster.empty() && (!c.node_id.empty() || c.cluster_lease_ms != Config{}.cluster_lease_ms))
     return ConfigError{"--node-id and --cluster-lease-ms need --cluster"};
+  if (!c.mail_command.empty() && (c.mail_from.empty() || c.public_url.empty()))
+    return ConfigError{"--mail-command needs --mail-from and --public-url"};
   if (c.tls_cert.empty() != c.tls_key.empty())
     return ConfigError{"--tls-cert and --tls-key go together: give both or neither"};
   // The probe never reads them: it does not verify the server's certificate.

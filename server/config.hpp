@@ -71,6 +71,14 @@ struct Config {
   std::string tls_key;           // PEM private key
   std::string admin_token_file;  // the operators' bearer token; empty: no admin API
   std::filesystem::path web_dir = "web";  // the browser client's files, served at /
+  // Mail (docs/operations.md, "Mail"): a sendmail-compatible command that reads a message on its
+  // stdin; empty: no mail (accounts keep their recovery codes alone). With it, the From header
+  // and the page's address the links in the mails open.
+  std::string mail_command;
+  std::string mail_from;
+  std::string public_url;      // http[s]://host[:port][/path], without a trailing '/'
+  unsigned mail_timeout = 30;  // seconds a mail command may run before it is killed
+
   // Several nodes on one Redis (docs/operations.md, "Cluster (Redis)"); empty: this node alone.
   std::string cluster;               // redis://HOST[:PORT]
   std::string node_id;               // empty: a random one at start

@@ -17,6 +17,7 @@
 #include "server/cluster/relay.hpp"
 #include "server/config.hpp"
 #include "server/identity/store_identities.hpp"
+#include "server/mail/mailer.hpp"
 #include "server/net/descriptors.hpp"
 #include "server/net/probe.hpp"
 #include "server/pairing/ratings.hpp"
@@ -151,6 +152,19 @@ int run(Config config) {
       store_worker, identities,
       accounts::Rules{.lockout = std::chrono::seconds(config.login_lockout),
                       .hashing_queue = config.login_queue});
+  std::shared_ptr<mail::Mailer> mailer;
+  if (!config.mail_command.empty()) {
+    auto command = *mail::command_words(config.mail_command);
+    if (command[0].find('/') != std::string::npos && access(command[0].c_str(), X_OK) != 0) {
+      spdlog::critical("--mail-command: {} is not a program this server may run", command[0]);
+      return 1;
+    }
+    mailer = std::make_shared<mail::Mailer>(
+        mail::Settings{command, config.mail_from, std::chrono::seconds(config.mail_timeout)});
+    options.accounts->use_mail(mailer, config.public_url);
+    spdlog::info("mail: sent by {} from {}, its links to {}", command[0], config.mail_from,
+                 config.public_url);
+  }
   options.journal = std::make_shared<StoreJournal>(store_worker);
   options.rating = pairing::store_rating(store_worker);
   auto rooms = std::make_shared<RoomService>(options);
@@ -260,6 +274,7 @@ int run(Config config) {
   if (auto left = server.stop(kShutdownGrace))
     spdlog::warn("{} connections did not close in time; dropped", left);
   rooms->shutdown();
+  if (mailer) mailer->stop();  // the mail being sent finishes, within its timeout
   if (relay) {
     relay->stop();
     rooms->set_forwarder(nullptr);

@@ -10,19 +10,39 @@ import {playerName} from './player-mark.js';
 
 // The sessions' dialog, loaded when first opened: a visit to the lobby needs none of it.
 async function sessionsDialog() { return (await import('./sessions.js')).openSessions; }
+// Mail's forms (mail.js), loaded once the server says it sends mail: most servers send none.
+/** @type {Promise<typeof import('./mail.js')> | null} */
+let mailKit = null;
+const loadMail = () => (mailKit ??= import('./mail.js'));
+
+// Whether the server sends mail (GET /api/server), asked once: false when it cannot be asked.
+async function serverSendsMail() {
+  try {
+    const res = await fetch('/api/server');
+    return res.ok && (await res.json())?.mail === true;
+  } catch {
+    return false;
+  }
+}
 
 // The refusals the account forms have a sentence for; the others go through errorText.
 const CODES = new Set(['bad_login', 'login_locked', 'username_taken', 'weak_password', 'bad_name', 'name_reserved',
-  'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message', 'rate_limited']);
+  'no_account', 'games_in_progress', 'unauthorized', 'accounts_unavailable', 'bad_message', 'rate_limited',
+  'bad_mail', 'mail_taken', 'expired_link', 'mail_unavailable']);
 // Where the server's own message adds something to the sentence (why a name or a password was
 // refused, how long a lock lasts), it is folded beneath it (errorDetails).
 const DETAIL = new Set(['bad_name', 'name_reserved', 'weak_password', 'login_locked', 'accounts_unavailable']);
 
 // A refusal as the forms show it: the sentence, the server's words, and for games_in_progress
 // a link to each unfinished room.
+function sentenceOf(err) {
+  const code = err?.code;
+  return CODES.has(code) ? t(`account.error.${code}`, {rule: t('name.rule')}) : errorText(err);
+}
+
 function refusal(err) {
   const code = err?.code;
-  const sentence = CODES.has(code) ? t(`account.error.${code}`, {rule: t('name.rule')}) : errorText(err);
+  const sentence = sentenceOf(err);
   const parts = [h('span', {class: 'account-why', 'data-code': code || ''}, sentence)];
   const details = DETAIL.has(code) ? errorDetails(err) : null;
   if (details) parts.push(' ', h('small', {class: 'account-detail muted'}, details));
@@ -93,13 +113,25 @@ export class Account extends EventTarget {
     /** @type {[string, Record<string, string>] | null} */
     this.after = null;   // [key, params]: what to say once the next identity is welcomed
     this.busy = false;
+    this.mail = false;       // whether the server sends mail (GET /api/server)
+    /** @type {typeof import('./mail.js') | null} */
+    this.kit = null;         // mail.js, once this.mail
+    /** @type {{mail: string | null, pending: string | null} | null} */
+    this.mailState = null;   // the account's address, once asked
     const conn = app.conn;
+    serverSendsMail().then((mail) => (mail ? loadMail() : null)).then((kit) => {
+      if (!kit) return;
+      this.kit = kit;
+      this.mail = true;
+      this.refreshMail();
+    }, () => {});
     conn.addEventListener('session-ended', (e) => {
       // Ended by this page's own logout or deletion (the server closes its connections too):
       // that is what gets said.
       if (!this.after) this.after = ['account.session_ended', {username: e.detail.username}];
     });
-    conn.addEventListener('account', () => this.changed());
+    // A guest that claimed an account: its address (none yet) is asked for.
+    conn.addEventListener('account', () => this.refreshMail());
   }
 
   changed() { this.dispatchEvent(new Event('change')); }
@@ -111,8 +143,49 @@ export class Account extends EventTarget {
     this.changed();
   }
 
+  // What mail.js needs of the account's helpers.
+  mailContext() { return {conn: this.app.conn, call, httpError, sentence: sentenceOf}; }
+
+  // The account's address, asked again (none for a guest, or where the server sends no mail).
+  refreshMail() {
+    this.mailState = null;
+    this.changed();
+    if (!this.kit || !this.app.conn.account || !this.app.conn.token) return;
+    this.kit.mailState(this.mailContext()).then((state) => {
+      this.mailState = state;
+      this.changed();
+    }, () => {});
+  }
+
+  // A refusal with no form to stand beside: said as a toast.
+  sayRefusal(sentence) {
+    this.notice = null;
+    toast(sentence);
+    this.changed();
+  }
+
+  // A link from a mail: #/reset/TOKEN or #/confirm-mail/TOKEN.
+  async openMailLink(kind, token) {
+    let kit;
+    try {
+      kit = await loadMail();
+    } catch {
+      toast(t('toast.view_failed'));
+      return;
+    }
+    if (kind === 'reset') kit.openReset(this, token, this.mailContext());
+    else kit.confirmMail(this, token, this.mailContext());
+  }
+
+  // "Forgot your password?": by mail where the server sends it, else the recovery code.
+  openForgotten() {
+    if (this.kit) this.kit.openForgot(this, this.mailContext());
+    else this.openRecover();
+  }
+
   // A welcome for another identity than before: say why, with the new player's name.
   identityChanged(player) {
+    this.refreshMail();
     if (!this.after) return;
     const [key, params] = this.after;
     this.after = null;
@@ -137,6 +210,7 @@ export class Account extends EventTarget {
     const parts = [h('h2', {id: 'account-h'}, t('account.title'))];
     if (account) {
       parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
+        ...(this.kit ? this.kit.mailPart(this, button) : []),
         h('div', {class: 'account-buttons'},
           button('account-password', 'account.change_password', () => this.openChangePassword()),
           button('account-new-code', 'account.new_code', () => this.openNewCode()),
@@ -322,7 +396,7 @@ export class Account extends EventTarget {
       // Where a newcomer or a forgetful player goes from here.
       extra: (close) => [
         h('button', {type: 'button', class: 'link', id: 'login-to-claim', onclick: () => { close(); this.openClaim(); }}, t('account.no_account')),
-        h('button', {type: 'button', class: 'link', id: 'login-to-recover', onclick: () => { close(); this.openRecover(); }}, t('account.forgot'))],
+        h('button', {type: 'button', class: 'link', id: 'login-to-recover', onclick: () => { close(); this.openForgotten(); }}, t('account.forgot'))],
       run: async ({username, password}) => {
         this.after = null;
         const welcome = await conn.login(username.normalize('NFC').trim(), password);

@@ -258,6 +258,13 @@ let firstRender = true;
 let routed = null;  // the hash the current view is for
 function route() {
   if (!app.registry) return;  // ready() routes once the registry is in
+  // A link from a mail: its token leaves the address bar and the history at once, and its
+  // dialog opens over the lobby.
+  const mailLink = location.hash.match(/^#\/(reset|confirm-mail)\/([0-9a-f]{40})$/);
+  if (mailLink) {
+    history.replaceState(null, '', '#/');
+    app.account.openMailLink(mailLink[1], mailLink[2]);
+  }
   routed = location.hash;
   app.view?.unmount?.();
   const main = document.getElementById('main');

@@ -26,8 +26,15 @@ namespace tanbo::server {
 namespace store {
 class StoreWorker;
 }
+namespace mail {
+class Mailer;
+}
 
 namespace accounts {
+
+inline constexpr int kResetMinutes = 30;         // a link for a new password works this long
+inline constexpr int kConfirmMinutes = 24 * 60;  // a link that confirms an address
+inline constexpr int kMailsPerHour = 3;          // of each kind, per account
 
 struct Rules {
   int free_attempts = 5;          // an account's attempts before the next ones must wait
@@ -55,6 +62,11 @@ enum class Refusal {
   no_account,         // a guest where an account is needed
   games_in_progress,  // erasing an identity seated in unfinished games
   unavailable,        // the store failed or is stopping
+  bad_mail,           // not a mail address the server sends to
+  mail_taken,         // another account confirmed this address first
+  expired_link,       // a token sent by mail that is unknown, used or expired
+  mail_unavailable,   // the operator configured no mail
+  mail_limited,       // too many mails asked for the account lately (`retry_after`)
 };
 
 struct Answer {
@@ -64,6 +76,8 @@ struct Answer {
   Identity identity;                    // login: who came back
   std::string token;                    // login, recover: the fresh token
   std::string recovery_code;            // claim, recover, renew_recovery_code: shown once
+  std::string mail;                     // the mail calls: the account's confirmed address
+  std::string pending;                  // ...and the one waiting for its confirmation
   bool ok() const { return refusal == Refusal::none; }
 };
 using Done = std::function<void(Answer)>;
@@ -102,6 +116,32 @@ class Accounts {
   // unfinished game.
   void erase(const Identity& who, std::string token, std::string address, std::string password,
              Done done);
+
+  // --- Mail (mail_accounts.cpp; docs/protocol.md, "Mail"), where the operator configured it.
+  // Each mail links to `public_url` and goes through `mailer`; before any request.
+  void use_mail(std::shared_ptr<mail::Mailer> mailer, std::string public_url);
+  bool has_mail() const;
+  // The account's confirmed address and the one waiting for its confirmation.
+  void mail_of(const Identity& who, Done done);
+  // Sends a link that makes `mail` the account's once opened (the current one stays until
+  // then); the password is asked again, as for a new password. An address another account
+  // confirmed is answered alike, and sent nothing.
+  void ask_mail(const Identity& who, std::string token, std::string address, std::string password,
+                std::string mail, std::string lang, Done done);
+  // Removes the account's address and ends every link sent.
+  void remove_mail(const Identity& who, std::string token, std::string address,
+                   std::string password, Done done);
+  // The link of ask_mail, from any device: its address becomes the account's.
+  void confirm_mail(std::string link_token, Done done);
+  // A new password asked by the username or the confirmed address `login`: a link valid
+  // kResetMinutes goes to the account's address, if it has one and was not sent too many lately.
+  // Nothing tells the asker what was found: `done` answers the same at once (rate_limited when
+  // `address` asked too often).
+  void forgot_password(std::string address, std::string login, std::string lang, Done done);
+  // The link of forgot_password sets `password`, ends every session and every link, and answers
+  // a fresh token for this device, like a recovery.
+  void reset_password(std::string address, std::string link_token, std::string password,
+                      std::string agent, Done done);
 
   const Rules& rules() const { return rules_; }
 

@@ -3,7 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include "protocol/limits.hpp"
+#include "server/api/account_calls.hpp"
 #include "server/api/api.hpp"
+#include "server/api/mail.hpp"
 #include "server/api/sessions.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/service.hpp"
@@ -11,95 +13,12 @@
 #include "server/wall_clock.hpp"
 
 namespace tanbo::server::api {
-namespace {
-
-using accounts::Refusal;
-
-unsigned status_of(Refusal r, bool logged_in) {
-  switch (r) {
-    case Refusal::none:
-      return 200;
-    case Refusal::bad_login:
-      return logged_in ? 403 : 401;  // a wrong password, or no login
-    case Refusal::login_locked:
-    case Refusal::busy:
-      return 429;
-    case Refusal::no_account:
-    case Refusal::already_account:
-    case Refusal::games_in_progress:
-      return 409;
-    case Refusal::unavailable:
-      return 503;
-    default:
-      return 400;
-  }
-}
-
-// A reply, with Retry-After when a lock says how long to wait.
-Response with_wait(unsigned version, bool keep_alive, const Reply& reply,
-                   std::chrono::seconds retry_after) {
-  Response res = to_response(version, keep_alive, false, reply);
-  if (retry_after.count() > 0) {
-    res.set(http::field::retry_after, std::to_string(retry_after.count()));
-    res.prepare_payload();
-  }
-  return res;
-}
-
-struct Call {
-  const http::request<http::string_body>& req;
-  Respond respond;
-  void send(const Reply& reply) const {
-    respond(to_response(req.version(), req.keep_alive(), false, reply));
-  }
-  // Answers once, from whichever thread the Accounts finish on.
-  accounts::Done answer(bool logged_in, std::function<Reply(const accounts::Answer&)> ok) const {
-    return [version = req.version(), keep = req.keep_alive(), respond = respond, logged_in,
-            ok = std::move(ok)](const accounts::Answer& a) {
-      Reply reply = a.ok() ? ok(a)
-                           : error_reply(status_of(a.refusal, logged_in),
-                                         accounts::code_of(a.refusal), a.message);
-      respond(with_wait(version, keep, reply, a.retry_after));
-    };
-  }
-};
-
-// The JSON object of the body; an empty body is {}.
-std::optional<Json> body_of(const http::request<http::string_body>& req) {
-  if (req.body().empty()) return Json::object();
-  Json j = Json::parse(req.body(), nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return std::nullopt;
-  return j;
-}
-
-std::optional<std::string> text(const Json& body, const char* key, std::size_t max) {
-  auto it = body.find(key);
-  if (it == body.end() || !it->is_string()) return std::nullopt;
-  const auto& s = it->get_ref<const std::string&>();
-  if (s.empty() || s.size() > max * 4) return std::nullopt;
-  return s;
-}
-
-// The identity the bearer token names, with the token.
-std::optional<std::pair<Identity, std::string>> bearer(const http::request<http::string_body>& req,
-                                                       Identities& identities) {
-  auto auth = req.find(http::field::authorization);
-  if (auth == req.end()) return std::nullopt;
-  std::string_view given = auth->value();
-  if (!given.starts_with("Bearer ")) return std::nullopt;
-  std::string token(given.substr(7));
-  if (token.empty() || token.size() > protocol::kMaxTokenChars) return std::nullopt;
-  auto who = identities.find(token);
-  if (!who) return std::nullopt;
-  return std::pair(std::move(*who), std::move(token));
-}
-
-}  // namespace
+using namespace account_calls;
 
 bool is_account_path(std::string_view path) {
   return path == "/api/login" || path == "/api/recover" || path == "/api/logout" ||
          path == "/api/me" || path == "/api/me/export" || path == "/api/me/recovery" ||
-         is_sessions_path(path);
+         is_sessions_path(path) || is_mail_path(path);
 }
 
 void serve_account(const http::request<http::string_body>& req, const NetContext& ctx,
@@ -112,6 +31,7 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
   if (!rooms || !rooms->accounts())
     return call.send(error_reply(503, "accounts_unavailable", "this server keeps no accounts"));
   auto& accounts = *rooms->accounts();
+  if (serve_mail_open(req, *rooms, address, respond)) return;
   auto body = body_of(req);
   if (!body) return call.send(error_reply(400, "bad_request", "the body must be a JSON object"));
 
@@ -166,6 +86,7 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
   if (!who) return call.send(error_reply(401, "unauthorized", "a valid bearer token is required"));
   auto& [identity, token] = *who;
   if (is_sessions_path(path)) return serve_sessions(req, ctx, identity, token, respond);
+  if (path == "/api/me/mail") return serve_own_mail(req, *rooms, identity, token, address, respond);
 
   // POST /api/logout {everywhere?}: this token, or every token of the identity.
   if (path == "/api/logout") {

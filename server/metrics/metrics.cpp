@@ -155,8 +155,14 @@ struct Metrics {
       pm::BuildCounter()
           .Name("tanbo_account_events_total")
           .Help(
-              "Accounts claimed, logouts, password changes, recoveries, new recovery codes and "
-              "deletions, by event")
+              "Accounts claimed, logouts, password changes, recoveries, new recovery codes, "
+              "deletions, and the mail ones (mail addresses asked, confirmed, removed; new "
+              "passwords asked by mail, and set), by event")
+          .Register(*registry);
+  pm::Family<pm::Counter>& mail_family =
+      pm::BuildCounter()
+          .Name("tanbo_mail_total")
+          .Help("Mails given to --mail-command, by result (sent, failed, timed_out, dropped)")
           .Register(*registry);
   // Every label child exists from the start, so a scrape shows zeros rather than nothing.
   std::map<std::string, pm::Counter*, std::less<>> logins = children(
@@ -164,7 +170,10 @@ struct Metrics {
   std::map<std::string, pm::Counter*, std::less<>> account_events =
       children(account_events_family, "event",
                {"claimed", "logout", "logout_everywhere", "password_changed", "recovered",
-                "recovery_code", "deleted"});
+                "recovery_code", "deleted", "mail_asked", "mail_confirmed", "mail_removed",
+                "reset_asked", "reset_mailed", "reset_limited", "password_reset"});
+  std::map<std::string, pm::Counter*, std::less<>> mails =
+      children(mail_family, "result", {"sent", "failed", "timed_out", "dropped"});
 
   static std::map<std::string, pm::Counter*, std::less<>> children(
       pm::Family<pm::Counter>& family, const std::string& label,
@@ -310,6 +319,10 @@ void login(std::string_view result) {
 void account(std::string_view event) {
   if (auto it = the().account_events.find(event); it != the().account_events.end())
     it->second->Increment();
+}
+
+void mail(std::string_view result) {
+  if (auto it = the().mails.find(result); it != the().mails.end()) it->second->Increment();
 }
 
 void observe_broadcast(Clock::time_point committed) {

@@ -57,6 +57,9 @@ void time_out(bool correspondence);
 // events of accounts ("claimed", "logout", "logout_everywhere", "password_changed", "deleted").
 void login(std::string_view result);
 void account(std::string_view event);
+// A mail's fate (server/mail/mailer.hpp): "sent", "failed" (the command said no, or could not
+// start), "timed_out" (killed), "dropped" (the queue was full).
+void mail(std::string_view result);
 
 // Observes the time from its construction to its end: one line at a hook.
 class ScopeTimer {

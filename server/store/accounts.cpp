@@ -12,8 +12,8 @@ using namespace detail;
 namespace {
 
 constexpr const char* kAccountColumns =
-    "SELECT identity, username, password, created_at, failures, locked_until, recovery FROM "
-    "accounts ";
+    "SELECT identity, username, password, created_at, failures, locked_until, recovery, mail "
+    "FROM accounts ";
 
 }  // namespace
 
@@ -44,7 +44,7 @@ std::optional<Account> account_in(const Rows& rows, const auto& text, const auto
   if (rows.empty()) return std::nullopt;
   const auto& r = rows[0];
   return Account{text(r[0]),         text(r[1]),    text(r[2]), integer(r[3]),
-                 int(integer(r[4])), integer(r[5]), text(r[6])};
+                 int(integer(r[4])), integer(r[5]), text(r[6]), text(r[7])};
 }
 
 }  // namespace
@@ -136,6 +136,7 @@ WriteResult Store::delete_identity(std::string_view identity, std::int64_t at) {
           {gone, at, str(identity)});
     for (const char* sql :
          {"DELETE FROM accounts WHERE identity = $1", "DELETE FROM tokens WHERE identity = $1",
+          "DELETE FROM mail_tokens WHERE identity = $1",
           "DELETE FROM name_skeletons WHERE identity = $1",
           "DELETE FROM mutes WHERE identity = $1 OR muted = $1",
           "DELETE FROM ratings WHERE identity = $1", "DELETE FROM reports WHERE reporter = $1"})
@@ -163,6 +164,7 @@ Json Store::export_identity(std::string_view identity) {
     out["account"] =
         account ? Json{{"username", account->username}, {"created_at", account->created_at}}
                 : Json();
+    if (account && !account->mail.empty()) out["account"]["mail"] = account->mail;
     Json ratings = Json::object();
     for (const auto& r :
          query("SELECT game, rating, games FROM ratings WHERE identity = $1 ORDER BY game",

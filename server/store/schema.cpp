@@ -376,18 +376,51 @@ constexpr const char* kPgMigration11 = R"sql(
 ALTER TABLE rooms ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
 )sql";
 
+// Version 12: mail, where the operator configured it. An account may keep one confirmed mail
+// address (normalised: trimmed, in lower case), unique among accounts, so that a forgotten
+// password is asked by the address as well as by the username. A token sent by mail (to confirm
+// an address, or to set a new password) is kept as its SHA-256 with the address it went to and
+// when it expires, in the store every node reads: a link opened on any node finds it. An
+// address waiting for its confirmation is the one its unexpired `confirm` token names.
+constexpr const char* kMigration12 = R"sql(
+ALTER TABLE accounts ADD COLUMN mail TEXT;
+CREATE UNIQUE INDEX accounts_mail ON accounts(mail);
+CREATE TABLE mail_tokens (
+  hash       TEXT PRIMARY KEY,
+  identity   TEXT NOT NULL,
+  purpose    TEXT NOT NULL,
+  mail       TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX mail_tokens_identity ON mail_tokens(identity, purpose, created_at);
+)sql";
+constexpr const char* kPgMigration12 = R"sql(
+ALTER TABLE accounts ADD COLUMN mail TEXT;
+CREATE UNIQUE INDEX accounts_mail ON accounts(mail);
+CREATE TABLE mail_tokens (
+  hash       TEXT PRIMARY KEY,
+  identity   TEXT NOT NULL,
+  purpose    TEXT NOT NULL,
+  mail       TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX mail_tokens_identity ON mail_tokens(identity, purpose, created_at);
+)sql";
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
   const char* postgres;
 };
 constexpr std::array kMigrations{
-    Migration{kMigration1, kPgMigration1},  Migration{kMigration2, kPgMigration2},
-    Migration{kMigration3, kPgMigration3},  Migration{kMigration4, kPgMigration4},
-    Migration{kMigration5, kPgMigration5},  Migration{kMigration6, kPgMigration6},
-    Migration{kMigration7, kPgMigration7},  Migration{kMigration8, kPgMigration8},
-    Migration{kMigration9, kPgMigration9},  Migration{kMigration10, kPgMigration10},
-    Migration{kMigration11, kPgMigration11}};
+    Migration{kMigration1, kPgMigration1},   Migration{kMigration2, kPgMigration2},
+    Migration{kMigration3, kPgMigration3},   Migration{kMigration4, kPgMigration4},
+    Migration{kMigration5, kPgMigration5},   Migration{kMigration6, kPgMigration6},
+    Migration{kMigration7, kPgMigration7},   Migration{kMigration8, kPgMigration8},
+    Migration{kMigration9, kPgMigration9},   Migration{kMigration10, kPgMigration10},
+    Migration{kMigration11, kPgMigration11}, Migration{kMigration12, kPgMigration12}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

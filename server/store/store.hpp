@@ -141,7 +141,19 @@ struct Account {
   int attempts = 0;                  // login attempts since the last success
   std::int64_t next_attempt_at = 0;  // ms since the Unix epoch; none is checked before it
   std::string recovery_hash = {};    // SHA-256 of the one-time recovery code, hex; empty: none
+  std::string mail = {};             // its confirmed mail address, normalised; empty: none
   friend bool operator==(const Account&, const Account&) = default;
+};
+
+// A token sent by mail, as the store keeps it: its SHA-256, never the token.
+struct MailToken {
+  std::string hash;
+  std::string identity;
+  std::string purpose;  // "confirm" (the address `mail` becomes the account's) or "reset"
+  std::string mail;     // the address it was sent to
+  std::int64_t created_at = 0;
+  std::int64_t expires_at = 0;  // ms since the Unix epoch; used, it is 0
+  friend bool operator==(const MailToken&, const MailToken&) = default;
 };
 
 // A login attempt as the account's count saw it arrive (Store::count_login_attempt).
@@ -337,6 +349,30 @@ class Store {
   WriteResult set_password(std::string_view identity, std::string_view password_hash);
   // The hash of the account's one-time recovery code (empty: none); a new one replaces the last.
   WriteResult set_recovery(std::string_view identity, std::string_view recovery_hash);
+
+  // --- Mail (mail.cpp): an account's confirmed address and the tokens sent to it. ---
+
+  std::optional<Account> account_by_mail(std::string_view mail);
+  // The account's confirmed address; empty removes it. duplicate when another account has it;
+  // not_found when there is no such account.
+  WriteResult set_mail(std::string_view identity, std::string_view mail);
+  // Keeps a token sent by mail, unless the identity was sent `per_hour` tokens of its purpose in
+  // the hour before it (used or not): then `invalid`, on every node alike (the account's row is
+  // locked meanwhile, so that two nodes count one after the other). The rows made more than a
+  // day before it go.
+  WriteResult add_mail_token(const MailToken& token, int per_hour);
+  // The token with `hash` and `purpose` if it is still good at `now`; it stays so.
+  std::optional<MailToken> mail_token(std::string_view hash, std::string_view purpose,
+                                      std::int64_t now);
+  // The same, and it is no longer good after: a token works once. `found` stays empty for an
+  // unknown, used or expired one.
+  WriteResult take_mail_token(std::string_view hash, std::string_view purpose, std::int64_t now,
+                              std::optional<MailToken>& found);
+  // The address of the identity's newest `confirm` token still good at `now`.
+  std::optional<std::string> pending_mail(std::string_view identity, std::int64_t now);
+  // Ends the identity's unused tokens of `purpose` (empty: of every purpose).
+  WriteResult end_mail_tokens(std::string_view identity, std::string_view purpose);
+
   // The identity's games stay, under the name "deleted player"; its account, tokens, ratings,
   // mutes and the reports it made go, and its chat lines are removed.
   WriteResult delete_identity(std::string_view identity, std::int64_t at);

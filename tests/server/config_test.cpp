@@ -208,3 +208,36 @@ TEST_CASE("the network edge's limits and the allowed origins, by flag or variabl
   CHECK_THAT(error_of(parse({"--allowed-origins", "https://play.example.org/"})),
              Catch::Contains("--allowed-origins"));
 }
+
+TEST_CASE("mail: a sendmail-compatible command, its From and the page's address go together",
+          "[server][config][mail]") {
+  Config none = config_of(parse({}));
+  CHECK(none.mail_command.empty());
+  CHECK(none.mail_timeout == 30);
+  Config c = config_of(parse({"--mail-command", "/usr/sbin/sendmail -t -i", "--mail-from",
+                              "Tanbo <tanbo@example.org>", "--public-url",
+                              "https://play.example.org/", "--mail-timeout", "5"}));
+  CHECK(c.mail_command == "/usr/sbin/sendmail -t -i");
+  CHECK(c.mail_from == "Tanbo <tanbo@example.org>");
+  CHECK(c.public_url == "https://play.example.org");  // its trailing '/' dropped
+  CHECK(c.mail_timeout == 5);
+  Config env = config_of(parse({}, Env{{{"TANBO_MAIL_COMMAND", "msmtp -t"},
+                                        {"TANBO_MAIL_FROM", "tanbo@example.org"},
+                                        {"TANBO_PUBLIC_URL", "http://localhost:8080/tanbo"}}}));
+  CHECK(env.mail_command == "msmtp -t");
+  CHECK(env.public_url == "http://localhost:8080/tanbo");
+  CHECK_THAT(error_of(parse({"--mail-command", "msmtp -t"})),
+             Catch::Contains("--mail-command needs --mail-from and --public-url"));
+  CHECK_THAT(error_of(parse({"--mail-command", "   "})), Catch::Contains("--mail-command:"));
+  CHECK_THAT(error_of(parse({"--mail-from", "nobody"})), Catch::Contains("--mail-from:"));
+  CHECK_THAT(error_of(parse({"--mail-from", "a@b.org\nBcc: c@d.org"})),
+             Catch::Contains("--mail-from:"));
+  CHECK_THAT(error_of(parse({"--public-url", "play.example.org"})),
+             Catch::Contains("--public-url:"));
+  CHECK_THAT(error_of(parse({"--public-url", "https://play.example.org/#x"})),
+             Catch::Contains("--public-url:"));
+  CHECK_THAT(error_of(parse({"--mail-timeout", "0"})), Catch::Contains("--mail-timeout:"));
+  for (const char* s : {"--mail-command", "TANBO_MAIL_COMMAND", "--mail-from", "TANBO_MAIL_FROM",
+                        "--public-url", "TANBO_PUBLIC_URL", "--mail-timeout"})
+    CHECK_THAT(usage(), Catch::Contains(s));
+}

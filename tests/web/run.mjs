@@ -47,7 +47,7 @@ const browser = await launchBrowser(chromiumPath);
 let failed = 1;
 try {
   if (docsDir) await mkdir(docsDir, {recursive: true});
-  const env = {base: server.base, browser, outDir, docsDir, webDir, serverLog: server.log, adminToken: server.adminToken};
+  const env = {base: server.base, serverBinary: path.resolve(binary), browser, outDir, docsDir, webDir, serverLog: server.log, adminToken: server.adminToken};
   const started = Date.now();
   const all = tests(env);
   // A test no group names would run in no ctest test: each must be in exactly one.

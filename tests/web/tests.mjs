@@ -4,6 +4,7 @@
 // belongs to the group of ctest tests its name's prefix says.
 import {tests as site} from './site.mjs';
 import {tests as accounts} from './accounts.mjs';
+import {tests as mail} from './mail.mjs';
 import {tests as social} from './social.mjs';
 import {tests as games} from './games.mjs';
 import {tests as clocks} from './clocks.mjs';
@@ -33,5 +34,5 @@ export const GROUPS = {
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
 export function tests(env) {
-  return [site, accounts, social, games, clocks, play, end, sowing, lobby, axe, install].flatMap((area) => area(env));
+  return [site, accounts, mail, social, games, clocks, play, end, sowing, lobby, axe, install].flatMap((area) => area(env));
 }

@@ -10,6 +10,7 @@
 #include "tests/server/rooms/fixture.hpp"
 
 using namespace tanbo::server;
+using namespace tanbo;
 using namespace tanbo::server::test;
 
 namespace {

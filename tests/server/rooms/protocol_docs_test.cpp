@@ -8,6 +8,9 @@
 //                                  then header lines (a token in them the real one), then a
 //                                  blank line and the body, if any
 // ```json answer NAME              the JSON body of NAME's last HTTP answer (status 200)
+// ```text mail                     the next mail the server gave its --mail-command (the stand-in
+//                                  tests/server/support/mailbox.sh delivers it to a file): its To
+//                                  and Subject, and its text, the link's token in it learned
 //
 // A server example must match a message the server sent that connection: the same members,
 // the same values, arrays of the same length, except where the value cannot be known before
@@ -21,8 +24,10 @@
 #include <deque>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "tests/server/recovery/server_process.hpp"
 
@@ -37,6 +42,7 @@ struct Example {
   bool admin = false;   // an operator's HTTP call
   bool http = false;    // a player's HTTP call
   bool answer = false;  // the answer to the last call
+  bool mail = false;    // the next mail sent
   std::string connection;
   int repeat = 1;
   std::string text;
@@ -65,6 +71,12 @@ std::vector<Example> examples(const std::string& path) {
       if (fence == "```json" && direction == "answer") {
         e.answer = true;
         words >> e.connection;
+        e.line = n;
+        open = e;
+        continue;
+      }
+      if (fence == "```text" && direction == "mail") {
+        e.mail = true;
         e.line = n;
         open = e;
         continue;
@@ -212,6 +224,44 @@ HttpReply call(std::uint16_t port, const std::string& text, const Learned& learn
   return http_request(port, method, target, authorization, body);
 }
 
+// A mail as an example shows it: its To and Subject are the real mail's, its text (past the
+// headers) is the real one once the token of its link stands for the real token, learned.
+bool mail_matches(const std::string& doc, const std::string& real, Learned& learned,
+                  std::string& why) {
+  auto split = [](const std::string& mail) {
+    const auto blank = mail.find("\n\n");
+    return std::pair(mail.substr(0, blank + 1), mail.substr(blank + 2));
+  };
+  auto [doc_head, doc_text] = split(doc);
+  auto [real_head, real_text] = split(real);
+  std::istringstream lines(doc_head);
+  for (std::string line; std::getline(lines, line);)
+    if ((line.starts_with("To: ") || line.starts_with("Subject: ")) &&
+        real_head.find("\n" + line + "\n") == std::string::npos)
+      return why = "not in the real mail's headers: " + line, false;
+  const std::regex link("/#/[a-z-]+/([0-9a-zA-Z]+)");
+  std::smatch d, r;
+  if (std::regex_search(doc_text, d, link) && std::regex_search(real_text, r, link)) {
+    learned[d[1]] = r[1];
+    doc_text.replace(std::size_t(d.position(1)), std::size_t(d.length(1)), r[1].str());
+  }
+  if (doc_text != real_text) return why = "the real mail's text:\n" + real_text, false;
+  return true;
+}
+
+// The next mail, once the stand-in delivered it.
+std::string next_mail(const std::filesystem::path& box, int& read) {
+  const auto file = box / (std::to_string(read + 1) + ".eml");
+  for (int i = 0; i < 400 && !std::filesystem::exists(file); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  if (!std::filesystem::exists(file)) return {};
+  ++read;
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 }  // namespace
 
 TEST_CASE("every example in docs/protocol.md is what a running server sends, in order",
@@ -223,8 +273,17 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
   std::filesystem::permissions(files.path / "admin-token", std::filesystem::perms(0600));
   // The server as it ships, over its own store; the rate limits at their defaults (the
   // rate_limited example meets them).
-  ServerProcess fx(files, {"--rate-burst", "20", "--rate", "10", "--rate-strikes", "50",
-                           "--admin-token-file", (files.path / "admin-token").string()});
+  // Mail goes to the mailbox stand-in, the way operations.md's msmtp would take it.
+  const auto box = files.path / "mailbox";
+  std::filesystem::create_directories(box);
+  ServerProcess fx(
+      files,
+      {"--rate-burst", "20", "--rate", "10", "--rate-strikes", "50", "--admin-token-file",
+       (files.path / "admin-token").string(), "--mail-command",
+       std::string(TANBO_SOURCE_DIR) + "/tests/server/support/mailbox.sh " + box.string() +
+           " -t -i",
+       "--mail-from", "Tanbo <tanbo@example.org>", "--public-url", "https://play.example.org"});
+  int mails_read = 0;
   std::map<std::string, Peer> connections;
   Learned learned;
   std::string last = "ana";
@@ -247,6 +306,17 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
       auto r = http_request(fx.port(), method, target, "Bearer " + operator_token);
       INFO(target << ": " << r.body);
       REQUIRE(r.status == 200);
+      ++checked;
+      continue;
+    }
+    if (e.mail) {
+      const std::string real = next_mail(box, mails_read);
+      INFO("the mail: " << real);
+      REQUIRE_FALSE(real.empty());
+      std::string why;
+      const bool same = mail_matches(e.text, real, learned, why);
+      INFO(why);
+      REQUIRE(same);
       ++checked;
       continue;
     }
