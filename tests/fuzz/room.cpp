@@ -114,9 +114,9 @@ struct Connection {
 
 // The in-memory journal, read in place (MemoryJournal copies its entries on every read).
 struct Journal final : server::RoomJournal {
-  void append(JournalEntry entry, std::function<void(bool ok)> done) override {
+  void append(JournalEntry entry, std::function<void(server::Appended)> done) override {
     entries.push_back(std::move(entry));
-    done(true);
+    done(server::Appended::stored);
   }
   std::vector<JournalEntry> entries;
 };
