@@ -135,6 +135,62 @@ export function tests(env) {
       `${what}: the board at ${Math.round(b.left)},${Math.round(b.top)}..${Math.round(b.right)},${Math.round(b.bottom)}, the screen 0,0..${b.w},${Math.round(b.h)}${unscrolled ? ' unscrolled' : ''}`);
   }
 
+  // Every hole and store shows the stones its count says, as the page draws them at rest: as
+  // many stones as the count (up to a dozen, and a heap's extra half-dozen), each seen where it
+  // lies, nothing but its own pit's stones on top of it. Seen as the page leaves the board,
+  // then with each target in turn focused and hovered (a target's styles must not cover its
+  // stones). The count figures, the hand and the targets' badges sit on a rim on purpose: left
+  // out of what may cover a stone. `skip`: first the page's Skip button, while a step plays,
+  // and the check at once, before any next step begins; false when no step was playing.
+  async function stonesSeen(page, what, {skip = false} = {}) {
+    const check = (skipFirst) => page.evaluate((skipFirst) => {
+      if (skipFirst) {
+        const button = document.getElementById('skip-motion');
+        if (!button || !window.tanbo.view.drawn?.frame) return null;
+        button.click();
+        if (window.tanbo.view.drawn.frame) return ['an animation frame still drawn after Skip'];
+      }
+      // Everything drawn made hit-testable for the probe, through the CSSOM (the page's
+      // Content-Security-Policy refuses a style element).
+      const els = [...document.querySelectorAll('#board svg *')];
+      for (const el of els) {
+        el.style.setProperty('pointer-events', el.closest('.figures, .hand, .badge') ? 'none' : 'visiblePainted', 'important');
+      }
+      const bad = [];
+      try {
+        for (const g of document.querySelectorAll('#board [data-count]')) {
+          const d = g.dataset, n = Number(d.count);
+          const key = d.store !== undefined ? `${d.store}:store` : d.row ? `${d.seat}:${d.row}:${d.col}` : `${d.seat}:${d.hole}`;
+          const heap = g.querySelector(':scope > .pebbles');
+          const stones = heap ? [...heap.querySelectorAll('.stone')] : [];
+          const want = Math.min(n, n > 12 ? 18 : 12);
+          if (stones.length !== want) bad.push(`${key}: ${n} stones, ${stones.length} drawn`);
+          const hidden = stones.filter((st) => {
+            const b = st.firstElementChild.getBoundingClientRect();
+            const top = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+            return top?.closest('.pebbles') !== heap;
+          });
+          if (hidden.length) bad.push(`${key}: ${hidden.length} of ${stones.length} stones covered`);
+        }
+      } finally {
+        for (const el of els) el.style.removeProperty('pointer-events');
+      }
+      return bad;
+    }, skipFirst);
+    await page.evaluate(() => document.querySelector('#board svg').scrollIntoView({block: 'nearest'}));
+    const bad = await check(skip);
+    if (bad === null) return false;
+    assert.deepEqual(bad, [], `${what}: stones not shown`);
+    const targets = page.locator('#board .pick [role=button]');
+    for (let i = 0, n = await targets.count(); i < n; ++i) {
+      await targets.nth(i).focus();
+      await targets.nth(i).hover();
+      assert.deepEqual(await check(), [], `${what}: stones not shown with target ${i + 1} focused and hovered`);
+    }
+    await page.mouse.move(0, 0);
+    return true;
+  }
+
   const out = [];
   for (const [label, viewport] of sizes) {
     out.push({name: `sowing: mancala-simple for 2 played to its end by tapping the board at ${viewport.width}x${viewport.height}`, fn: async () => {
@@ -239,6 +295,31 @@ export function tests(env) {
       }
       for (const k of ['.tap-relay', '.tap-stop', '.tap-take', '.tap-done'])
         assert.ok(all[k], `${what}: never tapped ${k} (${JSON.stringify(all)})`);
+      await closeAll([p]);
+    }});
+  }
+
+  // After each move and its animation, and after a step skipped: every pit's stones are seen.
+  for (const game of ['mancala-simple', 'tsoro']) {
+    out.push({name: `sowing: ${game}, every hole and store shows its stones after a move played out or skipped`, fn: async () => {
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP, speed: 'fast'});
+      await createRoom(p, game, {cpu: {1: 'random'}, options: {first: 1}});
+      const what = game;
+      let skipped = 0;
+      for (let i = 0; i < 8; ++i) {
+        await waitMine(p.page, 20000);
+        const info = await viewInfo(p.page);
+        if (info.status === 'finished') break;
+        await stonesSeen(p.page, `${what}, decision ${i}, after the move played out`);
+        const target = p.page.locator('#board .pick [role=button]');
+        await target.nth(i % await target.count()).click();
+        if (i % 2) continue;
+        // Skipped while it plays: the position it reaches is drawn whole at once.
+        const playing = await p.page.waitForFunction((v) => window.tanbo.view.drawn?.version > v && window.tanbo.view.drawn.frame,
+          info.version, {timeout: 5000}).then(() => true, () => false);
+        if (playing && await stonesSeen(p.page, `${what}, decision ${i}, after Skip`, {skip: true})) ++skipped;
+      }
+      assert.ok(skipped > 0, `${what}: no step was skipped`);
       await closeAll([p]);
     }});
   }
