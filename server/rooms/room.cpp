@@ -65,22 +65,25 @@ Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared
 
 // ---- the strand and the journal -----------------------------------------------------------
 
-void Room::enqueue(std::function<void()> fn, std::function<void()> if_stalled) {
-  net::post(strand_, [self = shared_from_this(), fn = std::move(fn),
-                      if_stalled = std::move(if_stalled)]() mutable {
-    if (self->stalled_ && if_stalled) return if_stalled();
+void Room::enqueue(std::function<void()> fn) {
+  net::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
     if (self->busy_) return self->backlog_.push_back(std::move(fn));
     fn();
   });
 }
 
-std::function<void()> Room::unavailable(const Peer& peer, const Id& re,
-                                        std::function<void()> also) {
-  return [self = shared_from_this(), peer, re, also = std::move(also)] {
-    if (also) also();
-    self->refuse(peer, ErrorCode::store_unavailable,
-                 "the room cannot store anything now; nothing changed, try again", re);
-  };
+void Room::enqueue_change(Peer peer, Id re, std::function<void()> fn,
+                          std::function<void()> refused) {
+  net::post(strand_, [self = shared_from_this(), peer = std::move(peer), re = std::move(re),
+                      fn = std::move(fn), refused = std::move(refused)]() mutable {
+    if (self->stalled_) {
+      if (refused) refused();
+      return self->refuse(peer, ErrorCode::store_unavailable,
+                          "the room cannot store anything now; nothing changed, try again", re);
+    }
+    if (self->busy_) return self->backlog_.push_back(std::move(fn));
+    fn();
+  });
 }
 
 void Room::drain() {
@@ -245,47 +248,36 @@ void Room::open_seated(std::vector<Identity> seats) {
 }
 
 void Room::join(Peer peer, Identity who, protocol::Join j, Id re, std::vector<std::string> mutes) {
-  auto stalled = unavailable(peer, re);
-  enqueue(
-      [self = shared_from_this(), peer = std::move(peer), who = std::move(who), j = std::move(j),
-       re, mutes = std::move(mutes)] { self->do_join(peer, who, j, re, nullptr, mutes); },
-      std::move(stalled));
+  enqueue_change(peer, re,
+                 [self = shared_from_this(), peer, who = std::move(who), j = std::move(j), re,
+                  mutes = std::move(mutes)] { self->do_join(peer, who, j, re, nullptr, mutes); });
 }
 void Room::act(Peer peer, protocol::Act a, Id re, std::function<void()> accepted) {
-  auto stalled = unavailable(peer, re);
-  enqueue([self = shared_from_this(), peer = std::move(peer), a = std::move(a), re,
-           accepted = std::move(accepted)] { self->do_act(peer, a, re, accepted); },
-          std::move(stalled));
+  enqueue_change(peer, re,
+                 [self = shared_from_this(), peer, a = std::move(a), re,
+                  accepted = std::move(accepted)] { self->do_act(peer, a, re, accepted); });
 }
 void Room::resign(Peer peer, Id re) {
-  auto stalled = unavailable(peer, re);
-  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_resign(peer, re); },
-          std::move(stalled));
+  enqueue_change(peer, re, [self = shared_from_this(), peer, re] { self->do_resign(peer, re); });
 }
 void Room::rematch(Peer peer, Id re) {
-  auto stalled = unavailable(peer, re);
-  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_rematch(peer, re); },
-          std::move(stalled));
+  enqueue_change(peer, re, [self = shared_from_this(), peer, re] { self->do_rematch(peer, re); });
 }
 void Room::leave(Peer peer, Id re) {
-  auto stalled = unavailable(peer, re);
-  enqueue([self = shared_from_this(), peer = std::move(peer), re] { self->do_leave(peer, re); },
-          std::move(stalled));
+  enqueue_change(peer, re, [self = shared_from_this(), peer, re] { self->do_leave(peer, re); });
 }
 void Room::resume(Peer peer, protocol::Resume r, Id re) {
-  auto stalled = unavailable(peer, re);
-  enqueue([self = shared_from_this(), peer = std::move(peer), r = std::move(r),
-           re] { self->do_resume(peer, r, re); },
-          std::move(stalled));
+  enqueue_change(peer, re, [self = shared_from_this(), peer, r = std::move(r), re] {
+    self->do_resume(peer, r, re);
+  });
 }
 void Room::disconnect(std::uint64_t peer_id) {
   enqueue([self = shared_from_this(), peer_id] { self->do_disconnect(peer_id); });
 }
 void Room::fill_cpu(Peer peer, protocol::CpuLevel level, Id re) {
-  auto stalled = unavailable(peer, re);
-  enqueue([self = shared_from_this(), peer = std::move(peer), level,
-           re] { self->do_fill_cpu(peer, level, re); },
-          std::move(stalled));
+  enqueue_change(peer, re, [self = shared_from_this(), peer, level, re] {
+    self->do_fill_cpu(peer, level, re);
+  });
 }
 void Room::settled(std::function<void()> done) {
   // Behind a journal append in flight, enqueue waits in the backlog: it runs after the append's

@@ -167,10 +167,12 @@ class Room final : public std::enable_shared_from_this<Room> {
 
   JournalEntry created_entry(const std::string& owner) const;
   JournalEntry take_seat(engine::Seat seat, const Identity& who);  // its journal entry
-  // Runs fn on the strand, after the backlog while a journal append is in flight; while the
-  // store fails (stalled_), `if_stalled` runs instead when given (a request that changes the
-  // room: store_unavailable).
-  void enqueue(std::function<void()> fn, std::function<void()> if_stalled = {});
+  // Runs fn on the strand, after the backlog while a journal append is in flight.
+  void enqueue(std::function<void()> fn);
+  // The same for a request that changes the room; while the store fails (stalled_) it is refused
+  // store_unavailable instead, `refused` running first when given.
+  void enqueue_change(Peer peer, Id re, std::function<void()> fn,
+                      std::function<void()> refused = {});
   void drain();
   // Who asked for a step: answered `ok` once the step is stored and broadcast.
   struct Asker {
@@ -185,9 +187,6 @@ class Room final : public std::enable_shared_from_this<Room> {
   void stored_again();  // ends a stall: the store took the held change
   void give_up();       // a stalled room stops: its held change is dropped, its backlog runs
   void fenced(const Asker& asker);  // the store says another node owns the room: let it go
-  // The refusal of a request that arrives while the store fails; `also` runs first.
-  std::function<void()> unavailable(const Peer& peer, const Id& re,
-                                    std::function<void()> also = {});
 
   // `created`: the creator's answer, sent with its state in place of `joined`.
   // `mutes`: the joiner's, applied before its `joined` carries the history.

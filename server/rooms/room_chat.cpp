@@ -80,11 +80,11 @@ engine::Json Room::chat_for(const Member& m, std::optional<std::int64_t> players
 
 void Room::say(Peer peer, Identity who, protocol::Say s, bool shadow, Id re,
                std::function<void()> refused) {
-  auto stalled = unavailable(peer, re, refused);
-  enqueue([self = shared_from_this(), peer = std::move(peer), who = std::move(who),
-           s = std::move(s), shadow, re,
-           refused = std::move(refused)] { self->do_say(peer, who, s, shadow, re, refused); },
-          std::move(stalled));
+  enqueue_change(
+      peer, re,
+      [self = shared_from_this(), peer, who = std::move(who), s = std::move(s), shadow, re,
+       refused] { self->do_say(peer, who, s, shadow, re, refused); },
+      refused);
 }
 
 void Room::do_say(const Peer& peer, const Identity& who, const protocol::Say& s, bool shadow,
@@ -169,23 +169,19 @@ void Room::unsay(Channel channel, std::int64_t n) {
 }
 
 void Room::set_spectator_chat(Peer peer, Identity who, bool open, Id re) {
-  auto stalled = unavailable(peer, re);
-  enqueue(
-      [self = shared_from_this(), peer = std::move(peer), who = std::move(who), open, re] {
-        if (who.id.empty() || who.id != self->owner())
-          return self->refuse(peer, ErrorCode::not_seated, "only the room's creator may do that",
-                              re);
-        if (!self->setup_.timer.is_object()) self->setup_.timer = engine::Json::object();
-        self->setup_.timer["spectator_chat"] = open;
-        self->journal({{JournalEntry::Kind::timer, self->id(), self->version_, engine::kNoSeat,
-                        self->setup_.timer}},
-                      [self, peer, re] {
-                        self->publish();  // the lobby shows the room's channel open or closed
-                        self->send_ok(peer, re);
-                      },
-                      {peer, re});
-      },
-      std::move(stalled));
+  enqueue_change(peer, re, [self = shared_from_this(), peer, who = std::move(who), open, re] {
+    if (who.id.empty() || who.id != self->owner())
+      return self->refuse(peer, ErrorCode::not_seated, "only the room's creator may do that", re);
+    if (!self->setup_.timer.is_object()) self->setup_.timer = engine::Json::object();
+    self->setup_.timer["spectator_chat"] = open;
+    self->journal({{JournalEntry::Kind::timer, self->id(), self->version_, engine::kNoSeat,
+                    self->setup_.timer}},
+                  [self, peer, re] {
+                    self->publish();  // the lobby shows the room's channel open or closed
+                    self->send_ok(peer, re);
+                  },
+                  {peer, re});
+  });
 }
 
 }  // namespace tanbo::server
