@@ -99,7 +99,10 @@ void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then
   busy_ = true;
   entries.front().game = game_no_;
   entries.front().epoch = epoch_;
-  journal_->append(entries.front(), [self = shared_from_this(), entries = std::move(entries),
+  // Copied before the call: the callback's capture moves `entries`, and an argument's order of
+  // evaluation is the compiler's choice.
+  JournalEntry head = entries.front();
+  journal_->append(std::move(head), [self = shared_from_this(), entries = std::move(entries),
                                      then = std::move(then), asker = std::move(asker),
                                      appended = metrics::Clock::now()](Appended a) mutable {
     metrics::observe_commit(appended);
