@@ -1,7 +1,9 @@
 #pragma once
 // The shared store: PostgreSQL through libpqxx (--store postgresql://...), for several server
 // nodes on one database. The same schema and migrations as SQLite (schema.cpp), the same answers.
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +25,8 @@ class PgStore final : public Store {
 
   bool begin_group() override;
   bool end_group(std::string& error) override;
+  bool in_doubt() const override { return doubt_.has_value(); }
+  std::optional<bool> resolve_doubt() override;
 
  protected:
   std::vector<SqlRow> query(std::string_view sql, const std::vector<SqlValue>& params) override;
@@ -41,7 +45,9 @@ class PgStore final : public Store {
   std::unique_ptr<Pg> pg_;
   std::string url_;  // to connect again
   std::string described_;
-  bool group_lost_ = false;  // a failure inside the group could not be rolled back alone
+  bool group_lost_ = false;            // a failure inside the group could not be rolled back alone
+  std::int64_t group_xid_ = 0;         // the group's transaction id, to ask about it later
+  std::optional<std::int64_t> doubt_;  // a group whose COMMIT's answer was lost
 };
 
 }  // namespace tanbo::server::store

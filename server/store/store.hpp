@@ -228,6 +228,12 @@ class Store {
   // Commits the group. False with `error` set when the COMMIT failed or the transaction was lost
   // to a failure inside it: nothing of the group was written, and healthy() turns false.
   virtual bool end_group(std::string& error) = 0;
+  // After an end_group that returned false: true when the COMMIT was sent and its answer lost
+  // with the connection, so the group may have been written after all.
+  virtual bool in_doubt() const { return false; }
+  // Whether the group left in doubt was committed, once the database can say (it is reachable
+  // again); nullopt while it cannot.
+  virtual std::optional<bool> resolve_doubt() { return false; }
   // f(committed) runs once what the current job wrote is durable: at once outside a group, after
   // the group's COMMIT inside one (false when it was not committed).
   void after_commit(std::function<void(bool committed)> f);

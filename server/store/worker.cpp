@@ -83,12 +83,37 @@ void StoreWorker::log_health() {
 void StoreWorker::end_group(std::size_t jobs) {
   std::string error;
   const bool committed = store_->end_group(error);
+  auto answers = store_->take_after_commit();
+  // Neither "stored" nor "not stored" would be true: a room told the second would write its
+  // change again over itself. Its rooms wait, every other room goes on.
+  if (!committed && store_->in_doubt()) {
+    if (log_)
+      log_("store: a group of " + std::to_string(jobs) +
+           " jobs is in doubt (the connection broke during its COMMIT): its rooms wait until the "
+           "database can say whether it was written");
+    in_doubt_ = std::move(answers);
+    return;
+  }
   // While the database fails, log_health said so once: a retry's failure is not logged again.
   if (!committed && log_ && logged_healthy_)
     log_("store: a group of " + std::to_string(jobs) + " jobs was not committed: " + error);
-  for (auto& answer : store_->take_after_commit()) {
+  answer(answers, committed);
+}
+
+void StoreWorker::settle_doubt() {
+  const auto committed = store_->resolve_doubt();
+  if (!committed) return;
+  if (log_)
+    log_(std::string("store: the group in doubt was ") +
+         (*committed ? "written after all" : "not written") + "; its rooms go on");
+  auto answers = std::exchange(in_doubt_, {});
+  answer(answers, *committed);
+}
+
+void StoreWorker::answer(std::vector<std::function<void(bool)>>& answers, bool committed) {
+  for (auto& a : answers) {
     try {
-      answer(committed);
+      a(committed);
     } catch (const std::exception& e) {
       job_failed_.store(true, std::memory_order_relaxed);
       if (log_) log_(std::string("store: an answer failed: ") + e.what());
@@ -105,14 +130,32 @@ void StoreWorker::run() {
     Job job;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      // Draining: a stop waits for every job queued before it.
-      if (queue_.empty()) return;
+      const auto ready = [this] { return stopping_ || !queue_.empty(); };
+      // In doubt, the database is asked again every 200 ms, whether or not jobs come.
+      if (in_doubt_.empty())
+        wake_.wait(lock, ready);
+      else
+        wake_.wait_for(lock, std::chrono::milliseconds(200), ready);
+      if (!in_doubt_.empty()) {
+        lock.unlock();
+        settle_doubt();
+        lock.lock();
+      }
+      if (queue_.empty()) {
+        if (!stopping_) continue;  // woken only to ask about the doubt
+        // Draining done. A doubt still unsettled is answered "not stored": the rooms are
+        // stopping too, and the next start reads what the database holds.
+        lock.unlock();
+        auto answers = std::exchange(in_doubt_, {});
+        answer(answers, false);
+        return;
+      }
       job = std::move(queue_.front());
       queue_.pop_front();
     }
-    // A group that cannot begin leaves this job to its own transactions, as without groups.
-    if (!store_->begin_group()) {
+    // A group that cannot begin leaves this job to its own transactions, as without groups;
+    // so does a doubt not yet settled, which one group at a time keeps single.
+    if (!in_doubt_.empty() || !store_->begin_group()) {
       run_job(job);
       log_health();
       continue;

@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "server/store/store.hpp"
 
@@ -54,6 +55,9 @@ class StoreWorker {
   bool take(Job& job);  // the next queued job, if any
   void run_job(Job& job);
   void end_group(std::size_t jobs);
+  // The answers of a group whose COMMIT's outcome is unknown wait until the database says it.
+  void settle_doubt();
+  void answer(std::vector<std::function<void(bool)>>& answers, bool committed);
   // One log line when the database starts failing and one when it works again, not one per
   // write (a room retrying a move writes again every few seconds).
   void log_health();
@@ -64,6 +68,7 @@ class StoreWorker {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::deque<Job> queue_;
+  std::vector<std::function<void(bool)>> in_doubt_;  // the worker thread's own
   bool stopping_ = false;
   std::atomic<bool> job_failed_{false};
   bool logged_healthy_ = true;  // what log_health said last
