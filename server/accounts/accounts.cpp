@@ -101,7 +101,10 @@ void Accounts::login(std::string address, std::string username, std::string pass
   // A token the device holds, looked up here: in a cluster that asks the store, and a job on
   // the store's queue must not wait for another.
   std::optional<Identity> holder;
-  if (!device.empty()) holder = shared_->identities->find(device);
+  try {
+    if (!device.empty()) holder = shared_->identities->find(device);
+  } catch (const TokenLookupFailed&) {  // counted as an attempt without a known device
+  }
   in_store(weak, done, [=](Shared& sh, store::Store& s) {
     std::optional<store::Account> account = key ? s.account_by_key(*key) : std::nullopt;
     Attempt attempt{address, holder && account && holder->id == account->identity

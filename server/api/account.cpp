@@ -82,7 +82,13 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
                             }));
   }
 
-  auto who = bearer(req, rooms->identities());
+  std::optional<std::pair<Identity, std::string>> who;
+  try {
+    who = bearer(req, rooms->identities());
+  } catch (const TokenLookupFailed&) {
+    return call.send(
+        error_reply(503, "store_unavailable", "the store cannot check this token now; try again"));
+  }
   if (!who) return call.send(error_reply(401, "unauthorized", "a valid bearer token is required"));
   auto& [identity, token] = *who;
   if (is_sessions_path(path)) return serve_sessions(req, ctx, identity, token, respond);

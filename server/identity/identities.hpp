@@ -9,6 +9,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -42,6 +43,12 @@ struct NewIdentity {
 // The longest client description kept with a token (its User-Agent, cut there).
 inline constexpr std::size_t kMaxAgentBytes = 200;
 
+// The store that keeps the tokens cannot answer now (a cluster's database is out): whether a
+// token is known cannot be told, and "unknown" would be a lie that makes its holder a stranger.
+struct TokenLookupFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 class Identities {
  public:
   virtual ~Identities() = default;
@@ -49,7 +56,7 @@ class Identities {
   // connects with, kept with its token (cut to kMaxAgentBytes).
   virtual NewIdentity create_guest(std::string_view name, std::string_view agent) = 0;
   // The identity a token brings back, which counts as a use of the token; nullopt for a token
-  // never issued, revoked, or expired.
+  // never issued, revoked, or expired. Throws TokenLookupFailed when the store cannot say.
   virtual std::optional<Identity> find(std::string_view token) = 0;
   virtual void rename(const std::string& id, std::string_view name) = 0;
   // The identity with this public id; nullopt for none.

@@ -222,8 +222,8 @@ std::optional<Identity> StoreIdentities::find(std::string_view token) {
     if (!posted) throw store::StoreError("the store is stopped");
     row = got.get();
   } catch (const std::exception& e) {
-    spdlog::warn("identities: a token cannot be looked up in the store, taken as unknown: {}",
-                 e.what());
+    spdlog::warn("identities: a token cannot be looked up in the store now: {}", e.what());
+    throw TokenLookupFailed(e.what());
   }
   std::lock_guard lock(mutex_);
   if (!row) {

@@ -143,7 +143,13 @@ void Client::on(const protocol::Hello& m, const Id& re) {
     return log_in(m, re);
   }
   if (m.token) {
-    auto found = services_->identities->find(*m.token);
+    std::optional<Identity> found;
+    try {
+      found = services_->identities->find(*m.token);
+    } catch (const TokenLookupFailed&) {
+      return refuse(ErrorCode::store_unavailable,
+                    "the store cannot check this token now; say hello again shortly", re);
+    }
     if (!found) return refuse(ErrorCode::bad_token, "unknown token", re);
     if (m.name && *m.name != found->name) {
       if (!may_choose("name", *m.name, found->id, re)) return;
