@@ -1,8 +1,15 @@
 #include "server/net/connections.hpp"
 
+#include <random>
 #include <vector>
 
 namespace tanbo::server {
+
+std::uint64_t ConnectionSet::first_id() {
+  std::random_device device;
+  // Below 2^48: ids stay exact in any JSON reader however long the run.
+  return (((std::uint64_t(device()) << 32) | device()) >> 16) + 1;
+}
 
 std::uint64_t ConnectionSet::add(std::weak_ptr<Connection> c) {
   std::uint64_t id;

@@ -32,7 +32,10 @@ class ConnectionSet {
   mutable std::mutex mutex_;
   std::condition_variable emptied_;
   std::unordered_map<std::uint64_t, std::weak_ptr<Connection>> live_;
-  std::uint64_t next_id_ = 1;
+  // From a random start in each run: other nodes of a cluster address this node's connections
+  // by id, and a frame they meant for a run that was killed must not reach one of this run's.
+  std::uint64_t next_id_ = first_id();
+  static std::uint64_t first_id();
   bool closing_ = false;
 };
 
