@@ -9,211 +9,15 @@
 #include <set>
 #include <thread>
 
+#include "tests/server/cluster/cluster_games.hpp"
 #include "tests/server/cluster/three_nodes.hpp"
 #include "tests/server/store/support.hpp"
-#include "tests/server/support/replay_check.hpp"
 
 using namespace tanbo::server::test;
+using namespace tanbo::server::test::cluster_games;
 using namespace std::chrono_literals;
 using nlohmann::json;
 using tanbo::server::store::testing::PgCluster;
-using Clock = std::chrono::steady_clock;
-
-namespace {
-
-// One member of a room: a player (seat >= 0) or a spectator, on some node.
-struct Member {
-  std::string name, token, id;
-  int seat = -1;
-  std::size_t node = 0;  // the node it is connected to (an index)
-  std::unique_ptr<ProtocolClient> client;
-  std::vector<std::uint64_t> versions;  // the versions of the states it read, each once
-  json last;
-};
-
-// One game, played by its own thread: seat 0 creates on node `home`, seat 1 joins on the next,
-// the spectator watches on the one after.
-struct Game {
-  std::string room;
-  std::size_t home = 0;
-  std::vector<Member> members;  // seat 0, seat 1, the spectator
-  std::uint64_t acked = 0;      // the highest version any member read
-  bool in_flight = false;       // an act sent, its state not yet read by every member
-  // Each time its connections were lost: what had been read, and where the room came back.
-  struct Loss {
-    std::uint64_t acked = 0;
-    bool in_flight = false;
-    std::uint64_t after = 0;
-  };
-  std::vector<Loss> losses;
-  // How long a member waits for a message before it counts the server silent; and the losses
-  // that were such silences, rather than a close or an error the server sent.
-  std::chrono::milliseconds patience = kClientTimeout;
-  int silences = 0;
-  std::string why;  // what ended each lost connection, one line each
-  json final_state;
-  std::string failure;  // set by the thread: Catch2 is not thread-safe
-};
-
-json read_state(Member& m, std::uint64_t at_least) {
-  for (;;) {
-    json msg;
-    try {
-      msg = m.client->next();
-    } catch (const std::exception& e) {
-      throw std::runtime_error(m.name + " on node " + std::to_string(m.node % 3) +
-                               ", waiting for " + std::to_string(at_least) + ": " + e.what());
-    }
-    if (msg.at("type") == "error") throw std::runtime_error(m.name + ": " + msg.dump());
-    if (msg.at("type") != "state") continue;
-    std::uint64_t v = msg.at("version");
-    if (m.versions.empty() || m.versions.back() != v) m.versions.push_back(v);
-    m.last = msg;
-    if (v >= at_least) return msg;
-  }
-}
-
-void connect(Member& m, std::uint16_t port, std::chrono::milliseconds patience) {
-  m.client = std::make_unique<ProtocolClient>(port);
-  m.client->ws().set_timeout(patience);
-  auto w = m.client->hello(m.token.empty() ? m.name : "", m.token);
-  if (m.token.empty()) {
-    m.token = w.at("token");
-    m.id = w.at("player").at("id");
-  } else if (w.at("player").at("id") != m.id) {
-    throw std::runtime_error("the token brought another identity: " + w.dump());
-  }
-}
-
-json join_message(const Game& g, const Member& m) {
-  return {{"type", "join"}, {"room", g.room}, {"as", m.seat >= 0 ? "player" : "spectator"}};
-}
-
-void set_up(Game& g, const Cluster& c, const std::string& game = "mancala-simple") {
-  for (int i = 0; i < 3; ++i) {
-    Member m;
-    m.seat = i < 2 ? i : -1;
-    m.name = i < 2 ? "Seat " + std::to_string(i) : "Watcher";
-    m.node = g.home + std::size_t(i);
-    connect(m, c.port_of(m.node), g.patience);
-    g.members.push_back(std::move(m));
-  }
-  auto& creator = g.members[0];
-  creator.client->send({{"type", "create"}, {"id", "c"}, {"game", game}});
-  g.room = creator.client->expect("created").at("room");
-  read_state(creator, 0);
-  for (std::size_t i = 1; i < 3; ++i) g.members[i].client->send(join_message(g, g.members[i]));
-  for (auto& m : g.members)
-    g.acked = std::max<std::uint64_t>(g.acked, read_state(m, 1).at("version"));
-}
-
-// Each member connects again (to a live node, the next one round) and joins: as after any loss
-// of its connection. A room between owners answers no_such_room or internal meanwhile: retried.
-void rejoin(Game& g, const Cluster& c, std::chrono::seconds limit) {
-  auto deadline = Clock::now() + limit;
-  for (auto& m : g.members) {
-    for (int attempt = 0;; ++attempt) {
-      try {
-        m.node = m.node + 1;
-        connect(m, c.live_port(m.node), g.patience);
-        m.client->send(join_message(g, m));
-        read_state(m, 0);
-        break;
-      } catch (const std::exception& e) {
-        if (Clock::now() > deadline)
-          throw std::runtime_error("no way back into " + g.room + ": " + e.what());
-        std::this_thread::sleep_for(200ms);
-      }
-    }
-  }
-  // Each join refreshed the seats (connected): read on until every member holds the newest.
-  std::uint64_t v = 0;
-  for (auto& m : g.members) v = std::max<std::uint64_t>(v, m.last.at("version"));
-  for (auto& m : g.members)
-    if (m.last.at("version") != v) read_state(m, v);
-}
-
-// Random legal actions until the end; throws when a connection is lost.
-void play(Game& g, std::mt19937& rng, const std::function<void()>& after_act) {
-  for (;;) {
-    const json& now = g.members[0].last;
-    if (now.at("status") == "finished") return void(g.final_state = now);
-    std::uint64_t v = now.at("version");
-    Member* mover = nullptr;
-    for (auto& m : g.members)
-      if (m.seat >= 0 && m.last.contains("legal") && m.last.at("version") == v) mover = &m;
-    if (!mover)
-      throw std::runtime_error("nobody holds a legal list at version " + std::to_string(v));
-    const json& legal = mover->last.at("legal");
-    json action = legal.at(std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng));
-    g.in_flight = true;
-    mover->client->send({{"type", "act"}, {"room", g.room}, {"version", v}, {"action", action}});
-    // The mover first: the one who asked is the one owed an answer (a state, or an error that
-    // says the act may not have landed); the others wait only for a state that was sent.
-    g.acked = std::max<std::uint64_t>(g.acked, read_state(*mover, v + 1).at("version"));
-    for (auto& m : g.members)
-      if (&m != mover)
-        g.acked = std::max<std::uint64_t>(g.acked, read_state(m, v + 1).at("version"));
-    g.in_flight = false;
-    if (after_act) after_act();
-  }
-}
-
-// Plays `g` to its end; after a lost connection (when `losses_expected`) everyone rejoins. A
-// client may lose its way more than once while its room moves (a join that reached the old node
-// as it stopped): three times at most.
-void run_game(Game& g, const Cluster& c, unsigned seed, bool losses_expected,
-              const std::function<void()>& after_act = {}) {
-  std::mt19937 rng(seed);
-  try {
-    set_up(g, c);
-    for (;;) {
-      try {
-        play(g, rng, after_act);
-        return;
-      } catch (const std::exception& e) {
-        if (!losses_expected || g.losses.size() == 3) throw;
-        if (std::string_view(e.what()).find("timeout") != std::string_view::npos) ++g.silences;
-        g.why += std::string(e.what()) + "\n";
-        g.losses.push_back({g.acked, g.in_flight});
-        g.in_flight = false;
-        rejoin(g, c, 30s);
-        g.losses.back().after = g.members[0].last.at("version");
-      }
-    }
-  } catch (const std::exception& e) {
-    g.failure = e.what();
-  }
-}
-
-// The game's record, from any node (the store is shared), replays to what the players saw.
-void check_record(const Game& g, std::uint16_t port) {
-  CAPTURE(g.room);
-  json record = get_json(port, "/api/games/" + g.room + "-1");
-  REQUIRE(record.at("status") == "finished");
-  check_replays_to(record, g.final_state);
-}
-
-// No acknowledged action lost: the room came back at the version its members last read (or
-// one on, when an act was in flight and landed without its broadcast).
-void check_nothing_lost(const Game& g) {
-  for (const auto& loss : g.losses) {
-    CAPTURE(g.room, loss.acked, loss.in_flight, loss.after);
-    if (loss.in_flight)
-      CHECK((loss.after == loss.acked || loss.after == loss.acked + 1));
-    else
-      CHECK(loss.after == loss.acked);
-  }
-}
-
-void run_all(std::vector<Game>& games, const std::function<void(Game&, unsigned)>& body) {
-  std::vector<std::thread> threads;
-  for (std::size_t i = 0; i < games.size(); ++i)
-    threads.emplace_back([&, i] { body(games[i], unsigned(i + 1)); });
-  for (auto& t : threads) t.join();
-}
-
-}  // namespace
 
 TEST_CASE("30 games with their members spread over three nodes", "[cluster]") {
   auto c = start_cluster();
@@ -294,16 +98,6 @@ std::optional<std::chrono::milliseconds> owned_again(const Cluster& c,
     std::this_thread::sleep_for(50ms);
   }
   return std::nullopt;
-}
-
-void check_games(const Cluster& c, const std::vector<Game>& games, std::size_t record_node) {
-  for (const auto& g : games) {
-    CAPTURE(g.room, g.losses.size());
-    REQUIRE(g.failure == "");
-    REQUIRE(g.final_state.at("status") == "finished");
-    check_nothing_lost(g);
-    check_record(g, c.port_of(record_node));
-  }
 }
 
 }  // namespace
@@ -401,7 +195,8 @@ TEST_CASE("moves that reach a room through another node never spend that node's 
   auto c = start_cluster(kLease, {"--rate", "1", "--rate-burst", "5"});
   if (!c) return;
   Game g;
-  set_up(g, *c, "tsoro");  // seat 0 on node 0, where the room is; seat 1 on node 1, forwarded
+  g.game = "tsoro";
+  set_up(g, *c);  // seat 0 on node 0, where the room is; seat 1 on node 1, forwarded
   REQUIRE(c->owner(g.room) == "n0");
   // Reads until the state of `version` (and, for the mover, the ok of request `id`).
   auto settle = [](Member& m, std::uint64_t version, int id) {

@@ -60,6 +60,12 @@ class RedisProcess {
     stop();
     start();
   }
+  // Stopped for `how_long`, then started again on the same port, empty.
+  void down_for(std::chrono::milliseconds how_long) {
+    stop();
+    std::this_thread::sleep_for(how_long);
+    start();
+  }
   std::uint16_t port() const { return port_; }
   std::string url() const { return "redis://127.0.0.1:" + std::to_string(port_); }
   // A fresh connection of the test's own.

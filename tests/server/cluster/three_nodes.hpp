@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,15 +26,33 @@ inline constexpr auto kLease = 1500ms;
 struct Cluster {
   std::unique_ptr<RedisProcess> redis;
   std::string store;
+  std::chrono::milliseconds lease{};
+  std::vector<std::string> flags;
   std::vector<std::unique_ptr<Node>> nodes;
   std::vector<std::uint16_t> ports;
-  std::atomic<int> dead{-1};  // the node a test stopped, if any
+  std::atomic<int> dead{-1};       // the node a test stopped, if any
+  mutable std::mutex ports_mutex;  // a node started again listens on another port
 
-  std::uint16_t port_of(std::size_t n) const { return ports[n % ports.size()]; }
+  std::uint16_t port_of(std::size_t n) const {
+    std::lock_guard lock(ports_mutex);
+    return ports[n % ports.size()];
+  }
   // A node still up, other than `n`'s turn would give when that one is dead.
   std::uint16_t live_port(std::size_t n) const {
+    std::lock_guard lock(ports_mutex);
     if (int(n % ports.size()) == dead) ++n;
     return ports[n % ports.size()];
+  }
+  // kill -9 of node `n`, then the same node (its id) started again: as a crashed node's
+  // supervisor would. Clients find it on its new port.
+  void crash_and_restart(std::size_t n) {
+    dead = int(n);
+    nodes[n]->kill();
+    auto again = std::make_unique<Node>(*redis, "n" + std::to_string(n), lease, store, flags);
+    std::lock_guard lock(ports_mutex);
+    ports[n] = again->port();
+    nodes[n] = std::move(again);
+    dead = -1;
   }
   std::string owner(const std::string& room) const {
     return redis->command({"GET", "tanbo:room:" + room + ":owner"}).text().value_or("");
@@ -69,6 +88,8 @@ inline std::unique_ptr<Cluster> start_cluster(std::chrono::milliseconds lease = 
   auto c = std::make_unique<Cluster>();
   c->redis = std::make_unique<RedisProcess>(binary);
   c->store = PgCluster::get().fresh_database();
+  c->lease = lease;
+  c->flags = flags;
   for (int i = 0; i < 3; ++i) {
     c->nodes.push_back(
         std::make_unique<Node>(*c->redis, "n" + std::to_string(i), lease, c->store, flags));
