@@ -178,6 +178,7 @@ export default {
   'toast.link_copied': 'Link copied',
   'toast.no_record': 'The game is not stored yet; try again in a moment.',
   'toast.record_failed': 'Could not find the game: {message}',
+  'toast.close': 'Close',
 
   'game.tanbo.name': 'Tanbo (Musoka Studio)',
   'game.tanbo.summary': 'Farm rice in a ring of five paddies: sow your tokens, harvest, and be first to 25 points.',

@@ -179,6 +179,7 @@ export default {
   'toast.link_copied': 'Lien copié',
   'toast.no_record': 'La partie n’est pas encore enregistrée ; réessayez dans un instant.',
   'toast.record_failed': 'Partie introuvable : {message}',
+  'toast.close': 'Fermer',
 
   'game.tanbo.name': 'Tanbo (Musoka Studio)',
   'game.tanbo.summary': 'Cultivez le riz dans un anneau de cinq rizières : semez vos jetons, récoltez, et soyez le premier à atteindre 25 points.',

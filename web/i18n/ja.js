@@ -179,6 +179,7 @@ export default {
   'toast.link_copied': 'リンクをコピーしました',
   'toast.no_record': '対局はまだ保存されていません。少ししてからもう一度お試しください。',
   'toast.record_failed': '対局が見つかりませんでした：{message}',
+  'toast.close': '閉じる',
 
   'game.tanbo.name': 'タンボ（ムソカ・スタジオ）',
   'game.tanbo.summary': '5つの田んぼを輪にして米作り。コマをまいて収穫し、先に25点を取りましょう。',
