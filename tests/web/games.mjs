@@ -177,13 +177,13 @@ export function tests(env) {
       await c.page.waitForFunction((r) => window.tanbo.view?.msg?.room === r, room);
       assert.equal(await c.page.evaluate(() => window.tanbo.view.seat), null);
       await c.page.waitForFunction(() => window.tanbo.view.msg.spectators === 1);
-      assert.match(await c.page.locator('#spectators').textContent(), /1 spectator/);
+      assert.match(await c.page.locator('#spectators').textContent(), /1\sspectator/);
       // A spectator is told who is choosing, never to choose.
       assert.match(await c.page.locator('#banner').textContent(), /is choosing a hole to sow/);
       const e = await newPlayer(env, 'Eve');
       const live = e.page.locator(`#live-rooms [data-room="${room}"]`);
       await live.waitFor();
-      assert.match(await live.textContent(), /1 spectator/);
+      assert.match(await live.textContent(), /1\sspectator/);
       assert.equal(await live.locator(`[data-watch="${room}"]`).count(), 1);
       await closeAll([e]);
 
@@ -192,7 +192,7 @@ export function tests(env) {
         if (await playStep([a, b])) steps++;
         if (steps === 1) {
           await a.page.waitForFunction(() => window.tanbo.view.msg.spectators === 1);
-          assert.match(await a.page.locator('#spectators').textContent(), /1 spectator/);
+          assert.match(await a.page.locator('#spectators').textContent(), /1\sspectator/);
         }
         if (steps === 5 && !reloaded) {
           reloaded = true;
