@@ -51,9 +51,9 @@ export function playerName(player, letter = null) {
   return letter ? t('player.computer_letter', {level: levelName(level), letter}) : t('player.computer', {level: levelName(level)});
 }
 
-// "1 spectator" with an eye, kept whole on its line; nothing while nobody watches.
+// "1 spectator" with an eye, kept whole on its line; nothing ('') while nobody watches.
 export function spectatorsTag(n, id = null) {
-  return n > 0 ? h('span', {class: 'spectators tag', id}, icon('eye'), ' ', t('room.spectators', {n})) : null;
+  return n > 0 ? h('span', {class: 'spectators tag', id}, icon('eye'), ' ', t('room.spectators', {n})) : '';
 }
 
 export function place(n) { return t('ord.place', {n}); }
