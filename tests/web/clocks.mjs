@@ -89,7 +89,7 @@ export function tests(env) {
         const r14 = await createRoom(a, 'tsoro', {days: 14});
         assert.deepEqual((await listed(env, r14)).timer, {type: 'correspondence', days: 14});
         await toLobby(a);
-        for (const [r, words] of [[r30, /30 s per move/], [r45, /¾\+0 clock/], [r14, /14 days per move/]]) {
+        for (const [r, words] of [[r30, /30\ss per move/], [r45, /¾\+0 clock/], [r14, /14\sdays per move/]]) {
           await a.page.waitForSelector(`#open-rooms [data-room="${r}"]`);
           assert.match(await a.page.locator(`#open-rooms [data-room="${r}"] .room-options`).textContent(), words);
         }
@@ -178,7 +178,7 @@ export function tests(env) {
         assert.equal(await b.page.evaluate(() => window.tanbo.view.msg.pending?.seat), 0, 'the game did not come to 花子');
         // 花子, on the rules page, is told by the lobby's pushes: her turn, in the header.
         await a.page.waitForSelector('#turns:not([hidden])');
-        assert.equal(await a.page.locator('#turns-summary').textContent(), 'あなたの手番 1');
+        assert.equal(await a.page.locator('#turns-summary').textContent(), 'あなたの手番 1局');
         assert.equal(await a.page.getAttribute('#turns-summary', 'title'), 'あなたの手番：1局があなたの手を待っています');
         await b.page.waitForSelector('#turns', {state: 'hidden'});
         await a.page.click('#turns-summary');

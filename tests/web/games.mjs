@@ -50,7 +50,7 @@ export function tests(env) {
       await spectator.page.goto(`${env.base}/#/room/${room}`);
       await spectator.page.waitForFunction((r) => window.tanbo.view?.msg?.room === r, room);
       await spectator.page.waitForSelector('.seats [data-clock] .clock-text:not(:empty)');
-      assert.match(await spectator.page.locator('#banner').textContent(), /\d+ s left/);
+      assert.match(await spectator.page.locator('#banner').textContent(), /\d+\ss left/);
       assert.doesNotMatch(await spectator.page.locator('#banner').textContent(), /Your turn|one of your/);
     }
     const seen = await playForKinds(players, kinds, maxSteps);
@@ -69,7 +69,7 @@ export function tests(env) {
       await a.page.click('#resign');
       await a.page.click('#resign-confirm');
       await a.page.waitForSelector('#result .reason');
-      assert.match(await a.page.locator('#result .reason').textContent(), /Reason: resignation/);
+      assert.match(await a.page.locator('#result .reason').textContent(), new RegExp(`^Game over: ${a.name} resigned\\.$`));
       assert.equal(await a.page.locator('#result .reason').getAttribute('data-reason'), 'resigned');
       assert.match(await a.page.locator('#result h3').textContent(), /^You lost$/);
       await a.page.click('#rematch');
@@ -222,7 +222,7 @@ export function tests(env) {
       assert.equal(places[2], places[0]);
       assert.match(await c.page.locator('#result .reason').textContent(), /Reason: a player emptied their side/);
       await c.page.waitForSelector('#result .ok');
-      assert.match(await c.page.locator('#result .ok').textContent(), /Drawn fairly: who starts/);
+      assert.match(await c.page.locator('#result .ok').textContent(), /Who started was drawn at random \(checked\)/);
       await shot(env, c, 'mancala-2-finished');
       const lastDecision = await c.page.evaluate(() => Math.max(...[...document.querySelectorAll('#log [data-decision]')].map((li) => Number(li.dataset.decision))));
       finished.mancala = {room, places: places[0], lastDecision};
