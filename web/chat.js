@@ -67,6 +67,9 @@ export class RoomChat {
     return !this.seated() || this.view.msg?.status !== 'playing';
   }
   creator() { return this.seated() && this.view.seat === 0 && this.view.created; }
+  // The game is over: its chat is published with it now, and the spectators' switch has no
+  // game left to guard.
+  over() { return this.view.msg?.status === 'finished'; }
 
   // The last line seen in each channel, for `resume`.
   seen() {
@@ -156,7 +159,7 @@ export class RoomChat {
     const reads = this.reads('spectators');
     if (this.readSpectators === false && reads && this.seated() && this.view.msg) this.view.chatHistory();
     this.readSpectators = reads;
-    const sig = [this.member(), this.reads('players'), reads, this.writes(), this.creator()].join();
+    const sig = [this.member(), this.reads('players'), reads, this.writes(), this.creator(), this.over()].join();
     if (sig !== this.sig) this.render();
     this.sig = sig;
   }
@@ -207,7 +210,7 @@ export class RoomChat {
     const closed = channel === 'spectators' && this.spectatorChat === false;
     this.closedEl.textContent = closed ? t('chat.closed_note') : '';
     this.closedEl.hidden = !closed;
-    this.publicEl.textContent = channel === 'players' ? t('chat.public_note') : '';
+    this.publicEl.textContent = channel === 'players' ? t(this.over() ? 'chat.public_note_over' : 'chat.public_note') : '';
     this.publicEl.hidden = channel !== 'players';
     this.inputLabel.textContent = t(`chat.label.${channel}`);
     this.input.placeholder = t(`chat.placeholder.${channel}`);
@@ -217,7 +220,7 @@ export class RoomChat {
       this.phrasesEl.append(...PHRASES.map((p) => h('button', {type: 'button', class: 'phrase', 'data-phrase': p,
         onclick: () => this.send({phrase: p})})));
     for (const b of this.phrasesEl.children) b.textContent = t(`chat.phrase.${b.dataset.phrase}`);
-    this.switchEl.hidden = !this.creator();
+    this.switchEl.hidden = !this.creator() || this.over();
     this.switchInput.checked = this.spectatorChat !== false;
     this.switchLabel.textContent = t('chat.spectators_switch');
   }

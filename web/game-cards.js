@@ -46,7 +46,7 @@ export function liveLine(g, live) {
     : t('lobby.players_range', {min: g.players.min, max: g.players.max})];
   if (live.playing) parts.push(t('lobby.playing_now', {n: live.playing}));
   if (live.waiting) parts.push(t('pool.waiting', {n: live.waiting}));
-  return parts.join(' · ');
+  return parts.join(t('list.sep'));
 }
 
 // One game's card. `live` {playing, waiting}; `choice` what Play does (play-now.js, playChoice);

@@ -4,7 +4,7 @@
 // live matches (watch_lobby pushes), and while no match is live recent games (GET /api/games).
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, optionsText, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason} from './words.js';
+import {seatName, optionsText, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason, spectatorsTag} from './words.js';
 import {rememberSeat, rememberCreated} from './seats.js';
 import {buildCreateForm} from './create-form.js';
 import {savedLevel, chooseLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
@@ -362,10 +362,10 @@ export class LobbyView {
     return h('li', {class: 'room', 'data-room': r.room},
       h('div', {class: 'room-main'},
         h('strong', {}, gameName(r.game, g)), ' ',
-        h('span', {class: 'spectators'}, t('room.spectators', {n: r.spectators})),
+        spectatorsTag(r.spectators),
         myTurn ? [' ', h('span', {class: 'tag turn'}, t('mygames.your_turn'))] : null,
         h('div', {class: 'room-players'}, tNodes('lobby.players', {names: seatNames.flatMap((n, i) => (i ? [t('log.and'), n] : [n]))})),
-        h('div', {class: 'muted small room-options'}, extras.filter(Boolean).join(' · '))),
+        h('div', {class: 'muted small room-options'}, extras.filter(Boolean).join(t('list.sep')))),
       h('div', {class: 'room-actions'}, buttons));
   }
 

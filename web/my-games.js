@@ -13,6 +13,7 @@ import {longLeft, localDate, serverNow, timerShort, normalTimer} from './timectl
 import {markedName, tNodes, listNodes} from './player-mark.js';
 
 const DEBOUNCE_MS = 400;
+const IDLE_MS = 4000;  // how long "Your turn" keeps its room once no game waits
 
 export class MyGames extends EventTarget {
   constructor(app) {
@@ -161,15 +162,33 @@ export class MyGames extends EventTarget {
     return h('li', {class: `my-game${yours ? ' your-turn' : ''}`, 'data-room': g.room, 'data-your-turn': String(yours)}, bits);
   }
 
-  // The header's "Your turn" and the count of games waiting for the player, shown while there
-  // are some; on a phone its icon and the count, the word for screen readers (style.css).
-  // What the count counts is its tooltip (and description), and the panel's first line.
+  // The header's "Your turn" and the count of games waiting for the player, named by what it
+  // counts ("Your turn [2 games]"), shown while there are some; on a phone its icon and the number,
+  // the words for screen readers (style.css). What the count counts is its tooltip too, and the
+  // panel's first line. At 0 it keeps its room for a moment before it goes: the count passes
+  // through 0 while the computer answers a move, and the header would jump each time.
   render() {
     if (!this.headEl) return;
     const n = this.waiting().length;
-    this.headEl.hidden = !n;
+    if (n || this.headEl.hidden) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+      this.headEl.hidden = !n;
+      this.headEl.classList.remove('turns-idle');
+    } else if (!this.idleTimer) {
+      this.headEl.open = false;
+      this.headEl.classList.add('turns-idle');
+      this.idleTimer = setTimeout(() => {
+        this.idleTimer = null;
+        if (!this.waiting().length) this.headEl.hidden = true;
+        this.render();
+      }, IDLE_MS);
+    }
     const label = t('mygames.waiting_label', {n});
-    this.summaryEl.replaceChildren(icon('play'), h('span', {class: 'turns-word'}, t('mygames.head')), ' ', h('span', {class: 'turns-count'}, String(n)));
+    const [before, after] = t('mygames.head_count', {n}).split(String(n));
+    this.summaryEl.replaceChildren(icon('play'), h('span', {class: 'turns-word'}, t('mygames.head')), ' ',
+      h('span', {class: 'turns-count'}, before ? h('span', {class: 'turns-unit'}, before) : '',
+        h('span', {class: 'turns-n'}, String(n)), after ? h('span', {class: 'turns-unit'}, after) : ''));
     this.summaryEl.title = label;
     this.summaryEl.dataset.count = String(n);
     this.panelEl.replaceChildren(h('p', {class: 'turns-title'}, label), this.listElement('turns-list'));

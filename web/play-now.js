@@ -258,7 +258,7 @@ export class PlayNow extends EventTarget {
       'data-seek': s.id, 'data-game': s.pool.game},
       h('h2', {id: 'seek-h'}, t((s.pool.players || 2) > 2 ? 'seek.title_many' : 'seek.title')),
       h('p', {class: 'seek-terms'}, termsText(s.pool, g)),
-      h('p', {class: 'seek-status'}, this.timeEl, ' · ', this.poolEl),
+      h('p', {class: 'seek-status'}, this.timeEl, t('list.sep'), this.poolEl),
       cpuAt,
       h('div', {class: 'seek-buttons'}, this.offerEl,
         h('button', {type: 'button', id: 'seek-cancel', class: 'danger-outline', onclick: () => this.cancel()}, t('seek.cancel')))));

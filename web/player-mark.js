@@ -5,15 +5,16 @@
 import {h} from './util.js';
 import {icon} from './icons.js';
 import {t, language} from './i18n/index.js';
+import {guestName} from './guest-names.js';
 
 // A player (or a bare name) as this reader sees it, wherever a name is shown: the name the server
-// gives a new guest, "Guest " and four hex digits, which it refuses as a chosen one, reads in the
-// reader's language ("Invité 51d0"), even where no `default_name` says so (docs/protocol.md,
-// "Names"); any other name as its player chose it.
+// gives a new guest, "Guest " and four hex digits, which it refuses as a chosen one, reads as a
+// friendly name in the reader's language ("Invité Héron bleu": guest-names.js), even where no
+// `default_name` says so (docs/protocol.md, "Names"); any other name as its player chose it.
 export function playerName(player) {
   const name = String((typeof player === 'object' ? player?.name : player) ?? '');
   const tag = /^Guest ([0-9a-f]{4})$/.exec(name)?.[1] ?? (player?.default_name && player.id?.slice?.(1, 5));
-  return tag ? t('player.guest_name', {tag}) : name;
+  return (tag && guestName(tag)) || name;
 }
 
 export function accountMark(player) {

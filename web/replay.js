@@ -7,7 +7,7 @@
 import {h, apiError} from './util.js';
 import {t} from './i18n/index.js';
 import {recordNames, place, reason, optionsText, drawnWhat, gameName, errorText, errorDetails} from './words.js';
-import {placesList} from './room-end.js';
+import {placesList, reasonLine} from './room-end.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex, firstDraw} from './verify.js';
 import {describeCore, withTimeOuts} from './describe.js';
@@ -49,7 +49,7 @@ export function gameItem(app, g) {
   return h('li', {class: 'room'},
     h('div', {class: 'room-main'}, h('strong', {}, gameName(g.game, app.game(g.game))), ' ',
       h('span', {class: 'muted small'}, g.id), h('div', {}, who || ''),
-      h('div', {class: 'muted small'}, [g.result ? reason(g.result.reason) : '', new Date(g.finished_at).toLocaleString(document.documentElement.lang)].join(' · '))),
+      h('div', {class: 'muted small'}, [g.result ? reason(g.result.reason) : '', new Date(g.finished_at).toLocaleString(document.documentElement.lang)].filter(Boolean).join(t('list.sep')))),
     h('div', {class: 'room-actions'}, h('a', {class: 'button', href: `#/replay/${encodeURIComponent(g.id)}`}, t('replays.open'))));
 }
 
@@ -160,9 +160,11 @@ export class ReplayView {
     this.main.replaceChildren(
       h('h2', {}, t('replay.title', {game: gameName(r.game, g)})),
       // The rules that were not the standard ones; who began is said by name below.
-      h('p', {class: 'muted'}, [optionsText(r.game, r.options, g, ['first']), t('replay.players_n', {n: r.players}), r.ranked ? t('lobby.ranked') : ''].filter(Boolean).join(' · ')),
-      h('p', {}, tNodes('replay.players_line', {names: listNodes(players)}), ' ', t('replay.first', {name: this.name(r.first)}),
-        ' ', h('a', {href: `#/rules/${encodeURIComponent(r.game)}`}, t('room.rules'))),
+      h('p', {class: 'muted'}, [optionsText(r.game, r.options, g, ['first']), t('replay.players_n', {n: r.players}), r.ranked ? t('lobby.ranked') : ''].filter(Boolean).join(t('list.sep'))),
+      // Who played and who began, each name whole on its line, and the rules.
+      h('p', {}, tNodes('replay.players_first', {names: listNodes(players.map((p) => h('span', {class: 'nowrap'}, p))),
+        name: h('span', {class: 'nowrap'}, this.name(r.first)),
+        rules: h('a', {href: `#/rules/${encodeURIComponent(r.game)}`}, t('room.rules'))})),
       h('div', {class: 'stepper', role: 'group', 'aria-label': t('replay.stepper')},
         btn('replay-start', t('replay.start'), 'Home', 'start', () => this.go(0)),
         btn('replay-back', t('replay.back'), 'ArrowLeft', 'back', () => this.go(this.step - 1)),
@@ -210,7 +212,7 @@ export class ReplayView {
       const rated = info.length === r.players && info.every((p) => p.rating_before !== undefined && p.rating_after !== undefined);
       const res = {...r.result, ratings: rated ? [...info].sort((a, b) => a.seat - b.seat).map((p) => ({before: p.rating_before, after: p.rating_after})) : undefined};
       this.resultEl.replaceChildren(h('h3', {}, t('replay.result')),
-        h('p', {class: 'reason', 'data-reason': r.result.reason}, t('result.reason', {reason: reason(r.result.reason)})),
+        h('p', {class: 'reason', 'data-reason': r.result.reason}, reasonLine(r.result, this.name)),
         ...(r.result.takeover || []).map((seat) => h('p', {class: 'takeover-note', 'data-seat': seat}, t('result.takeover_other', {name: this.name(seat)}))),
         placesList(res, this.name));
     } else {

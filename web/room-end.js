@@ -62,6 +62,13 @@ export function placesList(res, name) {
   }));
 }
 
+// Why the game ended; a resignation between two says who resigned (the one who came second).
+export function reasonLine(res, name) {
+  if (res.reason === 'resigned' && res.places.length === 2 && res.places[0] !== res.places[1])
+    return t('result.reason_resigned', {name: name(res.places[0] > res.places[1] ? 0 : 1)});
+  return t('result.reason', {reason: reason(res.reason)});
+}
+
 // Everything the result box shows: `m` the finished state, `me` the viewer's seat (or null),
 // `name` seat -> name, `onTime` the seats out of time, `verified` the seed check ({ok} or null),
 // and the buttons the room provides (`buttons`: Rematch and New opponent, for a player; `links`).
@@ -76,7 +83,7 @@ export function endCard({m, me, name, onTime, verified, buttons, links}) {
     const r = res.ratings[me];
     parts.push(h('p', {class: 'rating-change', 'data-delta': r.after - r.before}, mine));
   }
-  parts.push(h('p', {class: 'reason', 'data-reason': res.reason}, t('result.reason', {reason: reason(res.reason)})));
+  parts.push(h('p', {class: 'reason', 'data-reason': res.reason}, reasonLine(res, name)));
   for (const seat of onTime) parts.push(h('p', {class: 'time-out', 'data-seat': seat}, t('result.time_out', {name: name(seat)})));
   for (const seat of away)
     parts.push(h('p', {class: 'takeover-note', 'data-seat': seat},
@@ -85,7 +92,7 @@ export function endCard({m, me, name, onTime, verified, buttons, links}) {
   if (m.rematch?.length)
     parts.push(h('p', {class: 'rematch-asked'}, t('result.rematch_asked', {names: m.rematch.map(name).join(', ')})));
   if (buttons.length) parts.push(h('div', {class: 'end-actions'}, buttons));
-  parts.push(h('p', {class: 'end-links'}, links.flatMap((l, i) => (i ? [' · ', l] : [l]))));
+  parts.push(h('p', {class: 'end-links'}, links.flatMap((l, i) => (i ? [t('list.sep'), l] : [l]))));
   if (verified) {
     parts.push(h('details', {class: 'fair'},
       h('summary', {class: verified.ok ? 'ok' : 'bad'}, t(verified.ok ? 'result.fair_ok' : 'result.fair_bad', {what: drawnWhat(m.game)})),

@@ -5,7 +5,7 @@
 // (banner, turn marks, decision bar, sounds, the log) follows the board, not the newest message.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, seatSign, youPlayText, place, levelName, gameName, errorText, errorDetails} from './words.js';
+import {seatName, seatSign, youPlayText, place, levelName, gameName, errorText, errorDetails, spectatorsTag} from './words.js';
 import {boardFor} from './boards/index.js';
 import {sha256Hex} from './verify.js';
 import {Motion} from './motion.js';
@@ -86,7 +86,7 @@ export class RoomView {
     document.addEventListener('keydown', this.onKey);
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
     this.factsEl = h('div', {class: 'facts-box', id: 'facts'});
-    // Every possible move as a button, folded below the log (allActions).
+    // Every possible move as a button, folded beside the board under the decision (allActions).
     this.choicesEl = h('div', {id: 'all-choices'});
     // The end of a game, above the board: the first thing read once it is over.
     this.resultEl = h('section', {class: 'result end-card', id: 'result', hidden: true, 'aria-label': t('replay.result')});
@@ -99,8 +99,8 @@ export class RoomView {
       h('div', {class: 'room-head'}, this.titleEl, this.toolsEl, this.infoEl),
       this.seatsEl, this.bannerEl, this.resultEl,
       h('div', {class: 'play'}, this.boardEl,
-        h('div', {class: 'side'}, this.controlsEl, this.factsEl, this.actionsEl, this.chat.el,
-          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl), this.choicesEl)),
+        h('div', {class: 'side'}, this.controlsEl, this.choicesEl, this.factsEl, this.actionsEl, this.chat.el,
+          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl))),
       this.dialog);
     this.relabel();
     if (this.app.paired?.room === this.room) {
@@ -301,7 +301,7 @@ export class RoomView {
     // Facts, each kept whole on a line; then Rules and Copy link as the room's tools.
     this.infoEl.replaceChildren(
       h('span', {class: `status status-${m.status}`}, t(`status.${m.status}`)),
-      h('span', {class: 'spectators', id: 'spectators'}, t('room.spectators', {n: m.spectators})),
+      spectatorsTag(m.spectators, 'spectators'),
       h('span', {}, this.seat !== null ? youPlayText(m.game, m.state, this.seat, m.state?.first ?? this.log.first(), m.seats.length, m.status === 'finished') : t('room.you_watch')));
     // On a phone their icons alone (style.css), their words still their names.
     this.toolsEl.replaceChildren(

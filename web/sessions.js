@@ -5,6 +5,7 @@
 // which the server closes that device's connections.
 import {h} from './util.js';
 import {language, t} from './i18n/index.js';
+import {tNodes} from './player-mark.js';
 
 // A User-Agent as people name it: "Firefox on Windows". The order matters: Edge and Opera say
 // Chrome too, and Chrome says Safari.
@@ -31,6 +32,23 @@ function when(ms) {
   return new Intl.DateTimeFormat(language(), {day: 'numeric', month: 'short', year,
     hour: 'numeric', minute: '2-digit'}).format(date);
 }
+
+// How long ago, in words ("5 minutes ago", « il y a 5 minutes », 「5分前」): a device's last
+// activity, which matters as a distance from now rather than as a date.
+/** @type {[Intl.RelativeTimeFormatUnit, number][]} */
+const UNITS = [['second', 60], ['minute', 60], ['hour', 24], ['day', 30]];
+function ago(ms) {
+  if (!ms) return t('sessions.unknown_time');
+  let n = Math.max(0, (Date.now() - ms) / 1000);
+  for (const [unit, next] of UNITS) {
+    if (n < next) return new Intl.RelativeTimeFormat(language(), {numeric: 'auto'}).format(-Math.floor(n), unit);
+    n /= next;
+  }
+  return when(ms);
+}
+
+// A time kept whole on its line.
+const whole = (text) => h('span', {class: 'nowrap'}, text);
 
 // The dialog. `call(url, init)` and `httpError(res)` are the Account's: fetch with the
 // connection's error codes, and an HTTP refusal as an Error with its code. `refusal(err)` draws
@@ -80,8 +98,8 @@ export function openSessions({conn, call, httpError, refusal, showModal}) {
       h('strong', {class: 'session-device'}, device),
       session.current ? h('span', {class: 'session-current badge'}, t('sessions.this_device')) : null,
       h('br'),
-      h('small', {class: 'muted'}, session.current ? t('sessions.times_current', {created: when(session.created_at)})
-        : t('sessions.times', {created: when(session.created_at), used: when(session.last_used_at)}))];
+      h('small', {class: 'muted'}, session.current ? tNodes('sessions.times_current', {created: whole(when(session.created_at))})
+        : tNodes('sessions.times', {created: whole(when(session.created_at)), used: whole(ago(session.last_used_at))}))];
     const button = session.current ? null : h('button', {type: 'button', class: 'danger-outline session-end',
       'aria-label': t('sessions.end_label', {device}), onclick: () => end(session, button)}, t('sessions.end'));
     return h('li', {class: 'session', 'data-session': session.id}, h('div', {class: 'session-text'}, lines), button);

@@ -1,4 +1,6 @@
 // Small DOM and text helpers shared by every view.
+import {t} from './i18n/index.js';
+
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
 // h('button', {class: 'x', onclick: f}, 'text', child): an HTML element.
@@ -70,25 +72,43 @@ export function apiError(body, res) {
   return err;
 }
 
-// A passing message; `extra` (a node, such as a refusal's folded server words) follows the text,
-// and the message stays while the reader has it open or the pointer or focus is on it.
+// A passing message; `extra` (a node, such as a refusal's folded server words) follows the text.
+// It shows for six seconds, or until its ✕; longer while it is read: its fold open, focus in it,
+// or a mouse moved onto it, for half a minute at most (a pointer left resting where toasts appear
+// keeps nothing, nor does a touch screen's hover, which is only the last tap). It never shows over
+// a modal dialog (toast.css hides it there) and its six seconds wait until the dialog is closed;
+// on a phone it stands above the decision bar pinned to the bottom of the screen.
+const TOAST_MS = 6000;
+const TOAST_TICK = 250;
 let toastTimer = null;
 export function toast(text, extra = null) {
   const el = document.getElementById('toast');
   if (!el) return;
-  el.replaceChildren(text, ...(extra ? [' ', extra] : []));
+  const close = h('button', {type: 'button', class: 'toast-close', 'aria-label': t('toast.close'), title: t('toast.close'),
+    onclick: () => { clearTimeout(toastTimer); el.hidden = true; }}, '✕');
+  el.replaceChildren(h('span', {class: 'toast-text'}, text, ...(extra ? [' ', extra] : [])), close);
   el.hidden = false;
   clearTimeout(toastTimer);
-  // It stays while it is read: its fold open, focus in it, or a mouse over it, for half a minute
-  // at most (a pointer left resting where toasts appear would keep them forever). A touch screen's
-  // hover is only the last tap: it keeps nothing.
+  let seen = 0;        // how long the reader could see it
+  let moved = false;   // a mouse moved onto it since it showed
+  el.onpointermove = (e) => { if (e.pointerType === 'mouse') moved = true; };
   const until = Date.now() + 30000;
   const hover = matchMedia('(hover: hover)').matches;
-  const hide = () => {
+  const step = () => {
+    liftToast(el);
+    if (!document.querySelector('dialog:modal')) seen += TOAST_TICK;
     const read = el.querySelector('details[open]') || el.matches(':focus-within') ||
-      (hover && el.matches(':hover') && Date.now() < until);
-    if (read) toastTimer = setTimeout(hide, 2000);
+      (hover && moved && el.matches(':hover') && Date.now() < until);
+    if (seen < TOAST_MS || read) toastTimer = setTimeout(step, TOAST_TICK);
     else el.hidden = true;
   };
-  toastTimer = setTimeout(hide, 5000);
+  liftToast(el);
+  toastTimer = setTimeout(step, TOAST_TICK);
+}
+
+// Above what is pinned to the bottom of the screen: a phone's decision bar (room.js).
+function liftToast(el) {
+  const bar = document.querySelector('.controls.active');
+  const pinned = bar && getComputedStyle(bar).position === 'fixed' ? Math.ceil(bar.getBoundingClientRect().height) : 0;
+  el.style.setProperty('--toast-lift', `${pinned}px`);
 }

@@ -3,31 +3,57 @@
 import {t, tOr} from './i18n/index.js';
 import {timerText} from './timectl.js';
 import {h} from './util.js';
+import {icon} from './icons.js';
 import {playerName as personName} from './player-mark.js';
 
-// A seat's name: its player's, or "Computer N" for a computer seat, "Seat N (free)" otherwise.
+// A seat's name: its player's, "Computer" for a computer seat, "free seat" otherwise. The
+// computer's name carries no seat number (which would read as part of its score, "Computer 2 0");
+// only when several computers sit at one game does each take a letter ("Computer A").
 export function seatName(seats, seat) {
   const st = seats && seats[seat];
-  if (st?.player) return playerName(st.player);
+  if (st?.player) return playerName(st.player, computerLetter(seats, seat, (x) => x?.cpu || isComputer(x?.player)));
   if (st && !st.cpu) return t('seat.free', {n: seat + 1});
-  return t('seat.computer', {n: seat + 1});
+  return computerName(computerLetter(seats, seat, (x) => x?.cpu || isComputer(x?.player)));
 }
 
 // A finished record's names: players_info lists a computer seat with no identity, or with the
 // computer's own (playerName).
 export function recordNames(record) {
   const info = record.players_info || [];
+  const seats = Math.max(record.players || 0, record.result?.places?.length || 0, ...info.map((x) => x.seat + 1));
+  const byseat = Array.from({length: seats}, (_, s) => info.find((x) => x.seat === s));
+  const computer = (p) => !p?.name || isComputer(p);
   return (seat) => {
-    const p = info.find((x) => x.seat === seat);
-    return p?.name ? playerName(p) : t('seat.computer', {n: seat + 1});
+    const p = byseat[seat] ?? info.find((x) => x.seat === seat);
+    const letter = computerLetter(byseat, seat, computer);
+    return p?.name ? playerName(p, letter) : computerName(letter);
   };
 }
 
+const LETTERS = 'ABCDEFGH';
+// The letter of a computer seat among the game's computers (in seat order), or null when it is
+// the only one.
+function computerLetter(seats, seat, computer) {
+  const cpus = (seats || []).map((st, i) => (computer(st) ? i : -1)).filter((i) => i >= 0);
+  return cpus.length > 1 && cpus.includes(seat) ? LETTERS[cpus.indexOf(seat)] : null;
+}
+
+function computerName(letter) { return letter ? t('seat.computer_letter', {letter}) : t('seat.computer'); }
+
+const isComputer = (player) => /^cpu:\w+$/.test(player?.id ?? '');
+
 // A player's name as the reader should see it. The server names its computer identities after
 // their engine ("cpu:greedy", "CPU (greedy)"): those read "Computer (Medium)" in the reader's words.
-export function playerName(player) {
+// `letter` tells one computer from another at the same game ("Computer A (Medium)").
+export function playerName(player, letter = null) {
   const level = /^cpu:(\w+)$/.exec(player?.id ?? '')?.[1];
-  return level ? t('player.computer', {level: levelName(level)}) : personName(player);
+  if (!level) return personName(player);
+  return letter ? t('player.computer_letter', {level: levelName(level), letter}) : t('player.computer', {level: levelName(level)});
+}
+
+// "1 spectator" with an eye, kept whole on its line; nothing ('') while nobody watches.
+export function spectatorsTag(n, id = null) {
+  return n > 0 ? h('span', {class: 'spectators tag', id}, icon('eye'), ' ', t('room.spectators', {n})) : '';
 }
 
 export function place(n) { return t('ord.place', {n}); }
@@ -66,7 +92,7 @@ export function optionsText(game, options, registryEntry, skip = []) {
   const defaults = Object.fromEntries((registryEntry?.options || []).map((o) => [o.name, JSON.stringify(o.default)]));
   return Object.entries(options || {}).filter(([k, v]) => !skip.includes(k) && defaults[k] !== JSON.stringify(v))
     .map(([k, v]) => t('opt.pair', {label: optionLabel(game, k), value: optionValue(game, k, v)}))
-    .join(' · ');
+    .join(t('list.sep'));
 }
 
 // A seat's sign as its board marks it: a Steere seat's colour, else its shape.
@@ -97,7 +123,7 @@ export function termsText(terms, registryEntry, {withGame = true} = {}) {
   parts.push(timerText(terms.timer));
   parts.push(t(terms.ranked ? 'terms.ranked' : 'terms.unranked'));
   parts.push(optionsText(terms.game, terms.options, registryEntry) || t('terms.standard'));
-  return parts.join(' · ');
+  return parts.join(t('list.sep'));
 }
 
 // A refusal in the player's words, from its code (docs/protocol.md "Errors"): never the server's

@@ -1,5 +1,5 @@
 // Accounts in the browser: claim, log in, log out here and everywhere, a new password, export
-// and deletion, failed logins, the logged-in devices, the account holder's mark; Sign in in the
+// and deletion, failed logins, the logged-in devices, the account holder's mark; Log in in the
 // header, the recovery code shown once and a forgotten password recovered with it, guest names in
 // the reader's language.
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import {axeCheck, someInView} from './checks.mjs';
 import {DESKTOP, newPlayer, openPrefs, closePrefs, rename, closeAll, toLobby, createRoom,
   playComputer, joinFromLobby, whoAmI, submitDialog, dialogRefusal, openDialog, claimAccount,
-  logIn, loginRefused, waitNewGuest, reEscape, exportAs, say, chatLine, smallControls, docShot, writeDownCode, PHONE, LOCALES} from './support.mjs';
+  logIn, loginRefused, waitNewGuest, reEscape, shownName, waitMine, exportAs, say, chatLine, smallControls, docShot, writeDownCode, PHONE, LOCALES} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -30,7 +30,7 @@ export function tests(env) {
         await submitDialog(a, 'claim', {password: 'password', confirm: 'password'});
         assert.match(await dialogRefusal(a, 'claim', 'weak_password'), /That password is too weak/);
         await submitDialog(a, 'claim', {username: 'Ana <3', password: 'rice paddies at dawn', confirm: 'rice paddies at dawn'});
-        assert.match(await dialogRefusal(a, 'claim', 'bad_name'), /That username is not allowed: a name is 1 to 24 letters/);
+        assert.match(await dialogRefusal(a, 'claim', 'bad_name'), /That username is not allowed: a name is 1 to 24\sletters/);
         assert.equal((await whoAmI(a)).account, null);
         await axeCheck(a.page, 'the claim form (phone)');
         assert.deepEqual(await smallControls(a.page, '#claim-dialog'), [], 'claim form controls under 44 px on a phone');
@@ -53,7 +53,7 @@ export function tests(env) {
         const claimed = await whoAmI(a);
         assert.deepEqual([claimed.id, claimed.token, claimed.account, claimed.saved], [before.id, before.token, 'Ana.Plays', 'Ana.Plays']);
         assert.match(await a.page.locator('#account-user').textContent(), /Your account: Ana\.Plays/);
-        assert.match(await a.page.locator('#account-notice').textContent(), /Account Ana\.Plays created/);
+        assert.match(await a.page.locator('#account-notice').textContent(), /Account created\. Your username is “Ana\.Plays”: use it to log in on your other devices\./);
         assert.deepEqual(await smallControls(a.page, '#account'), [], 'account controls under 44 px on a phone');
         assert.ok(await someInView(a.page, '#account-logout'), 'the account\'s buttons in view on a phone');
         await axeCheck(a.page, 'the header\'s drop-down with the account (phone)');
@@ -88,7 +88,7 @@ export function tests(env) {
         assert.notEqual(there.token, claimed.token);
         assert.match(await b.page.locator('#me-account').textContent(), /Ana\.Plays/);
         assert.equal(await b.page.locator('#me .me-name').textContent(), 'Ana');
-        assert.match(await b.page.locator('#account-notice').textContent(), /Connecté au compte Ana\.Plays\u00a0: vous jouez sous le nom Ana/);
+        assert.match(await b.page.locator('#account-notice').textContent(), /Connecté au compte «\u00a0Ana\.Plays\u00a0»\u00a0: vous jouez sous le nom Ana/);
         assert.equal(await b.page.getAttribute('#my-page', 'href'), `#/player/${before.id}`);
         await axeCheck(b.page, 'the header\'s drop-down with the account (fr)');
         await b.page.screenshot({path: path.join(env.outDir, 'account-desktop-fr.png')});
@@ -111,22 +111,22 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
-    {name: 'accounts: Sign in is in the header on a phone and a desktop; it leads to a new account, whose recovery code is shown once, and to recovering a forgotten password with it, in French: every other session ends, the code works once, and a new one can be made', fn: async () => {
+    {name: 'accounts: Log in is in the header on a phone and a desktop; it leads to a new account, whose recovery code is shown once, and to recovering a forgotten password with it, in French: every other session ends, the code works once, and a new one can be made', fn: async () => {
       const a = await newPlayer(env, 'Lena');
       const b = await newPlayer(env, 'Odile', {lang: 'fr', viewport: DESKTOP});
       const players = [a, b];
       try {
         // In plain sight in the header on both sizes, not in the drop-down: on the phone on the
         // brand's row, which had room for it, so that the header stays about 15 % of the height.
-        for (const [p, words, size] of [[a, 'Sign in', PHONE], [b, 'Se connecter', DESKTOP]]) {
+        for (const [p, words, size] of [[a, 'Log in', PHONE], [b, 'Se connecter', DESKTOP]]) {
           const button = p.page.locator('header.top #sign-in');
-          assert.ok(await button.isVisible(), `${p.name}: Sign in visible`);
+          assert.ok(await button.isVisible(), `${p.name}: Log in visible`);
           assert.equal((await button.textContent()).trim(), words);
           const box = await button.boundingBox();
           const brand = await p.page.locator('header.top .brand').boundingBox();
-          assert.ok(box.y < brand.y + brand.height, `${p.name}: Sign in on the brand's row`);
-          assert.ok(box.x + box.width <= size.width, `${p.name}: Sign in within the width`);
-          assert.ok(box.height >= 32 && box.width >= 44, `${p.name}: Sign in is a finger's target`);
+          assert.ok(box.y < brand.y + brand.height, `${p.name}: Log in on the brand's row`);
+          assert.ok(box.x + box.width <= size.width, `${p.name}: Log in within the width`);
+          assert.ok(box.height >= 32 && box.width >= 44, `${p.name}: Log in is a finger's target`);
           const header = await p.page.locator('header.top').boundingBox();
           assert.ok(header.height <= size.height * 0.16, `${p.name}: header ${header.height} px high`);
         }
@@ -170,7 +170,7 @@ export function tests(env) {
         assert.notEqual(next, code);
         await b.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id === id, lena.id);
         assert.equal((await whoAmI(b)).account, 'lena.l');
-        await b.page.waitForFunction(() => /Bon retour sur lena\.l/.test(document.getElementById('toast').textContent));
+        await b.page.waitForFunction(() => /Bon retour sur «\u00a0lena\.l\u00a0»/.test(document.getElementById('toast').textContent));
         await waitNewGuest(a, lena.id, 15000);
         // The old password is refused now; the used code is refused too.
         assert.match(await loginRefused(a, 'lena.l', 'lanterns over the paddies'), /Wrong username or password/);
@@ -193,6 +193,54 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
+    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands above the phone\'s decision bar within the screen, closes with its ✕ and by itself', fn: async () => {
+      const p = await newPlayer(env, 'Tova', {viewport: PHONE});
+      try {
+        await playComputer(p, 'mancala-simple');
+        await waitMine(p.page);
+        await openPrefs(p.page);
+        await openDialog(p, '#account-claim', 'claim');
+        await submitDialog(p, 'claim', {username: 'tova.t', password: 'herons over the paddies', confirm: 'herons over the paddies'});
+        await p.page.waitForSelector('#code-dialog[open]');
+        const toast = p.page.locator('#toast');
+        assert.equal(await toast.locator('.toast-text').textContent(),
+          'Account created. Your username is “tova.t”: use it to log in on your other devices.');
+        // Never over the dialog, and its time does not run while the dialog is open.
+        assert.equal(await toast.isVisible(), false, 'the toast shows over the recovery code');
+        await p.page.waitForTimeout(6500);
+        assert.equal(await toast.isVisible(), false);
+        await writeDownCode(p);
+        await closePrefs(p.page);
+        assert.ok(await toast.isVisible(), 'the toast is not seen once the code is written down');
+        const box = await toast.boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `the toast runs off the screen (${box.x}, ${box.width})`);
+        assert.ok(box.width > PHONE.width * 0.7, `the toast squeezed to ${box.width} px`);
+        const bar = await p.page.locator('.controls.active').boundingBox();
+        assert.ok(bar, 'the decision bar is pinned');
+        assert.ok(box.y + box.height <= bar.y, 'the toast under the decision bar');
+        // Its ✕: a finger's target that closes it.
+        const close = toast.getByRole('button', {name: 'Close'});
+        const cb = await close.boundingBox();
+        assert.ok(cb.width >= 44 && cb.height >= 44, 'the ✕ is under 44 px');
+        await close.click();
+        assert.equal(await toast.isVisible(), false);
+        // Shown once: the account's notice stays in the drop-down, the toast does not come back.
+        await p.page.waitForTimeout(500);
+        assert.equal(await toast.isVisible(), false);
+        // Any toast goes by itself after about six seconds.
+        // The pointer rests where it appears, as after a click there: a mouse that did not move
+        // onto it keeps nothing.
+        await p.page.mouse.move(box.x + 20, box.y + box.height - 10);
+        await p.page.evaluate(() => import('./util.js').then((u) => u.toast('A word for a moment')));
+        const t0 = Date.now();
+        await p.page.waitForSelector('#toast[hidden]', {state: 'attached', timeout: 10000});
+        const shown = Date.now() - t0;
+        assert.ok(shown > 4500 && shown < 9000, `the toast showed for ${shown} ms`);
+        assert.deepEqual(p.errors, []);
+      } finally {
+        await p.ctx.close();
+      }
+    }},
     {name: 'accounts: a new guest\'s name is the server\'s, said in the reader\'s language (Invité in French, ゲスト in Japanese) in the header, the name field and the seats; a chosen name is shown as chosen', fn: async () => {
       const contexts = [];
       try {
@@ -207,7 +255,9 @@ export function tests(env) {
           const me = await page.evaluate(() => window.tanbo.conn.player);
           assert.equal(me.default_name, true, 'the server marks its own name');
           assert.equal(me.name, `Guest ${me.id.slice(1, 5)}`);
-          const shown = `${word} ${me.id.slice(1, 5)}`;
+          // Said as a friendly name in the reader's words, never as the id's hex digits.
+          const shown = await shownName(page, me.name);
+          assert.ok(shown.startsWith(word) && !shown.includes(me.id.slice(1, 5)), `${lang}: ${shown}`);
           assert.equal(await page.locator('#me .me-name').textContent(), shown, `${lang}: the header`);
           await openPrefs(page);
           assert.equal(await page.inputValue('#name-input'), '', `${lang}: nothing to keep in the name field`);
@@ -260,13 +310,14 @@ export function tests(env) {
         const turns = page.locator('#turns-summary');
         // Its name the words (the word for screen readers on a phone), what it counts its tooltip
         // and the first line of its panel.
-        assert.equal((await turns.textContent()).trim(), 'À vous 1');
-        assert.equal(await turns.getAttribute('title'), 'À vous\u00a0: 1 partie attend votre coup');
-        assert.equal(await turns.locator('.turns-count').textContent(), '1');
-        assert.ok(await turns.locator('.turns-count').isVisible());
+        assert.equal((await turns.textContent()).trim(), 'À vous 1\u00a0partie');
+        assert.equal(await turns.getAttribute('title'), 'À vous\u00a0: 1\u00a0partie attend votre coup');
+        assert.equal(await turns.locator('.turns-n').textContent(), '1');
+        assert.ok(await turns.locator('.turns-n').isVisible());
+        assert.ok((await turns.locator('.turns-unit').boundingBox()).width <= 1, 'what it counts is for screen readers on a phone');
         assert.ok((await turns.locator('.turns-word').boundingBox()).width <= 1, 'its word shown too, on a phone');
         await turns.click();
-        assert.equal(await page.locator('#turns-panel .turns-title').textContent(), 'À vous\u00a0: 1 partie attend votre coup');
+        assert.equal(await page.locator('#turns-panel .turns-title').textContent(), 'À vous\u00a0: 1\u00a0partie attend votre coup');
         await axeCheck(page, 'the header with the games waiting open (phone, fr)');
         await turns.click();
         const tb = await turns.boundingBox();
@@ -284,7 +335,7 @@ export function tests(env) {
         await page.click('#account-claim');
         await page.waitForSelector('#claim-dialog[open]');
         assert.equal(await page.locator('#prefs').evaluate((d) => d.open), false, 'the drop-down open under the dialog');
-        assert.match(await page.locator('#claim-display-help').textContent(), /Laissé vide, vous restez Invité [0-9a-f]{4}/);
+        assert.match(await page.locator('#claim-display-help').textContent(), /Laissé vide, vous restez Invité \p{Lu}\p{Ll}+[- ]\p{L}/u);
         await submitDialog(p, 'claim', {display: 'Marguerite-Delacroix Vey', username: 'marguerite.v',
           password: 'herons over the paddies', confirm: 'herons over the paddies'});
         await page.waitForSelector('#claim-dialog', {state: 'detached'});
@@ -334,7 +385,9 @@ export function tests(env) {
         assert.equal(await b.page.locator('#me-account').count(), 0);
         // The new guest's server-made name ("Guest 14cf") is said in the reader's language.
         assert.match(guest.name, /^Guest [0-9a-f]{4}$/);
-        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`ログアウトしました。このブラウザーは新しいゲスト（ゲスト ${guest.name.slice(-4)}）として遊びます`));
+        const guestShown = await shownName(b.page, guest.name);
+        assert.match(guestShown, /^ゲスト・\S+$/);
+        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`ログアウトしました。このブラウザーは新しいゲスト（${guestShown}）として遊びます`));
         assert.ok(await b.page.locator('#account-login').isVisible(), 'Log in offered again');
         assert.deepEqual(await exportAs(env, first.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
         // The other device is still logged in.
@@ -356,7 +409,7 @@ export function tests(env) {
         assert.notEqual(after.token, second.token);
         assert.equal(after.saved, null);
         await openPrefs(b.page);
-        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`「rolf\\.r」からログアウトされました.*いまは新しいゲスト（ゲスト ${after.name.slice(-4)}）です`));
+        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`「rolf\\.r」からログアウトされました.*いまは新しいゲスト（${await shownName(b.page, after.name)}）です`));
         assert.equal(await b.page.locator('#me-account').count(), 0);
         assert.deepEqual(await exportAs(env, second.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
         // A reload stays the new guest.
@@ -446,7 +499,7 @@ export function tests(env) {
         const guest = await whoAmI(a);
         assert.equal(guest.saved, null);
         assert.notEqual(guest.name, 'Dora');
-        assert.match(await a.page.locator('#account-notice').textContent(), new RegExp(`Account deleted\\. This browser now plays as a new guest, ${reEscape(guest.name)}`));
+        assert.match(await a.page.locator('#account-notice').textContent(), new RegExp(`Account deleted\\. This browser now plays as a new guest, ${reEscape(await shownName(a.page, guest.name))}`));
         assert.equal(await a.page.locator('#me-account').count(), 0);
         assert.deepEqual(await exportAs(env, dora.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
         await closeAll([a]);

@@ -110,25 +110,61 @@ export async function errorCodeProblems(webDir) {
 
 // Wordings a reader once tripped on, which must not come back. A seat is never a number the
 // player has to decode ("seat 1", « place 1 » reads as a finishing place, 1番席): the page says
-// who plays first, or the colour. A hint names no gesture of one kind of screen ("tap" on a
-// desktop), except where it speaks of a small screen. In Japanese, 黄米 reads as millet (きび):
-// the rice is 黄色い米, and so 黒い米 and 赤い米 beside it.
+// who plays first, or the colour; nor is the computer ("Computer 2" read as part of its score).
+// No hex digits of an id ("Guest 1a2b": guest-names.js says a guest's name in words). A hint
+// names no gesture of one kind of screen ("tap" on a desktop), except where it speaks of a small
+// screen. A number and its word stay on one line (a no-break space: "3 stones"). In Japanese,
+// 黄米 reads as millet (きび): the rice is 黄色い米, and so 黒い米 and 赤い米 beside it; a list's
+// separator is 「・」, not a Latin " · "; nothing follows 「。」 but the next sentence.
 const SMALL_SCREEN = /^steere\.hint\.zoom$/;
+const COUNTS = 'n|m|max|min|inc|liberties|players|s|h|i|d|wanted|white|black|pool|total|base';
+const NUMBER_WORD = (skip) => new RegExp(`(\\{(?:${COUNTS})\\}|(?<![\\w.{-])\\d+) (?!(?:${skip})\\b)(?=[^\\W\\d_])`, 'u');
+const HEX_ID = [/\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{4}\b|\{tag\}/, 'the hex digits of an id'];
 const WORDING = {
-  en: [[/\bseats? \{\w+\}/i, 'a numbered seat'], [/\btap(ped|ping|s)?\b/i, 'a gesture of touch screens only']],
-  fr: [[/\bplaces? \{\w+\}/i, 'a numbered seat'], [/\btouche[zr]\b/i, 'a gesture of touch screens only']],
+  en: [[/\bseats? \{\w+\}/i, 'a numbered seat'], [/\btap(ped|ping|s)?\b/i, 'a gesture of touch screens only'],
+    [/Computer\s*(\{n\}|\d)/, 'a number after the computer\'s name'], HEX_ID,
+    [NUMBER_WORD('or|to|and|of|in|after'), 'a number and its word that may break apart']],
+  fr: [[/\bplaces? \{\w+\}/i, 'a numbered seat'], [/\btouche[zr]\b/i, 'a gesture of touch screens only'],
+    [/Ordinateur\s*(\{n\}|\d)/, 'a number after the computer\'s name'], HEX_ID,
+    [NUMBER_WORD('ou|à|et|de|sur|après'), 'a number and its word that may break apart']],
   ja: [[/\{\w+\}番席/, 'a numbered seat'], [/タップ/, 'a gesture of touch screens only'],
-    [/黄米|黒米|赤米/, '黄米 reads as millet']],
+    [/黄米|黒米|赤米/, '黄米 reads as millet'], [/コンピューター\s*(\{n\}|\d)/, 'a number after the computer\'s name'], HEX_ID,
+    [/ · /, 'a Latin " · " between Japanese words'], [/。 /, 'a space after 「。」']],
 };
+// The name rule lists the characters a name may hold, "·" among them; the set-up help is JSON.
+const LISTS_CHARACTERS = /^name\.rule$|^create\.setup_help\./;
 export async function wordingProblems(webDir) {
   const problems = [];
   for (const [l, rules] of Object.entries(WORDING)) {
     for (const [k, v] of await sentences(webDir, l)) {
+      if (LISTS_CHARACTERS.test(k)) continue;
       for (const [re, why] of rules) {
         if (why.startsWith('a gesture') && (SMALL_SCREEN.test(k.replace(/\.(one|other)$/, '')) || k === 'challenge.options')) continue;
         if (re.test(v)) problems.push(`${l}: ${k}: ${why} (${re.exec(v)[0]})`);
       }
     }
   }
+  return [...problems, ...await guestWordProblems(webDir)];
+}
+
+// The words of guests' names (guest-names.js): as many adjectives and animals in every language,
+// in the same order, none twice; a French adjective "masculine/feminine" or one form, an animal
+// "Word" or "Word/f".
+async function guestWordProblems(webDir) {
+  const problems = [];
+  const lists = {};
+  for (const l of ['en', 'fr', 'ja']) {
+    const cat = Object.fromEntries(await sentences(webDir, l));
+    for (const key of ['guest.adjectives', 'guest.animals']) {
+      const words = String(cat[key] ?? '').split('|').map((w) => w.trim());
+      lists[key] ??= words.length;
+      if (words.length !== lists[key]) problems.push(`${l}: ${key} has ${words.length} words, English ${lists[key]}`);
+      const bare = words.map((w) => w.split('/')[0]);
+      if (new Set(bare).size !== bare.length) problems.push(`${l}: ${key} holds a word twice`);
+      const form = key === 'guest.animals' ? /^[^/\d]+(\/f)?$/u : /^[^/\d]+(\/[^/\d]+)?$/u;
+      for (const w of words) if (!form.test(w)) problems.push(`${l}: ${key}: "${w}"`);
+    }
+  }
+  if (lists['guest.adjectives'] * lists['guest.animals'] < 500) problems.push('fewer than 500 guest names');
   return problems;
 }

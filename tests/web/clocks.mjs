@@ -89,7 +89,7 @@ export function tests(env) {
         const r14 = await createRoom(a, 'tsoro', {days: 14});
         assert.deepEqual((await listed(env, r14)).timer, {type: 'correspondence', days: 14});
         await toLobby(a);
-        for (const [r, words] of [[r30, /30 s per move/], [r45, /¾\+0 clock/], [r14, /14 days per move/]]) {
+        for (const [r, words] of [[r30, /30\ss per move/], [r45, /¾\+0 clock/], [r14, /14\sdays per move/]]) {
           await a.page.waitForSelector(`#open-rooms [data-room="${r}"]`);
           assert.match(await a.page.locator(`#open-rooms [data-room="${r}"] .room-options`).textContent(), words);
         }
@@ -138,13 +138,13 @@ export function tests(env) {
         await b.page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
         await b.page.waitForSelector('#turns:not([hidden])');
         // "Your turn" and the count; its tooltip says what the count counts.
-        assert.equal(await b.page.locator('#turns-summary').textContent(), 'Your turn 1');
-        assert.equal(await b.page.getAttribute('#turns-summary', 'title'), 'Your turn: 1 game waits for your move');
+        assert.equal(await b.page.locator('#turns-summary').textContent(), 'Your turn 1\u00a0game');
+        assert.equal(await b.page.getAttribute('#turns-summary', 'title'), 'Your turn: 1\u00a0game waits for your move');
         // The room: the days left to the deciding seat, and the date they end.
         const seat = b.page.locator('.seat[data-seat="1"] [data-clock-seat="1"] .clock-text');
         await seat.filter({hasText: /left/}).waitFor();
-        assert.match(await seat.textContent(), /^(2 d 23 h|3 d 0 h) left$/);
-        assert.match(await b.page.locator('#banner').textContent(), /(2 d 23 h|3 d 0 h) left \(due .+\)/);
+        assert.match(await seat.textContent(), /^(2\sd 23\sh|3\sd 0\sh) left$/);
+        assert.match(await b.page.locator('#banner').textContent(), /(2\sd 23\sh|3\sd 0\sh) left \(due .+\)/);
         assert.equal(await b.page.locator('.seat[data-seat="0"] [data-clock-seat]').count(), 0);
         assert.equal(await a.page.locator('#turns').isHidden(), true);
         // 花子's lobby lists her game, not her turn; she reads the rules meanwhile.
@@ -161,7 +161,7 @@ export function tests(env) {
         assert.match(await b.page.locator('#my-games-h').textContent(), /Your turn \(1\)/);
         assert.match(await item.textContent(), /against 花子/);
         assert.match(await item.textContent(), /your turn/);
-        assert.match(await item.textContent(), /(2 d 23 h|3 d 0 h) left \(due .+\)/);
+        assert.match(await item.textContent(), /(2\sd 23\sh|3\sd 0\sh) left \(due .+\)/);
         await axeCheck(b.page, 'the lobby with the player\'s games');
         await docShot(env, b.page, 'your-turn');
         const waitingFor = async (p) => (await (await fetch(`${env.base}/api/players/${await playerId(p)}/games?waiting=1`)).json()).games;
@@ -178,7 +178,7 @@ export function tests(env) {
         assert.equal(await b.page.evaluate(() => window.tanbo.view.msg.pending?.seat), 0, 'the game did not come to 花子');
         // 花子, on the rules page, is told by the lobby's pushes: her turn, in the header.
         await a.page.waitForSelector('#turns:not([hidden])');
-        assert.equal(await a.page.locator('#turns-summary').textContent(), 'あなたの手番 1');
+        assert.equal(await a.page.locator('#turns-summary').textContent(), 'あなたの手番 1局');
         assert.equal(await a.page.getAttribute('#turns-summary', 'title'), 'あなたの手番：1局があなたの手を待っています');
         await b.page.waitForSelector('#turns', {state: 'hidden'});
         await a.page.click('#turns-summary');
@@ -201,11 +201,11 @@ export function tests(env) {
       try {
         await playNow(a, 'tsoro', {timer: 'clock:300+3'});
         await waitSeeking(a, 'tsoro');
-        assert.match(await a.page.locator('#seek-panel .seek-terms').textContent(), /Tsoro · 2 players · game clock: 5 min \+ 3 s per move · unranked/);
+        assert.match(await a.page.locator('#seek-panel .seek-terms').textContent(), /Tsoro · 2\splayers · game clock: 5\smin \+ 3\ss per move · unranked/);
         await openMore(b.page, 'tsoro');
         const join = b.page.locator('[data-pools="tsoro"] li[data-waiting="1"]');
         await join.waitFor();
-        assert.match(await join.textContent(), /game clock: 5 min \+ 3 s per move/);
+        assert.match(await join.textContent(), /game clock: 5\smin \+ 3\ss per move/);
         await join.locator('button').click();
         const [ra, rb] = [await waitSeated(a), await waitSeated(b)];
         assert.equal(ra.room, rb.room);
@@ -219,7 +219,7 @@ export function tests(env) {
         await sendChallenge(b, `.seat[data-seat="${ra.seat}"] [data-challenge-seat]`, {timer: 'days:5'});
         const card = a.page.locator('.challenge-card.in');
         await card.waitFor();
-        assert.match(await card.locator('.challenge-terms').textContent(), /Tsoro · 2 players · 5 days per move · unranked/);
+        assert.match(await card.locator('.challenge-terms').textContent(), /Tsoro · 2\splayers · 5\sdays per move · unranked/);
         await card.locator('button.decline').click();
         await b.page.waitForSelector('.challenge-card.out.ended [data-reason="declined"]');
         // The choice is remembered on the card, across a reload.

@@ -35,11 +35,15 @@ export function tests(env) {
       await resign(b);
       for (const p of [a, b, c]) await p.page.waitForSelector('#result .places');
       assert.equal(await headline(b), 'You lost');
-      assert.equal(await ratingChange(b), 'Rating: \u221216 (1500 \u2192 1484)');
+      assert.equal(await ratingChange(b), 'Rating: \u221216 (1500\u00a0\u2192\u00a01484)');
       assert.equal(await b.page.locator('#result .rating-change').getAttribute('data-delta'), '-16');
       assert.equal(await headline(a), 'You won!');
-      assert.equal(await ratingChange(a), 'Rating: +16 (1500 \u2192 1516)');
-      assert.match(await b.page.locator('#result .reason').textContent(), /Reason: resignation/);
+      assert.equal(await ratingChange(a), 'Rating: +16 (1500\u00a0\u2192\u00a01516)');
+      // Who resigned, by name; the places numbered by their ranks alone; the chat published now.
+      assert.equal(await b.page.locator('#result .reason').textContent(), 'Game over: Ben resigned.');
+      assert.equal(await a.page.locator('#result .places').evaluate((el) => getComputedStyle(el).listStyleType), 'none');
+      assert.equal(await a.page.locator('#chat-public').textContent(), 'This chat is published with the game.');
+      assert.equal(await a.page.locator('#chat-switch').isVisible(), false, 'the spectators\' switch after the end');
       // Everyone reads the same places, each with its new rating.
       const places = await c.page.locator('#result .places').textContent();
       assert.match(places, /1st: Ana · 1516 \(\+16\)/);
@@ -125,7 +129,7 @@ export function tests(env) {
       assert.match(await a.page.locator('#result .takeover-note').textContent(),
         /Ben was away: the computer finished the game for them, so it counts as their loss/);
       assert.equal(await headline(a), 'You won!');
-      assert.equal(await ratingChange(a), 'Rating: +16 (1500 \u2192 1516)');
+      assert.equal(await ratingChange(a), 'Rating: +16 (1500\u00a0\u2192\u00a01516)');
       assert.match(await a.page.locator('#result .places').textContent(), /Ben \(finished by the computer\) · 1484/);
       assert.deepEqual(await a.page.evaluate(() => window.tanbo.view.msg.result.takeover), [1]);
       await closeAll([a]);

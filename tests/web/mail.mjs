@@ -92,7 +92,7 @@ export function tests(env) {
         await submitDialog(b, 'reset', {password: 'lanterns over the paddies', confirm: 'lanterns over the paddies'});
         await b.page.waitForSelector('#reset-dialog', {state: 'detached'});
         await b.page.waitForFunction(() => window.tanbo.conn.state === 'open' && window.tanbo.conn.account?.username === 'ana.m');
-        await b.page.waitForFunction(() => /Bon retour sur ana\.m/.test(document.getElementById('toast').textContent));
+        await b.page.waitForFunction(() => /Bon retour sur «\u00a0ana\.m\u00a0»/.test(document.getElementById('toast').textContent));
         // Ana's first browser: its session ended; the old password no longer logs in.
         const ana = await whoAmI(b);
         await waitNewGuest(a, ana.id, 15000);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import {axeCheck, someInView, clientSize} from './checks.mjs';
 import {catalogueProblems, frenchTypographyProblems, engineWordProblems, errorCodeProblems, wordingProblems} from './catalogue.mjs';
 import {PHONE, DESKTOP, GAMES, newPlayer, toLobby, openPrefs, closePrefs, rename, closeAll, createRoom,
-  playComputer, joinFromLobby, openChat, viewInfo, waitMine, clickDecision, docShot, openMore, chooseLanguage} from './support.mjs';
+  playComputer, joinFromLobby, openChat, viewInfo, waitMine, clickDecision, docShot, openMore, chooseLanguage, shownName} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -58,7 +58,7 @@ export function tests(env) {
           // Play takes the seat Ben keeps free.
           assert.ok(await someInView(p.page, '.game-card[data-game="mancala-simple"] [data-play]'), 'Play in view on a phone');
           assert.match(await p.page.locator('[data-play="mancala-simple"]').textContent(), /against Ben, who is waiting/);
-          assert.match(await p.page.locator('[data-live="tsoro"]').textContent(), /1 playing now/);
+          assert.match(await p.page.locator('[data-live="tsoro"]').textContent(), /1\splaying now/);
         }
         assert.match(await p.page.locator(`#open-rooms [data-room="${open}"]`).textContent(), /Ben, free seat/);
         if (label === 'phone') await docShot(env, p.page, 'lobby-phone');
@@ -98,7 +98,7 @@ export function tests(env) {
       await closePrefs(a.page);
       await rename(a, 'Ana <3');
       await a.page.waitForSelector('#toast:not([hidden])');
-      assert.match(await a.page.locator('#toast').textContent(), /"Ana <3" was refused: a name is 1 to 24 letters/);
+      assert.match(await a.page.locator('#toast').textContent(), /"Ana <3" was refused: a name is 1 to 24\sletters/);
       await a.page.waitForFunction(() => window.tanbo.conn.state === 'open');
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await chooseLanguage(a.page, 'fr');
@@ -107,7 +107,52 @@ export function tests(env) {
       assert.equal(await a.page.evaluate(() => window.tanbo.conn.player.name), "D'Artagnan");
       await closeAll([a]);
     }},
-    {name: 'names: a new guest\'s name reads in the reader\'s language in the header, the seats, the chat, the log, the end and the replay', fn: async () => {
+    {name: 'names: a guest\'s friendly name comes from its four hex digits alone, the same digits the same name; several hundred names in each language, each its own, with no digit in any', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
+      const names = () => p.page.evaluate(() => import('./guest-names.js').then((g) => {
+        const count = g.guestNameCount();
+        const all = Array.from({length: count}, (_, i) => g.guestWords(i.toString(16).padStart(4, '0')));
+        return {count, distinct: new Set(all).size, digits: all.filter((n) => /\d/.test(n)).length,
+          fixed: [g.guestName('0000'), g.guestName('0019'), g.guestName('ffff')], again: g.guestName('0019'), other: g.guestName('zz12')};
+      }));
+      const expected = {en: ['Guest Blue Heron', 'Guest Green Crane'], fr: ['Invité Héron bleu', 'Invité Grue verte'],
+        ja: ['ゲスト・青いサギ', 'ゲスト・緑のツル']};
+      for (const lang of ['en', 'fr', 'ja']) {
+        if (lang !== 'en') {
+          // Loaded again, so that the modules imported here are the page's in that language.
+          await chooseLanguage(p.page, lang);
+          await p.page.reload();
+          await p.page.waitForFunction(() => window.tanbo?.conn?.state === 'open');
+        }
+        const n = await names();
+        assert.ok(n.count >= 500, `${lang}: only ${n.count} names`);
+        assert.equal(n.distinct, n.count, `${lang}: two digit groups share a name`);
+        assert.equal(n.digits, 0, `${lang}: a name with a digit`);
+        assert.deepEqual(n.fixed.slice(0, 2), expected[lang]);
+        assert.equal(n.again, n.fixed[1]);
+        assert.equal(n.other, null, 'only four hex digits make a name');
+        // The name the server gives, wherever the page shows one.
+        assert.equal(await shownName(p.page, 'Guest 0019'), expected[lang][1]);
+        assert.equal(await shownName(p.page, 'Guest 0019 x'), 'Guest 0019 x', 'a chosen name is shown as chosen');
+      }
+      await closeAll([p]);
+    }},
+    {name: 'names: the computer is "Computer", with no seat number, and Tanbo\'s scores keep each name apart from its number', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
+      await playComputer(p, 'tanbo');
+      await p.page.waitForSelector('#facts li');
+      const seats = await p.page.locator('.seat .seat-name').allTextContents();
+      assert.ok(seats.some((n) => n.trim() === 'Computer'), `the seats: ${seats}`);
+      // The seats, the banner and the log name it with no number after it.
+      await p.page.waitForSelector('#log li');
+      const text = await p.page.evaluate(() => ['.seats', '#banner', '#log'].map((q) => document.querySelector(q)?.innerText ?? '').join('\n'));
+      assert.match(text, /Computer/);
+      assert.doesNotMatch(text, /Computer\s*\d/, 'a number after the computer\'s name');
+      const scores = await p.page.locator('#facts li', {hasText: 'Scores'}).textContent();
+      assert.match(scores, /^Scores: (Ana\u00a00 · Computer\u00a00|Computer\u00a00 · Ana\u00a00) \(/);
+      await closeAll([p]);
+    }},
+    {name: 'names: a new guest\'s name reads as a friendly name in the reader\'s language, the same in the header, the seats, the chat, the log, the end and the replay, its hex digits nowhere', fn: async () => {
       // A guest who never chose a name: the server calls it "Guest 1a2b".
       const ctx = await env.browser.newContext({viewport: DESKTOP, locale: 'ja-JP'});
       const page = await ctx.newPage();
@@ -117,10 +162,14 @@ export function tests(env) {
       const p = {ctx, page, errors: [], name: 'guest'};
       const name = await page.evaluate(() => window.tanbo.conn.player.name);
       assert.match(name, /^Guest [0-9a-f]{4}$/);
-      const reads = `ゲスト ${name.slice(6)}`;
+      const hex = name.slice(6);
+      const reads = await shownName(page, name);
+      assert.match(reads, /^ゲスト・\S+$/);
+      assert.ok(!reads.includes(hex), reads);
       const noEnglishGuest = async (where) => {
         const text = await page.evaluate(() => document.body.innerText);
         assert.ok(!/Guest [0-9a-f]{4}/.test(text), `${where} shows the English guest name`);
+        if (/[a-f]/.test(hex)) assert.ok(!new RegExp(`\\b${hex}\\b`).test(text), `${where} shows the id's hex digits ${hex}`);
         assert.ok(text.includes(reads), `${where} does not show ${reads}`);
       };
       await playComputer(p, 'mancala-simple');
@@ -251,7 +300,7 @@ export function tests(env) {
       await a.page.waitForSelector('#player-name');
       assert.match(await a.page.locator('#player-name').textContent(), /Rolf/);
       await a.page.waitForSelector('.rating-card[data-game="mancala-simple"] svg.rating-chart');
-      assert.match(await a.page.locator('.rating-card .rating').textContent(), /after 2 ranked games/);
+      assert.match(await a.page.locator('.rating-card .rating').textContent(), /after 2\sranked games/);
       assert.equal(await a.page.locator('.rating-chart .chart-dot').count(), 3);
       assert.ok(await a.page.locator('#player-recent a[href^="#/replay/"]').count() >= 2);
       await axeCheck(a.page, 'player page');

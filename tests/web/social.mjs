@@ -21,15 +21,15 @@ export function tests(env) {
         await waitSeeking(a, 'tsoro');
         const panel = a.page.locator('#seek-panel');
         assert.match(await panel.locator('h2').textContent(), /Looking for an opponent/);
-        assert.match(await panel.locator('.seek-terms').textContent(), /Tsoro · 2 players · 60 s per move · unranked · standard rules/);
+        assert.match(await panel.locator('.seek-terms').textContent(), /Tsoro · 2\splayers · 60\ss per move · unranked · standard rules/);
         await a.page.waitForFunction(() => /Waiting for 0:0[1-9]/.test(document.getElementById('seek-time').textContent));
         await a.page.waitForSelector('#seek-pool[data-waiting="1"]');
         assert.match(await panel.locator('#seek-pool').textContent(), /only one waiting/);
         assert.equal(await a.page.locator('#seek-offer').isHidden(), true, 'the computer is offered only after a while');
         // Ben's lobby shows her in Tsoro's pool, live.
         await b.page.waitForFunction(() => document.querySelector('[data-pools="tsoro"] li[data-waiting="1"]'));
-        assert.match(await b.page.locator('[data-pools="tsoro"]').textContent(), /2 players · 60 s per move · unranked · standard rules: 1 waiting/);
-        assert.match(await a.page.locator('[data-pools="tsoro"]').textContent(), /1 waiting \(you\)/);
+        assert.match(await b.page.locator('[data-pools="tsoro"]').textContent(), /2\splayers · 60\ss per move · unranked · standard rules: 1\swaiting/);
+        assert.match(await a.page.locator('[data-pools="tsoro"]').textContent(), /1\swaiting \(you\)/);
         // A dropped connection loses the seek on the server: the page seeks again on its own.
         const before = await a.page.locator('#seek-panel').getAttribute('data-seek');
         await a.page.evaluate(() => window.tanbo.conn.ws.close());
@@ -133,7 +133,7 @@ export function tests(env) {
         const card = b.page.locator('.challenge-card.in');
         await card.waitFor();
         assert.match(await card.locator('h2').textContent(), /Ana challenges you/);
-        assert.match(await card.locator('.challenge-terms').textContent(), /Tsoro · 2 players · no time limit · unranked · Holes per row: 6/);
+        assert.match(await card.locator('.challenge-terms').textContent(), /Tsoro · 2\splayers · no time limit · unranked · Holes per row: 6/);
         assert.equal(await b.page.locator('#rules-title').count(), 1, 'the rules page stays under the challenge');
         await axeCheck(b.page, 'an incoming challenge on a rules page');
         await docShot(env, b.page, 'challenge-desktop');
@@ -228,7 +228,7 @@ export function tests(env) {
             await openMore(b.page, 'steere-tanbo');
             const join = b.page.locator('[data-pools="steere-tanbo"] li[data-waiting="1"] button');
             await join.waitFor();
-            assert.match(await join.getAttribute('aria-label'), /Rejoindre les joueurs en attente\u00a0: 2 joueurs · sans limite de temps · amicale · règles standard/);
+            assert.match(await join.getAttribute('aria-label'), /Rejoindre les joueurs en attente\u00a0: 2\sjoueurs · sans limite de temps · amicale · règles standard/);
             await join.click();
           } else {
             await playNow(b, 'steere-tanbo');
@@ -270,7 +270,7 @@ export function tests(env) {
         await shows(a.page.waitForFunction(() => document.querySelector('#chat-input').value === '', null, {timeout: 5000}),
           'the box is emptied once the line is said');
         await b.page.waitForSelector('#chat-unread');
-        assert.match(await b.page.locator('#chat-unread').textContent(), /1 nouveau/);
+        assert.match(await b.page.locator('#chat-unread').textContent(), /1\snouveau/);
         await openChat(b);
         await chatLine(b, 'Hello Ben, have a good game').waitFor();
         assert.deepEqual((await chatLines(b)).map((l) => [l.from, l.text]), [['Ana', 'Hello Ben, have a good game']]);

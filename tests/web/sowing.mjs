@@ -233,7 +233,7 @@ export function tests(env) {
         named = true;
         assert.equal(await p.page.locator('#board svg.mancala [data-store] .store-owner').count(), 4);
         const owners = await p.page.locator('#board [data-store] .store-owner text').allTextContents();
-        for (const n of ['Computer 2', 'Computer 3', 'Computer 4']) assert.ok(owners.some((o) => o.includes(n)), `${what}: ${n}'s store unnamed (${owners})`);
+        for (const n of ['Computer A', 'Computer B', 'Computer C']) assert.ok(owners.some((o) => o.includes(n)), `${what}: ${n}'s store unnamed (${owners})`);
         await namesFit(p, what);
         await shot(env, p, `sowing-mancala-4-${label}`);
       }});

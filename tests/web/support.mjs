@@ -266,6 +266,10 @@ export async function waitNewGuest(p, old, timeout = 10000) {
   await p.page.waitForFunction((id) => window.tanbo.conn.state === 'open' && window.tanbo.conn.player?.id !== id && !window.tanbo.conn.account, old, {timeout});
 }
 // GET /api/me/export with a token: the server's status and error code.
+// A player's name as the page shows it (player-mark.js playerName): a new guest's server-made
+// name ("Guest 51d0") reads as a friendly name in the page's language ("Invité Héron bleu").
+export const shownName = (page, name) => page.evaluate((n) => import('./player-mark.js').then((m) => m.playerName(n)), name);
+
 export const reEscape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export async function exportAs(env, token) {
   const res = await fetch(`${env.base}/api/me/export`, {headers: {authorization: `Bearer ${token}`}});

@@ -229,7 +229,7 @@ function render({state, legal, viewer, act, name, marks}) {
   // A seat's name along its row, ending by its store: its shape, "▶" while it is to move, its
   // place once decided. It names the store it stands by (the store's `store-owner`).
   function seatLabel(seat, st, mover, {x, y, anchor, rot, max, size}) {
-    const place = st.place ? ` · ${t('ord.place', {n: st.place})}` : '';
+    const place = st.place ? `${t('list.sep')}${t('ord.place', {n: st.place})}` : '';
     const glyphW = size * 1.1;
     const words = fitText(`${mover ? '▶ ' : ''}${name(seat)}${place}`, max - glyphW, size);
     const width = textWidth(words, size) + glyphW;

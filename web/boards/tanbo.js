@@ -30,6 +30,12 @@ function riceText(r) {
   return parts.length ? list(parts) : t('tanbo.nothing');
 }
 
+// The bag's rice: "15 yellow, 10 black and 5 red rice tokens", the kind of token said once.
+function bagText(r) {
+  const parts = RICE.filter((c) => r?.[c]).map((c, i) => t(`tanbo.bag_${i ? 'next' : 'first'}.${c}`, {n: r[c]}));
+  return parts.length ? t('tanbo.bag_rice', {list: list(parts)}) : t('tanbo.bag_empty');
+}
+
 const tokenText = (tk) => t(`tanbo.token.${tk}`);
 
 function tokensText(tk) {
@@ -293,7 +299,7 @@ function drawBag(state, at) {
   });
   if (!inBag.length) items.push(s('text', {x: bx + 4, y: at.y, class: 'tb-caption', 'dominant-baseline': 'central'}, t('tanbo.bag_empty')));
   items.push(s('text', {x: px, y: at.y + 78, class: 'tb-caption', 'text-anchor': 'middle'}, t('tanbo.bag')));
-  return s('g', {class: 'tb-bag-block'}, s('title', {}, t('tanbo.bag_title', {bag: riceText(state.bag)})), items);
+  return s('g', {class: 'tb-bag-block'}, s('title', {}, t('tanbo.bag_title', {bag: bagText(state.bag)})), items);
 }
 
 function drawPool(state, at) {
@@ -353,7 +359,7 @@ function drawTray(box, c) {
   if (ch instanceof CountChoice) {
     const left = ch.need - ch.chosen;
     const head = t(`tanbo.tray.${ch.decision}`, {n: ch.need, paddy: (state.trim_paddy ?? 0) + 1});
-    caption(left ? `${head} · ${t('tanbo.tray.more', {n: left})}` : head);
+    caption(left ? `${head}${t('list.sep')}${t('tanbo.tray.more', {n: left})}` : head);
     const kinds = ch.kinds.filter((k) => ch.sel[k]);
     itemW = Math.min(TRAY_ITEM, (box.w - CONFIRM_W - 24) / Math.max(1, kinds.length));
     for (const k of kinds) {
@@ -450,7 +456,7 @@ function render({state, legal, viewer, act, name, marks, shape}) {
   }
 
   const svg = s('svg', {role: 'group',
-    'aria-label': t('tanbo.board_label', {them: name(them), me: name(me), bag: riceText(state.bag || {}), pool: state.pool ?? 0,
+    'aria-label': t('tanbo.board_label', {them: name(them), me: name(me), bag: bagText(state.bag || {}), pool: state.pool ?? 0,
                                           a: state.score?.[0] ?? 0, b: state.score?.[1] ?? 0})});
   function draw() {
     // The layout follows the screen's shape at each redraw (a phone turned sideways).
@@ -487,7 +493,7 @@ function render({state, legal, viewer, act, name, marks, shape}) {
   // The stop counts rounds (a turn each), as the option and the rules do; the state counts turns.
   const facts = [h('ul', {class: 'facts'},
     h('li', {}, t('tanbo.fact.scores', {a: name(0), sa: state.score?.[0] ?? 0, b: name(1), sb: state.score?.[1] ?? 0})),
-    h('li', {}, t('tanbo.fact.bag', {bag: riceText(state.bag || {}), n: state.pool ?? 0})),
+    h('li', {}, t(state.pool ? 'tanbo.fact.bag' : 'tanbo.fact.bag_no_pool', {bag: bagText(state.bag || {}), n: state.pool ?? 0})),
     state.turn ? h('li', {}, t('tanbo.fact.turn', {n: state.turn, quiet: Math.floor(state.quiet_turns / 2), stall: state.stall_turns / 2})) : null,
     state.decision === 'sow' && !finished ? h('li', {}, t('tanbo.fact.hand', {what: tokensText(state.hand), paddy: state.cursor + 1})) : null)];
   let hint = null;
