@@ -1,0 +1,34 @@
+// The line under a board that says what its marks mean, each drawn as the board draws it: the
+// targets one may tap (green), where the last move started (orange, dashed) and where it ended
+// (orange, solid). Steere's Tanbo has no start: its last stone placed is ringed. A replay has
+// nothing to tap: `play` false leaves the green out.
+import {h, s} from '../util.js';
+import {t} from '../i18n/index.js';
+
+const SOWING = new Set(['mancala-simple', 'tsoro']);
+
+// One swatch: a small picture of the mark, as the board's own classes style it (css/marks.css).
+function swatch(kind, game) {
+  const shape = game === 'tanbo' ? 'paddy' : game === 'steere-tanbo' ? 'point' : 'hole';
+  let body;
+  if (kind === 'play' && shape === 'point') body = s('circle', {cx: 12, cy: 12, r: 4.5, class: 'sw-play'});
+  else if (kind === 'play') body = shape === 'paddy' ? s('rect', {x: 3, y: 4, width: 18, height: 16, rx: 4, class: 'sw-play'})
+    : s('circle', {cx: 12, cy: 12, r: 8.5, class: 'sw-play'});
+  else if (shape === 'point') body = [s('circle', {cx: 12, cy: 12, r: 6.5, class: 'sw-stone'}),
+    s('circle', {cx: 12, cy: 12, r: 9, class: `sw-mark ${kind}`})];
+  else body = shape === 'paddy' ? s('rect', {x: 3, y: 4, width: 18, height: 16, rx: 4, class: `sw-mark ${kind}`})
+    : s('circle', {cx: 12, cy: 12, r: 8.5, class: `sw-mark ${kind}`});
+  return s('svg', {class: `legend-swatch ${shape}`, viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': 'true'}, body);
+}
+
+// The legend of `game`'s board, or null for a board that marks nothing.
+export function boardLegend(game, {play = true} = {}) {
+  if (!SOWING.has(game) && game !== 'tanbo' && game !== 'steere-tanbo') return null;
+  const item = (kind, words) => h('span', {class: 'legend-item', 'data-mark': kind}, swatch(kind, game), words);
+  // Two groups, each kept on one line: what one may play; the last move, start and end together.
+  const last = game === 'steere-tanbo' ? [item('last-to', t('legend.placed'))]
+    : [item('last-from', t('legend.from')), item('last-to', t('legend.to'))];
+  return h('p', {class: 'board-legend', 'data-game': game},
+    play ? h('span', {class: 'legend-group'}, item('play', t('legend.play'))) : null,
+    h('span', {class: 'legend-group'}, last));
+}
