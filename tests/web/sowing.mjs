@@ -376,7 +376,7 @@ export function tests(env) {
     assert.ok(r.focused && r.blue === 1, `the keyboard's focus not ringed (${JSON.stringify(r)})`);
     // The legend: what one may play, where the last move started and ended, in the board's marks.
     const legend = await page.evaluate(() => [...document.querySelectorAll('#board .board-legend .legend-item')].map((el) => ({
-      mark: el.dataset.mark, text: el.textContent, stroke: getComputedStyle(el.querySelector('svg > *')).stroke})));
+      mark: el.dataset.mark, text: el.textContent, stroke: getComputedStyle(el.querySelector('.legend-swatch')).borderTopColor})));
     assert.deepEqual(legend.map((l) => l.mark), ['play', 'last-from', 'last-to']);
     const stroke = (sel) => page.evaluate((q) => { const el = document.querySelector(q); return el && getComputedStyle(el).stroke; }, sel);
     assert.equal(legend[0].stroke, await stroke('#board .pick .bowl'), 'the legend\'s green is not the targets\'');

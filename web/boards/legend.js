@@ -2,23 +2,16 @@
 // targets one may tap (green), where the last move started (orange, dashed) and where it ended
 // (orange, solid). Steere's Tanbo has no start: its last stone placed is ringed. A replay has
 // nothing to tap: `play` false leaves the green out.
-import {h, s} from '../util.js';
+import {h} from '../util.js';
 import {t} from '../i18n/index.js';
 
 const SOWING = new Set(['mancala-simple', 'tsoro']);
 
-// One swatch: a small picture of the mark, as the board's own classes style it (css/marks.css).
+// One swatch: a small picture of the mark in CSS (css/marks.css), in the board's colours; not
+// SVG, so that the board stays the one picture in #board.
 function swatch(kind, game) {
   const shape = game === 'tanbo' ? 'paddy' : game === 'steere-tanbo' ? 'point' : 'hole';
-  let body;
-  if (kind === 'play' && shape === 'point') body = s('circle', {cx: 12, cy: 12, r: 4.5, class: 'sw-play'});
-  else if (kind === 'play') body = shape === 'paddy' ? s('rect', {x: 3, y: 4, width: 18, height: 16, rx: 4, class: 'sw-play'})
-    : s('circle', {cx: 12, cy: 12, r: 8.5, class: 'sw-play'});
-  else if (shape === 'point') body = [s('circle', {cx: 12, cy: 12, r: 6.5, class: 'sw-stone'}),
-    s('circle', {cx: 12, cy: 12, r: 9, class: `sw-mark ${kind}`})];
-  else body = shape === 'paddy' ? s('rect', {x: 3, y: 4, width: 18, height: 16, rx: 4, class: `sw-mark ${kind}`})
-    : s('circle', {cx: 12, cy: 12, r: 8.5, class: `sw-mark ${kind}`});
-  return s('svg', {class: `legend-swatch ${shape}`, viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': 'true'}, body);
+  return h('span', {class: `legend-swatch ${shape} ${kind}`, 'aria-hidden': 'true'});
 }
 
 // The legend of `game`'s board, or null for a board that marks nothing.
