@@ -208,9 +208,10 @@ export function tests(env) {
         g.querySelectorAll('.pebbles .stone').length === Math.min(Number(g.dataset.count), 12) || Number(g.dataset.count) > 12));
       assert.ok(drawn, `${what}: a pit whose pebbles are not its count`);
       await countsShown(p, what);
-      // The board's panel ends with the board, not stretched to the side column's height.
+      // The board's panel ends with the board and the legend of its marks under it, not stretched
+      // to the side column's height.
       const gap = await p.page.evaluate(() => document.getElementById('board').getBoundingClientRect().bottom -
-        document.querySelector('#board svg').getBoundingClientRect().bottom);
+        Math.max(...['#board svg', '#board .board-legend'].map((q) => document.querySelector(q)?.getBoundingClientRect().bottom ?? 0)));
       assert.ok(gap < 12, `${what}: ${Math.round(gap)} px of empty panel under the board`);
       // Every name pill is whole inside the picture.
       const clipped = await p.page.evaluate(() => {
