@@ -23,6 +23,7 @@ import {MyGames} from './my-games.js';
 import {Account} from './account.js';
 import {playerName} from './player-mark.js';
 import {picturesLoaded} from './game-cards.js';
+import {trackInputMode} from './input-mode.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);
@@ -32,6 +33,7 @@ const app = {conn, registry: pageRegistry(), view: null, paired: null, warmed: n
 let registryFresh = !!app.registry;
 let challengesDrawn = false;
 window.tanbo = app;  // for the curious, and for tests reading the page's state
+trackInputMode();
 app.playNow = new PlayNow(app);
 app.challenges = new Challenges(app);
 app.myGames = new MyGames(app);

@@ -10,12 +10,21 @@ import {sampleState, steereDense} from './rules.js';
 // A game's picture, drawn once per language (the drawing names its seats in words).
 const pictures = new Map();
 
+// Tsoro's starting position with the registry's default number of columns (2 stones in each
+// outer hole, the two rightmost its heads).
+function tsoroStart(g) {
+  const state = sampleState('tsoro');
+  const N = g.options?.find((o) => o.name === 'columns')?.default ?? state.columns;
+  return {...state, columns: N, head_cols: [N - 2, N - 1],
+          sides: [0, 1].map(() => ({outer: Array(N).fill(2), inner: Array(N).fill(0), captured: 0}))};
+}
+
 export function picture(g) {
   const key = `${g.id}:${language()}`;
   let svg = pictures.get(key);
   if (!svg) {
-    // Steere's Tanbo at the size people play it.
-    const state = g.id === 'steere-tanbo' ? steereDense(11, 11) : sampleState(g.id);
+    // Steere's Tanbo at the size people play it; Tsoro as long as its default board.
+    const state = g.id === 'steere-tanbo' ? steereDense(11, 11) : g.id === 'tsoro' ? tsoroStart(g) : sampleState(g.id);
     if (!state) return null;
     const names = (seat) => t(seat === 0 ? 'rules.you' : 'rules.opponent');
     svg = boardFor(g.id).render({state, legal: null, pending: null, me: null, viewer: 0, seats: [], act: () => {}, name: names, shape: 'wide', picture: true}).svg;
@@ -24,6 +33,9 @@ export function picture(g) {
     svg.setAttribute('focusable', 'false');
     svg.removeAttribute('aria-labelledby');
     svg.removeAttribute('id');
+    // No words or figures: at a card's size they would be a few pixels tall. Colour and shape
+    // say what the picture shows.
+    for (const el of svg.querySelectorAll('text, title, .figures, .figure, .seat-label, .tray, .tb-badge')) el.remove();
     pictures.set(key, svg);
   }
   svg.setAttribute('aria-label', t('lobby.picture', {game: gameName(g.id, g)}));

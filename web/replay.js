@@ -9,6 +9,7 @@ import {t} from './i18n/index.js';
 import {recordNames, place, reason, optionsText, drawnWhat, gameName, errorText, errorDetails} from './words.js';
 import {placesList, reasonLine} from './room-end.js';
 import {boardFor} from './boards/index.js';
+import {boardLegend} from './boards/legend.js';
 import {sha256Hex, firstDraw} from './verify.js';
 import {describeCore, withTimeOuts} from './describe.js';
 import {icon} from './icons.js';
@@ -139,7 +140,7 @@ export class ReplayView {
     this.counterEl = h('span', {id: 'replay-step', 'aria-live': 'polite'});
     this.currentEl = h('p', {class: 'banner', id: 'replay-current'});
     this.turnEl = h('p', {id: 'replay-turn'});
-    this.boardEl = h('div', {class: 'board', id: 'replay-board'}, this.viewport.el);
+    this.boardEl = h('div', {class: 'board', id: 'replay-board'}, this.viewport.el, boardLegend(r.game, {play: false}));
     this.boardEl.addEventListener('click', () => this.animator.skip());
     this.factsEl = h('div', {class: 'controls', id: 'replay-facts'});
     this.eventsEl = h('ul', {class: 'log', id: 'replay-events', tabindex: 0, 'aria-labelledby': 'replay-events-h'});
@@ -150,7 +151,7 @@ export class ReplayView {
     this.fairEl = h('details', {class: 'fair', id: 'replay-fair'},
       h('summary', {}, t('replay.fair', {what: drawnWhat(r.game)})), this.verifyEl);
     const btn = (id, label, key, ic, f, after) => h('button', {type: 'button', id, 'aria-keyshortcuts': key, onclick: f},
-      after ? [label, ' ', icon(ic)] : [icon(ic), ' ', label]);
+      after ? [h('span', {class: 'step-word'}, label), ' ', icon(ic)] : [icon(ic), ' ', h('span', {class: 'step-word'}, label)]);
     this.listEl.replaceChildren(...r.actions.map((a, i) => h('li', {'data-step': i + 1}, `${i + 1}. ${this.describe(a)}`)));
     const note = this.steps ? '' : `${t('replay.note_nosteps', {why: this.stepsError})} `;
     const players = Array.from({length: r.players}, (_, seat) => {

@@ -7,6 +7,7 @@ import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {seatName, seatSign, youPlayText, place, levelName, gameName, errorText, errorDetails, spectatorsTag} from './words.js';
 import {boardFor} from './boards/index.js';
+import {boardLegend} from './boards/legend.js';
 import {sha256Hex} from './verify.js';
 import {Motion} from './motion.js';
 import {BoardViewport} from './zoom.js';
@@ -85,6 +86,9 @@ export class RoomView {
     this.boardEl.addEventListener('click', () => this.motion.skip());
     document.addEventListener('keydown', this.onKey);
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
+    // Its height, for the room the page keeps below its last line while it is pinned (layout.css).
+    this.barSize = new ResizeObserver(() => document.body.style.setProperty('--bar-h', `${Math.ceil(this.controlsEl.offsetHeight)}px`));
+    this.barSize.observe(this.controlsEl);
     this.factsEl = h('div', {class: 'facts-box', id: 'facts'});
     // Every possible move as a button, folded beside the board under the decision (allActions).
     this.choicesEl = h('div', {id: 'all-choices'});
@@ -99,8 +103,9 @@ export class RoomView {
       h('div', {class: 'room-head'}, this.titleEl, this.toolsEl, this.infoEl),
       this.seatsEl, this.bannerEl, this.resultEl,
       h('div', {class: 'play'}, this.boardEl,
-        h('div', {class: 'side'}, this.controlsEl, this.choicesEl, this.factsEl, this.actionsEl, this.chat.el,
-          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl))),
+        // The log before the chat: what happened stays in view beside the board.
+        h('div', {class: 'side'}, this.controlsEl, this.choicesEl, this.factsEl, this.actionsEl,
+          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl), this.chat.el)),
       this.dialog);
     this.relabel();
     if (this.app.paired?.room === this.room) {
@@ -120,6 +125,7 @@ export class RoomView {
     this.motion.stop();
     document.removeEventListener('keydown', this.onKey);
     document.body.classList.remove('has-decision');
+    this.barSize.disconnect();
     this.chat.unmount();
     this.app.conn.fire({type: 'leave', room: this.room}).catch(() => {});
   }
@@ -338,6 +344,7 @@ export class RoomView {
       return;
     }
     const out = this.drawBoard(m, m.state, legal, board.lastMove(m.events, m.state), refocus);
+    this.showLegend(m.game, this.seat !== null && m.status !== 'finished');
     const bar = [];
     if (out.hint) bar.push(h('p', {class: 'hint'}, out.hint));
     bar.push(...(out.controls || []));
@@ -356,6 +363,16 @@ export class RoomView {
       const first = this.boardEl.querySelector('.pick [role=button]') || this.controlsEl.querySelector('button');
       first?.focus({preventScroll: true});
     }
+  }
+
+  // What the board's marks mean, under it (boards/legend.js): drawn again with the language.
+  showLegend(game, play) {
+    const legend = boardLegend(game, {play});
+    const key = `${game}:${play}:${legend?.textContent}`;
+    if (this.legendKey === key) return;
+    this.legendKey = key;
+    this.boardEl.querySelector('.board-legend')?.remove();
+    if (legend) this.boardEl.append(legend);
   }
 
   // On a phone, a decision scrolls the page so the whole board stands above the decision bar

@@ -51,6 +51,15 @@ export function tests(env) {
       assert.equal(await b.page.locator('#result .places').textContent(), places);
       assert.equal(await headline(c), 'Ana won');
       assert.equal(await c.page.locator('#result .rating-change').count(), 0);
+      // The players' chips: each name at the same height, whatever else a chip holds (the
+      // winner reads a Challenge button in the loser's).
+      for (const p of [a, b]) {
+        const names = await p.page.evaluate(() => [...document.querySelectorAll('.seat .seat-name')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return (r.top + r.bottom) / 2;
+        }));
+        assert.ok(Math.max(...names) - Math.min(...names) <= 2, `${p.name}: the chips' names at ${names.join(', ')}`);
+      }
       // Nothing marks a player to move once it is over; the banner gives way to the end card.
       for (const p of [a, b, c]) {
         assert.equal(await p.page.locator('.seat.turn, .tag.turn').count(), 0);

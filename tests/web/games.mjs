@@ -275,6 +275,13 @@ export function tests(env) {
       await page.click('#replay-fair summary');
       await page.waitForSelector('#replay-verify[data-ok=true]');
       assert.match(await page.locator('#replay-verify').textContent(), /SHA-256/);
+      // On a phone the stepper is one row, Back and Forward either side of the counter.
+      const row = await page.evaluate(() => ['#replay-start', '#replay-back', '#replay-step', '#replay-forward', '#replay-end']
+        .map((q) => { const b = document.querySelector(q).getBoundingClientRect(); return {q, top: b.top, bottom: b.bottom, left: b.left, right: b.right}; }));
+      const mid = (b) => (b.top + b.bottom) / 2;
+      assert.ok(row.every((b) => Math.abs(mid(b) - mid(row[0])) <= 2), `the stepper on more than one row: ${JSON.stringify(row)}`);
+      assert.ok(row.every((b, i) => !i || b.left >= row[i - 1].right - 0.5), 'the stepper out of order');
+      assert.ok(row[4].right <= 390, 'the stepper wider than the phone');
       // The stepper's symbols are drawn as SVG, not as characters a font may lack.
       assert.equal(await page.locator('#replay-start svg.icon, #replay-end svg.icon').count(), 2);
       assert.doesNotMatch(await page.locator('.stepper').textContent(), /[⏮⏭⏱]/u);
@@ -618,6 +625,13 @@ export function tests(env) {
             roots: window.tanbo.view.msg.state.roots.map((r) => r.liberties),
             dots: [...document.querySelectorAll('#board .pick')].filter((g) => !g.matches(':hover, :focus-within')).map((g) => g.querySelector('.target').getBoundingClientRect().width / g.querySelector('.hit').getBoundingClientRect().width),
           }));
+          // The last move's ring and dot are drawn before every root's count: none covers one.
+          const covered = await p.page.evaluate(() => {
+            const marks = [...document.querySelectorAll('#board .mark, #board .last-dot')];
+            return [...document.querySelectorAll('#board .libs')].filter((b) =>
+              marks.some((m) => b.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING)).length;
+          });
+          assert.equal(covered, 0, 'a root\'s count drawn under the last move\'s ring');
           assert.equal(marks.written, 0, 'a stone with words on it');
           assert.deepEqual(marks.badges.sort(), marks.roots.sort(), 'one badge per root, with its free points');
           assert.ok(marks.dots.every((d) => d < 0.4), `a legal point drawn as a disc (${Math.max(...marks.dots)} of its target)`);
@@ -644,13 +658,16 @@ export function tests(env) {
         return {left: r.left, right: r.right, height: r.height, cls: svg.getAttribute('class'), view: svg.dataset.view,
                 coords: coords.map((c) => c.text).sort().join(','),
                 outside: coords.filter((c) => c.box.left < 0 || c.box.right > innerWidth).length,
-                smallest: Math.min(...coords.map((c) => c.box.height))};
+                smallest: Math.min(...coords.map((c) => c.box.height)),
+                // The row numbers' gap to the wood, in pixels (the narrowest).
+                gap: Math.min(...coords.filter((c) => /^\d+$/.test(c.text)).map((c) => svg.querySelector('.wood').getBoundingClientRect().left - c.box.right))};
       });
       assert.ok(fit.left >= 0 && fit.right <= 390 && fit.height <= 844, `19x19 not whole: ${JSON.stringify(fit)}`);
       const expected = [...'abcdefghijklmnopqrs', ...Array.from({length: 19}, (_, i) => String(i + 1))].sort().join(',');
       assert.equal(fit.coords, expected, 'every coordinate the log uses is drawn');
       assert.equal(fit.outside, 0);
       assert.ok(fit.smallest >= 9, `coordinates ${fit.smallest} px high`);
+      assert.ok(fit.gap >= 2, `a row number ${fit.gap.toFixed(1)} px from the wood`);
       assert.equal(fit.view, 'whole');
       assert.match(fit.cls, /needs-zoom/, 'points under 32 px are zoomed into first');
       assert.equal((await horizontalOverflow(page)).over, 0);

@@ -200,6 +200,21 @@ export function tests(env) {
         const last = b.page.locator('#open-rooms > li').last();
         const [item, watch] = [await last.boundingBox(), await last.locator('[data-watch]').boundingBox()];
         assert.ok(watch.y + watch.height <= item.y + item.height, 'the last room\'s Watch inside its card');
+        // The two columns' headings on one line; the cards of a row end their Play at one height,
+        // Rules on the line of the card's facts.
+        const lay = await b.page.evaluate(() => {
+          const heads = [...document.querySelectorAll('.lobby h2')].filter((el) => el.getClientRects().length).map((el) => el.getBoundingClientRect().top);
+          const cards = [...document.querySelectorAll('.game-card')].map((c) => ({top: c.getBoundingClientRect().top,
+            play: c.querySelector('[data-play]').getBoundingClientRect().bottom,
+            facts: c.querySelector('.card-live').getBoundingClientRect(), rules: c.querySelector('.rules-link').getBoundingClientRect()}));
+          return {heads, cards};
+        });
+        assert.ok(Math.abs(lay.heads[0] - lay.heads[1]) <= 1, `the columns' headings at ${lay.heads.slice(0, 2).join(' and ')}`);
+        for (const c of lay.cards) {
+          const mate = lay.cards.find((o) => o !== c && Math.abs(o.top - c.top) < 1);
+          if (mate) assert.ok(Math.abs(mate.play - c.play) <= 1, `Play at ${c.play} and ${mate.play} in one row`);
+          assert.ok(c.rules.top < c.facts.bottom && c.rules.bottom > c.facts.top, 'Rules off the facts\' line');
+        }
         await axeCheck(b.page, 'the lobby with a long list (fr)');
         await closeAll(players);
       } finally {

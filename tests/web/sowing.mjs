@@ -5,7 +5,7 @@
 // holes (and the tray); the last move is marked, and nobody is marked to move once it is over.
 import assert from 'node:assert/strict';
 import {horizontalOverflow} from './checks.mjs';
-import {PHONE, DESKTOP, newPlayer, closeAll, createRoom, waitMine, viewInfo, shot} from './support.mjs';
+import {PHONE, DESKTOP, newPlayer, closeAll, createRoom, waitMine, viewInfo, shot, openChat} from './support.mjs';
 
 export function tests(env) {
   const sizes = [['phone', PHONE], ['desktop', DESKTOP]];
@@ -208,9 +208,10 @@ export function tests(env) {
         g.querySelectorAll('.pebbles .stone').length === Math.min(Number(g.dataset.count), 12) || Number(g.dataset.count) > 12));
       assert.ok(drawn, `${what}: a pit whose pebbles are not its count`);
       await countsShown(p, what);
-      // The board's panel ends with the board, not stretched to the side column's height.
+      // The board's panel ends with the board and the legend of its marks under it, not stretched
+      // to the side column's height.
       const gap = await p.page.evaluate(() => document.getElementById('board').getBoundingClientRect().bottom -
-        document.querySelector('#board svg').getBoundingClientRect().bottom);
+        Math.max(...['#board svg', '#board .board-legend'].map((q) => document.querySelector(q)?.getBoundingClientRect().bottom ?? 0)));
       assert.ok(gap < 12, `${what}: ${Math.round(gap)} px of empty panel under the board`);
       // Every name pill is whole inside the picture.
       const clipped = await p.page.evaluate(() => {
@@ -323,5 +324,75 @@ export function tests(env) {
       await closeAll([p]);
     }});
   }
+
+  // One meaning per mark: the keyboard's ring shows only while the keys are in use, never after
+  // a tap or after a line typed in the chat (the room itself focuses a decision's first target);
+  // a legend under the board names the marks; on a phone, the page ends below the pinned bar.
+  out.push({name: 'sowing: the focus ring only from the keys, a legend of the marks, nothing left under the pinned bar', fn: async () => {
+    const p = await newPlayer(env, 'Ana', {viewport: PHONE, speed: 'slow'});
+    await createRoom(p, 'mancala-simple', {cpu: {1: 'random'}, options: {first: 0}});
+    const page = p.page;
+    // The bowls drawn in the focus colour, and whether the room has put focus on a target.
+    const rings = () => page.evaluate(() => {
+      const focus = getComputedStyle(document.documentElement).getPropertyValue('--focus').trim();
+      const probe = document.createElement('i');
+      probe.style.color = focus;
+      document.body.append(probe);
+      const blue = getComputedStyle(probe).color;
+      probe.remove();
+      return {blue: [...document.querySelectorAll('#board .pit .bowl')].filter((b) => getComputedStyle(b).stroke === blue).length,
+              focused: !!document.activeElement?.matches('#board .pick [role=button]')};
+    });
+    // Plays the first target by a tap, `meanwhile` done while it plays out; waits for the next decision.
+    const tapAndWait = async (meanwhile = async () => {}) => {
+      const v = await page.evaluate(() => window.tanbo.view.msg.version);
+      await page.locator('#board .pick [role=button]').first().click();
+      await meanwhile();
+      await page.waitForFunction((x) => window.tanbo.view.msg.version > x, v, {timeout: 20000});
+      await waitMine(page, 20000);
+      await page.waitForTimeout(100);
+    };
+    await openChat(p);
+    await waitMine(page, 20000);
+    // A tap plays; the next decision's focus is not drawn.
+    await tapAndWait();
+    let r = await rings();
+    assert.ok(r.focused, 'the room focuses the decision\'s first target');
+    assert.equal(r.blue, 0, 'a focus ring after a tap');
+    // A line said in the chat with Enter while the move plays out, then the next decision: the
+    // room's focus on its first target is not drawn either.
+    await tapAndWait(async () => {
+      await page.focus('#chat-input');
+      await page.keyboard.type('Hello');
+      await page.keyboard.press('Enter');
+      await page.evaluate(() => document.activeElement.blur());
+    });
+    r = await rings();
+    assert.ok(r.focused, 'the room focuses the decision\'s first target after the chat');
+    assert.equal(r.blue, 0, 'a focus ring after typing in the chat');
+    // The keys: Tab from the board's first target rings the next one.
+    await page.locator('#board .pick [role=button]').first().focus();
+    await page.keyboard.press('Tab');
+    r = await rings();
+    assert.ok(r.focused && r.blue === 1, `the keyboard's focus not ringed (${JSON.stringify(r)})`);
+    // The legend: what one may play, where the last move started and ended, in the board's marks.
+    const legend = await page.evaluate(() => [...document.querySelectorAll('#board .board-legend .legend-item')].map((el) => ({
+      mark: el.dataset.mark, text: el.textContent, stroke: getComputedStyle(el.querySelector('.legend-swatch')).borderTopColor})));
+    assert.deepEqual(legend.map((l) => l.mark), ['play', 'last-from', 'last-to']);
+    const stroke = (sel) => page.evaluate((q) => { const el = document.querySelector(q); return el && getComputedStyle(el).stroke; }, sel);
+    assert.equal(legend[0].stroke, await stroke('#board .pick .bowl'), 'the legend\'s green is not the targets\'');
+    const lastTo = await stroke('#board .pit .mark.last-to, #board .sow-store .mark.last-to');
+    if (lastTo) assert.equal(legend[2].stroke, lastTo, 'the legend\'s orange is not the last move\'s');
+    // Scrolled to its end, the page's last line is above the pinned decision bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const under = await page.evaluate(() => {
+      const bar = document.querySelector('#controls.active').getBoundingClientRect();
+      const last = [...document.querySelectorAll('#main *')].filter((el) => el.getClientRects().length && !el.closest('#controls'))
+        .map((el) => el.getBoundingClientRect().bottom);
+      return {bar: bar.top, last: Math.max(...last)};
+    });
+    assert.ok(under.last <= under.bar + 0.5, `the page's end at ${under.last}, under the bar from ${under.bar}`);
+    await closeAll([p]);
+  }});
   return out;
 }

@@ -214,7 +214,8 @@ function render({state, legal, viewer, act, name, marks}) {
       : s('rect', {class: 'bowl', x: x - w / 2, y: y - h / 2, width: w, height: h, rx: Math.min(w, h) * 0.4});
     const ringEl = !mark ? null : round ? markRing(mark, x, y, w / 2 + 8)
       : s('rect', {class: `mark ${mark}`, 'aria-hidden': 'true', x: x - w / 2 - 6, y: y - h / 2 - 6, width: w + 12, height: h + 12, rx: Math.min(w, h) * 0.4 + 5});
-    const figAt = players === 2 ? {x, y: g.glyphAt.y < y ? y + h / 2 - 24 : y - h / 2 + 24} : {x: 2 * x - g.glyphAt.x, y: 2 * y - g.glyphAt.y};
+    // Two players: the count beside its owner's shape, at the same end of the store.
+    const figAt = players === 2 ? {x, y: g.glyphAt.y < y ? g.glyphAt.y + 46 : g.glyphAt.y - 46} : {x: 2 * x - g.glyphAt.x, y: 2 * y - g.glyphAt.y};
     // A store always says its count, none included.
     figures.push(countFigure(st.store, figAt.x, figAt.y, Math.max(24, 10 * geo.px), {heapAt: {x, y}, from: 0, of: key}));
     return s('g', {class: `sow-store${st.in_circuit ? '' : ' out'}`, 'data-store': seat, 'data-count': st.store},

@@ -102,7 +102,9 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   // Coordinates readable on a phone at any size: about 11 pixels however small the points.
   const font = Math.max(20, Math.round(W * 1.6));
   const wood = CELL * 0.56;           // the wood beyond the outer lines: an edge stone lies on it
-  const left = wood + (picture ? 0 : font * 1.3);     // the row numbers' margin
+  // The row numbers' margin: a two-digit number keeps a gap from the wood.
+  const margin = H >= 10 ? 1.6 : 1.3;
+  const left = wood + (picture ? 0 : font * margin);
   const X = (x) => left + x * CELL, Y = (y) => wood + y * CELL;
   const point = (p) => ({x: p.charCodeAt(0) - 97, y: H - Number(p.slice(1))});
   const rootOf = new Map();
@@ -125,7 +127,7 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     const below = picture ? 0 : zoom.win ? lf * 1.35 : lf * 2.95;
     // Zoomed, a band above the window holds the way back to the whole board.
     const bandV = zoom.win ? CELL * 1.05 : 0;
-    const vx = X(win.x0) - ex0 - lf * 1.3, vy = Y(win.y0) - ey0 - bandV;
+    const vx = X(win.x0) - ex0 - lf * margin, vy = Y(win.y0) - ey0 - bandV;
     const vw = X(win.x1) + ex1 - vx, vh = Y(win.y1) + ey1 + below - vy;
     svg.setAttribute('viewBox', `${vx} ${vy} ${vw} ${vh}`);
     svg.dataset.view = zoom.win ? 'zoomed' : 'whole';
@@ -139,7 +141,7 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     }
     for (let y = win.y0; y <= win.y1; ++y) {
       items.push(s('line', {x1: X(win.x0) - (win.x0 ? ex0 : 0), x2: X(win.x1) + (win.x1 < W - 1 ? ex1 : 0), y1: Y(y), y2: Y(y), class: 'grid'}));
-      coords.append(s('text', {x: X(win.x0) - ex0 - lf * 0.65, y: Y(y), class: 'coord', 'text-anchor': 'middle', 'dominant-baseline': 'central'}, H - y));
+      coords.append(s('text', {x: X(win.x0) - ex0 - lf * 0.35, y: Y(y), class: 'coord', 'text-anchor': 'end', 'dominant-baseline': 'central'}, H - y));
     }
     if (!picture) items.push(coords);
     for (const r of state.roots || []) {
@@ -153,6 +155,8 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
       }
     }
     focus = null;
+    // The roots' counts go above every stone and mark: the last move's ring never hides one.
+    const badges = [];
     for (let y = win.y0; y <= win.y1; ++y) {
       for (let x = win.x0; x <= win.x1; ++x) {
         const c = state.board[y][x];
@@ -169,9 +173,9 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
         const colour = c === 'b' ? 'black' : 'white';
         const title = r ? t('steere.stone_title', {colour: colourName(colour), point: p, n: r.stones.length, liberties: r.liberties})
                         : t('steere.stone_title_bare', {colour: colourName(colour), point: p});
-        items.push(s('g', {class: `stone ${colour}${mark === 'removed' ? ' leaving' : ''}`, 'data-point': p}, s('title', {}, title),
-          s('circle', {cx: X(x), cy: Y(y), r: CELL * 0.4}),
-          r && r.stones[0] === p && !picture ? libertyBadge(X(x) + CELL * 0.3, Y(y) + CELL * 0.3, r.liberties) : null));
+        items.push(s('g', {class: `stone ${colour}${mark === 'removed' ? ' leaving' : ''}`, 'data-root': p}, s('title', {}, title),
+          s('circle', {cx: X(x), cy: Y(y), r: CELL * 0.4})));
+        if (r && r.stones[0] === p && !picture) badges.push(libertyBadge(X(x) + CELL * 0.3, Y(y) + CELL * 0.3, r.liberties, p));
         if (mark === 'last-to' || mark === 'active') {
           items.push(markRing('last-to', X(x), Y(y), CELL * 0.5));
           items.push(s('circle', {cx: X(x) + CELL * 0.36, cy: Y(y) - CELL * 0.36, r: 7, class: 'last-dot', 'aria-hidden': 'true'}));
@@ -179,6 +183,7 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
         }
       }
     }
+    items.push(s('g', {class: 'libs-layer'}, badges));
     const picks = [];
     for (const a of legal || []) {
       const {x, y} = point(a.place);
@@ -205,8 +210,8 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     if (svg.isConnected) fitPoints(svg);
   }
 
-  function libertyBadge(x, y, n) {
-    return s('g', {class: `libs${n <= 1 ? ' low' : ''}`, 'aria-hidden': 'true'},
+  function libertyBadge(x, y, n, p) {
+    return s('g', {class: `libs${n <= 1 ? ' low' : ''}`, 'aria-hidden': 'true', 'data-root': p},
       s('circle', {cx: x, cy: y, r: CELL * 0.22}),
       s('text', {x, y: y + 0.5, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, n));
   }

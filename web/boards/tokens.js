@@ -22,6 +22,8 @@ const f = (n) => Math.round(n * 10) / 10;
 // A round shape as an ellipse (see the module's comment on circles).
 export const disc = (cx, cy, r, attrs = {}) => s('ellipse', {cx: f(cx), cy: f(cy), rx: f(r), ry: f(r), ...attrs});
 
+const LETTER_MIN = 50;
+
 export function rice(colour, x, y, u) {
   const r = u / 2;
   let shape;
@@ -32,8 +34,10 @@ export function rice(colour, x, y, u) {
     shape,
     // A little shine on the upper left makes a token of a flat shape.
     s('ellipse', {cx: f(x - r * 0.32), cy: f(y - r * 0.38), rx: f(r * 0.26), ry: f(r * 0.14), class: 'tb-shine'}),
-    s('text', {x: f(x), y: f(y + r * 0.04), class: 'tb-letter', 'font-size': f(u * 0.48), 'text-anchor': 'middle', 'dominant-baseline': 'central'},
-      t(`tanbo.letter_of.${colour}`)));
+    // Its letter where it can be read (about 12 pixels on a phone from 50 units); a smaller
+    // token, the bag's, is told by its colour and shape alone.
+    u >= LETTER_MIN ? s('text', {x: f(x), y: f(y + r * 0.04), class: 'tb-letter', 'font-size': f(u * 0.48), 'text-anchor': 'middle', 'dominant-baseline': 'central'},
+      t(`tanbo.letter_of.${colour}`)) : null);
 }
 
 // A snake: a wavy body with a head and an eye, lying across its place.

@@ -177,7 +177,7 @@ function acrossLayout(N, space) {
 // at most: on a phone the screen less the decision bar (the room scrolls the board into view at
 // a decision), else the space below the board's top. Long oval holes: stones, then the count.
 function uprightLayout(N, space) {
-  const NAME = 40;
+  const NAME = 54;  // the names and trays, a tray's word above it
   const W = Math.round(space.width);
   const numW = 24, pad = 6, gap = 10;
   const height = space.screen ?? space.below;
@@ -188,12 +188,12 @@ function uprightLayout(N, space) {
   const y0 = NAME, y1 = y0 + 12 + N * row;
   const colX = (u) => numW + pad + cw * (u + 0.5) + (u >= 2 ? gap : 0);
   const half = (bw - numW) / 2;
-  const L = {shape: 'upright', N, px: 1, W: bw, Hh: y1 + 4, cellW: cw, cellH: row, labelSize: 13, numSize: 12, woodR: 14, trayHit: NAME,
+  const L = {shape: 'upright', N, px: 1, W: bw, Hh: y1 + 4, cellW: cw, cellH: row, labelSize: 13, numSize: 12, woodR: 14, trayHit: NAME - 12,
     at: (lrow, x) => ({x: colX(3 - lrow), y: y0 + 6 + row * (x + 0.5)}),
     woods: [{x: numW, y: y0, width: bw - numW - 2, height: y1 - y0}],
     dividers: [{x1: numW + pad + 2 * cw + gap / 2, x2: numW + pad + 2 * cw + gap / 2, y1: y0 + 2, y2: y1 - 2}],
     num: (x) => ({x: numW / 2, y: y0 + 6 + row * (x + 0.5)}),
-    label: {me: {x: numW, y: NAME / 2 - 1, w: half - 4}, them: {x: numW + half + 4, y: NAME / 2 - 1, w: half - 6}},
+    label: {me: {x: numW, y: NAME - 21, w: half - 4}, them: {x: numW + half + 4, y: NAME - 21, w: half - 6}}, captionAbove: true,
     hole: {rx: Math.min(cw * 0.45, row * 1.4), ry: row * 0.44}};
   return {L, pick: Math.min(cw, row)};
 }
@@ -328,7 +328,11 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
     const mover = state.to_move === seat;
     const tray = trayBox(seat);
     const glyphW = labelSize * 1.15;
-    const words = fitText(`${mover ? '▶ ' : ''}${name(seat)}`, lab.w - tray.w - glyphW - 8, labelSize);
+    // The tray says what it counts, in a word before it.
+    const capSize = labelSize * 0.8;
+    const capWords = t('tsoro.captured');
+    const capW = L.captionAbove ? 0 : textWidth(capWords, capSize) + 6;
+    const words = fitText(`${mover ? '▶ ' : ''}${name(seat)}`, lab.w - tray.w - capW - glyphW - 12, labelSize);
     const width = textWidth(words, labelSize) + glyphW;
     const captured = state.sides[seat].captured;
     const tk = `${seat}:tray`;
@@ -349,7 +353,11 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
     items.push(s('g', {class: `seat-label${mover ? ' mover' : ''}`, 'data-side': seat},
       mover ? s('rect', {class: 'mover-pill', x: lab.x - labelSize * 0.3, y: lab.y - labelSize * 0.75, width: width + labelSize * 0.6, height: labelSize * 1.5, rx: labelSize * 0.75}) : null,
       seatGlyph(seat, lab.x + labelSize * 0.45, lab.y, labelSize * 0.42),
-      s('text', {x: lab.x + glyphW, y: lab.y, 'dominant-baseline': 'central', 'font-size': labelSize}, words)), trayG);
+      s('text', {x: lab.x + glyphW, y: lab.y, 'dominant-baseline': 'central', 'font-size': labelSize}, words)),
+      L.captionAbove
+        ? s('text', {class: 'tray-caption', x: tray.x, y: tray.y - tray.h / 2 - 3, 'text-anchor': 'middle', 'font-size': 11, 'aria-hidden': 'true'}, fitText(capWords, lab.w * 0.6, 11))
+        : s('text', {class: 'tray-caption', x: tray.x - tray.w / 2 - 6, y: lab.y, 'dominant-baseline': 'central', 'text-anchor': 'end', 'font-size': capSize, 'aria-hidden': 'true'}, capWords),
+      trayG);
   };
 
   for (let x = 0; x < N; ++x) {
@@ -373,7 +381,10 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
   if (L.shape !== 'across') svg.style.maxWidth = `${Math.round(L.W)}px`;
   else if (L.maxWidth) svg.style.maxWidth = `${L.maxWidth}px`;
 
-  const facts = [h('p', {class: 'small muted tsoro-legend'}, t('tsoro.columns_note'))];
+  // What a head does, after a small drawing of one (not a glyph: ■ marks the computer).
+  const headIcon = s('svg', {class: 'head-swatch', viewBox: '0 0 20 20', width: 16, height: 16, 'aria-hidden': 'true'},
+    s('rect', {x: 2, y: 2, width: 16, height: 16, rx: 4}));
+  const facts = [h('p', {class: 'small muted tsoro-legend'}, headIcon, ' ', t('tsoro.heads_note'))];
   if (state.phase === 'bonus' && state.bonus_left !== undefined)
     facts.push(h('p', {}, t('tsoro.bonus_left', {n: state.bonus_left})));
   return {svg, facts, controls: [], hint, minPick: viewportPick(Math.min(L.cellW, L.cellH)), focus: focus || picks[0] || null};
