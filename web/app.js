@@ -9,7 +9,7 @@
 import {Connection} from './conn.js';
 import {LobbyView} from './lobby.js';
 import {rememberSeat, forgetSeats} from './seats.js';
-import {h, toast} from './util.js';
+import {h, toast, trackInputMode} from './util.js';
 import {errorText, errorDetails} from './words.js';
 import {t, language, setLanguage, applyLanguage, onLanguageChange} from './i18n/index.js';
 import {get, set, SPEEDS, muted} from './settings.js';
@@ -23,7 +23,6 @@ import {MyGames} from './my-games.js';
 import {Account} from './account.js';
 import {playerName} from './player-mark.js';
 import {picturesLoaded} from './game-cards.js';
-import {trackInputMode} from './input-mode.js';
 
 const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
 const conn = new Connection(`${scheme}//${location.host}/ws`);

@@ -5,11 +5,10 @@
 import {h} from './util.js';
 import {icon} from './icons.js';
 import {t, language} from './i18n/index.js';
-import {guestName} from './guest-names.js';
 
 // A player (or a bare name) as this reader sees it, wherever a name is shown: the name the server
 // gives a new guest, "Guest " and four hex digits, which it refuses as a chosen one, reads as a
-// friendly name in the reader's language ("Invité Héron bleu": guest-names.js), even where no
+// friendly name in the reader's language ("Invité Héron bleu", below), even where no
 // `default_name` says so (docs/protocol.md, "Names"); any other name as its player chose it.
 export function playerName(player) {
   const name = String((typeof player === 'object' ? player?.name : player) ?? '');
@@ -46,4 +45,48 @@ export function listNodes(items) {
     .formatToParts(items.map((_, i) => `\u0000${i}\u0000`));
   // eslint-disable-next-line no-control-regex -- NUL, which no text holds, marks a placeholder
   return parts.map((p) => (p.type === 'element' ? items[Number(p.value.replace(/\u0000/g, ''))] : p.value));
+}
+
+// A new guest's name as the page says it (docs/web.md, "Guest names"). The server names a new
+// guest "Guest " and four hex digits of its id, which reads as an id: the page says those digits
+// as an adjective and an animal in the reader's language instead ("Guest Blue Heron",
+// « Invité Héron bleu », 「ゲスト・青いサギ」). The name comes from the digits alone, so every
+// reader of a language sees the same guest under the same name, in every view.
+// The words are the catalogue's: guest.adjectives and guest.animals, lists separated by "|" in
+// the same order in every language; guest.words puts them in the language's order. French gives
+// an adjective's feminine after a slash ("bleu/bleue") and marks a feminine animal "Grue/f".
+let lexicon = null;  // {lang, adjectives: [[masculine, feminine]], animals: [[word, feminine]]}
+
+function words() {
+  if (lexicon?.lang !== language()) {
+    const split = (key) => t(key).split('|').map((w) => w.trim().split('/'));
+    lexicon = {
+      lang: language(),
+      adjectives: split('guest.adjectives').map(([m, f]) => [m, f ?? m]),
+      animals: split('guest.animals').map(([w, g]) => [w, g === 'f']),
+    };
+  }
+  return lexicon;
+}
+
+// How many names there are: two guests in one room share one about once in this many rooms.
+export function guestNameCount() {
+  const {adjectives, animals} = words();
+  return adjectives.length * animals.length;
+}
+
+// "Blue Heron" for the four hex digits of a guest's id ("51d0"); null for anything else.
+export function guestWords(tag) {
+  if (!/^[0-9a-f]{4}$/.test(String(tag))) return null;
+  const n = parseInt(tag, 16);
+  const {adjectives, animals} = words();
+  const [animal, feminine] = animals[Math.floor(n / adjectives.length) % animals.length];
+  const adjective = adjectives[n % adjectives.length][feminine ? 1 : 0];
+  return t('guest.words', {adjective, animal});
+}
+
+// "Guest Blue Heron": the whole name, as the header, the seats and the lists show it.
+export function guestName(tag) {
+  const name = guestWords(tag);
+  return name === null ? null : t('player.guest_name', {name});
 }

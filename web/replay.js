@@ -9,7 +9,7 @@ import {t} from './i18n/index.js';
 import {recordNames, place, reason, optionsText, drawnWhat, gameName, errorText, errorDetails} from './words.js';
 import {placesList, reasonLine} from './room-end.js';
 import {boardFor} from './boards/index.js';
-import {boardLegend} from './boards/legend.js';
+import {boardLegend} from './boards/marks.js';
 import {sha256Hex, firstDraw} from './verify.js';
 import {describeCore, withTimeOuts} from './describe.js';
 import {icon} from './icons.js';

@@ -7,7 +7,7 @@ import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
 import {seatName, seatSign, youPlayText, place, levelName, gameName, errorText, errorDetails, spectatorsTag} from './words.js';
 import {boardFor} from './boards/index.js';
-import {boardLegend} from './boards/legend.js';
+import {boardLegend} from './boards/marks.js';
 import {sha256Hex} from './verify.js';
 import {Motion} from './motion.js';
 import {BoardViewport} from './zoom.js';
@@ -86,7 +86,7 @@ export class RoomView {
     this.boardEl.addEventListener('click', () => this.motion.skip());
     document.addEventListener('keydown', this.onKey);
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
-    // Its height, for the room the page keeps below its last line while it is pinned (layout.css).
+    // Its height, for the room the page keeps below its last line while it is pinned (table.css).
     this.barSize = new ResizeObserver(() => document.body.style.setProperty('--bar-h', `${Math.ceil(this.controlsEl.offsetHeight)}px`));
     this.barSize.observe(this.controlsEl);
     this.factsEl = h('div', {class: 'facts-box', id: 'facts'});
@@ -365,7 +365,7 @@ export class RoomView {
     }
   }
 
-  // What the board's marks mean, under it (boards/legend.js): drawn again with the language.
+  // What the board's marks mean, under it (boards/marks.js): drawn again with the language.
   showLegend(game, play) {
     const legend = boardLegend(game, {play});
     const key = `${game}:${play}:${legend?.textContent}`;

@@ -76,7 +76,7 @@ export function apiError(body, res) {
 // It shows for six seconds, or until its ✕; longer while it is read: its fold open, focus in it,
 // or a mouse moved onto it, for half a minute at most (a pointer left resting where toasts appear
 // keeps nothing, nor does a touch screen's hover, which is only the last tap). It never shows over
-// a modal dialog (toast.css hides it there) and its six seconds wait until the dialog is closed;
+// a modal dialog (table.css hides it there) and its six seconds wait until the dialog is closed;
 // on a phone it stands above the decision bar pinned to the bottom of the screen.
 const TOAST_MS = 6000;
 const TOAST_TICK = 250;
@@ -111,4 +111,24 @@ function liftToast(el) {
   const bar = document.querySelector('.controls.active');
   const pinned = bar && getComputedStyle(bar).position === 'fixed' ? Math.ceil(bar.getBoundingClientRect().height) : 0;
   el.style.setProperty('--toast-lift', `${pinned}px`);
+}
+
+// How the player moves about the page: by keys or by pointer. The boards ring the focused target
+// only while the keys are in use (`<html data-keys>`), since the room itself moves focus to a
+// decision's first target: a ring there after a tap, or after a line typed in the chat, would
+// read as a mark of the game. Browsers' :focus-visible guesses the same, but shows after typing
+// in a field; here only keys that move about the page count (Tab, arrows, Enter and Space
+// outside a text field), and any pointer press ends it.
+const MOVING = new Set(['Tab', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' ', 'Home', 'End']);
+
+function typing(el) {
+  return !!el?.closest?.('input:not([type=checkbox]):not([type=radio]), textarea, select, [contenteditable]');
+}
+
+export function trackInputMode(doc = document) {
+  const root = doc.documentElement;
+  doc.addEventListener('keydown', (e) => {
+    if (MOVING.has(e.key) && (e.key === 'Tab' || !typing(e.target))) root.dataset.keys = '';
+  }, true);
+  doc.addEventListener('pointerdown', () => { delete root.dataset.keys; }, true);
 }

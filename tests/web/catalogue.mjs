@@ -111,7 +111,7 @@ export async function errorCodeProblems(webDir) {
 // Wordings a reader once tripped on, which must not come back. A seat is never a number the
 // player has to decode ("seat 1", « place 1 » reads as a finishing place, 1番席): the page says
 // who plays first, or the colour; nor is the computer ("Computer 2" read as part of its score).
-// No hex digits of an id ("Guest 1a2b": guest-names.js says a guest's name in words). A hint
+// No hex digits of an id ("Guest 1a2b": player-mark.js says a guest's name in words). A hint
 // names no gesture of one kind of screen ("tap" on a desktop), except where it speaks of a small
 // screen. A number and its word stay on one line (a no-break space: "3 stones"). In Japanese,
 // 黄米 reads as millet (きび): the rice is 黄色い米, and so 黒い米 and 赤い米 beside it; a list's
@@ -147,7 +147,7 @@ export async function wordingProblems(webDir) {
   return [...problems, ...await guestWordProblems(webDir)];
 }
 
-// The words of guests' names (guest-names.js): as many adjectives and animals in every language,
+// The words of guests' names (player-mark.js): as many adjectives and animals in every language,
 // in the same order, none twice; a French adjective "masculine/feminine" or one form, an animal
 // "Word" or "Word/f".
 async function guestWordProblems(webDir) {

@@ -109,7 +109,7 @@ export function tests(env) {
     }},
     {name: 'names: a guest\'s friendly name comes from its four hex digits alone, the same digits the same name; several hundred names in each language, each its own, with no digit in any', fn: async () => {
       const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
-      const names = () => p.page.evaluate(() => import('./guest-names.js').then((g) => {
+      const names = () => p.page.evaluate(() => import('./player-mark.js').then((g) => {
         const count = g.guestNameCount();
         const all = Array.from({length: count}, (_, i) => g.guestWords(i.toString(16).padStart(4, '0')));
         return {count, distinct: new Set(all).size, digits: all.filter((n) => /\d/.test(n)).length,

@@ -797,7 +797,7 @@ export default {
   'tsoro.board_label': 'Tsoro board, 4 rows of {n} holes; heads are square',
   'tsoro.captured': 'Captured',
   'tsoro.heads_note': 'Heads, the square holes: a sowing whose last stone lands in one of yours may stop there, and no bonus capture takes them.',
-  'tsoro.bonus_left': {one: '{n} extra hole left to take.', other: '{n} extra holes left to take.'},
+  'tsoro.bonus_left': {one: '{n} extra hole left to take.', other: '{n} extra holes left to take.'},
   'tsoro.hint.bonus': 'Choose a highlighted hole of your opponent to capture it.',
   'tsoro.hint.singletons': 'Only single-stone moves are possible: choose a highlighted hole.',
   'tsoro.hint.sow': 'Choose one of your highlighted holes to sow it.',

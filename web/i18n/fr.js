@@ -797,7 +797,7 @@ export default {
   'tsoro.board_label': 'Plateau de tsoro, 4 rangées de {n} trous ; les têtes sont carrées',
   'tsoro.captured': 'Prises',
   'tsoro.heads_note': 'Têtes, les trous carrés : un semis dont la dernière graine tombe dans l’une des vôtres peut s’y arrêter, et aucune prise en bonus ne les vide.',
-  'tsoro.bonus_left': {one: 'Encore {n} trou bonus à prendre.', other: 'Encore {n} trous bonus à prendre.'},
+  'tsoro.bonus_left': {one: 'Encore {n} trou bonus à prendre.', other: 'Encore {n} trous bonus à prendre.'},
   'tsoro.hint.bonus': 'Choisissez un trou adverse en surbrillance pour le prendre.',
   'tsoro.hint.singletons': 'Seuls les déplacements d’une graine seule sont possibles : choisissez un trou en surbrillance.',
   'tsoro.hint.sow': 'Choisissez un de vos trous en surbrillance pour le semer.',
