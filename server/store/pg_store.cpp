@@ -48,6 +48,15 @@ std::string redacted(const std::string& url) {
   return url.substr(0, colon + 1) + "***" + url.substr(at);
 }
 
+// A database host that takes the connection but never answers would hold the store's one thread
+// for good (libpq waits without end by default): 5 s, unless the URL says otherwise.
+std::string with_connect_timeout(const std::string& url) {
+  if (url.find("connect_timeout") != std::string::npos) return url;
+  if (url.starts_with("postgresql://") || url.starts_with("postgres://"))
+    return url + (url.find('?') == std::string::npos ? "?" : "&") + "connect_timeout=5";
+  return url + " connect_timeout=5";  // keyword=value form
+}
+
 // Any constant: the key of the lock that keeps two nodes from migrating at once.
 constexpr std::int64_t kMigrationLock = 0x74616e626f;
 
@@ -56,7 +65,7 @@ constexpr std::int64_t kMigrationLock = 0x74616e626f;
 // One statement runner for the connection's life: transactions and savepoints are plain SQL, as
 // SQLite's are, so that a group spans jobs.
 struct PgStore::Pg {
-  explicit Pg(const std::string& url) : conn(url), tx(conn) {}
+  explicit Pg(const std::string& url) : conn(with_connect_timeout(url)), tx(conn) {}
   // The name of the statement prepared for `sql` (pqxx parses it on first use, and again on a
   // new connection), so that a text is parsed and planned once; null past kMaxStatements.
   const std::string* prepared(std::string_view sql) {

@@ -5,7 +5,10 @@
 // back every room plays on by itself, with nothing acknowledged lost.
 #include <catch2/catch.hpp>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -326,4 +329,31 @@ TEST_CASE("PostgreSQL restarted: the node connects again by itself and every roo
     std::this_thread::sleep_for(100ms);
   CHECK(so::healthz(server.port()) == 200);
   CHECK(server.terminate() == std::optional<int>(0));
+}
+
+TEST_CASE("A database host that never answers: the server says so within seconds, not never",
+          "[persist][outage][postgres]") {
+  // A listener that takes connections and never says a word, as a host behind a dead proxy.
+  const int silent = ::socket(AF_INET, SOCK_STREAM, 0);
+  REQUIRE(silent >= 0);
+  sockaddr_in a{};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t len = sizeof a;
+  REQUIRE(::bind(silent, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+  REQUIRE(::listen(silent, 16) == 0);
+  REQUIRE(::getsockname(silent, reinterpret_cast<sockaddr*>(&a), &len) == 0);
+  const std::string url =
+      "postgresql://tanbo@127.0.0.1:" + std::to_string(ntohs(a.sin_port)) + "/tanbo";
+
+  DataDir dir;
+  ChildProcess server(TANBO_SERVER_BINARY, {"--bind", "127.0.0.1", "--port", "0", "--data-dir",
+                                            dir.path.string(), "--store", url});
+  // The default timeout is 5 s; a start that still waits at 20 s waits without end.
+  const auto status = server.wait(std::chrono::seconds(20));
+  ::close(silent);
+  INFO(server.stderr_text());
+  REQUIRE(status.has_value());
+  CHECK(*status != 0);
+  CHECK(server.stderr_text().find("timeout") != std::string::npos);
 }
