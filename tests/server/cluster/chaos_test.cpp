@@ -7,12 +7,14 @@
 // tests/server/cluster/chaos.sh runs the long one (docs/testing.md, "The chaos run").
 //
 // TANBO_CHAOS_SECONDS (default 0: one round of the faults), TANBO_CHAOS_ROOMS (default 8),
-// TANBO_CHAOS_OUTAGE_MS (how long an outage lasts, default 5000), TANBO_CHAOS_SEED.
+// TANBO_CHAOS_OUTAGE_MS (how long an outage lasts, default 5000), TANBO_CHAOS_SEED, and
+// TANBO_CHAOS_LOGS: a directory where the nodes' logs and the faults' times are written.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -99,6 +101,13 @@ TEST_CASE("chaos: faults one after another while rooms play on three nodes", "[c
   const unsigned seed = unsigned(ct::setting("TANBO_CHAOS_SEED", long(std::random_device{}())));
   INFO("TANBO_CHAOS_SEED=" << seed);
 
+  const auto start = Clock::now();
+  const auto since = [&] {  // seconds from the start
+    return double(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start)
+                      .count()) /
+           1000.0;
+  };
+
   // Each slot plays one game after another until the faults are over, then finishes its last.
   std::atomic<bool> over{false};
   std::vector<std::vector<Game>> played(slots);
@@ -116,7 +125,10 @@ TEST_CASE("chaos: faults one after another while rooms play on three nodes", "[c
         run_game(g, *c, rng(), true, [&rng] {
           std::this_thread::sleep_for(std::chrono::milliseconds(50 + rng() % 100));
         });
-        if (!g.failure.empty()) break;
+        if (!g.failure.empty()) {
+          g.why += "failed at " + std::to_string(since()) + " s\n";
+          break;
+        }
       }
     });
 
@@ -124,7 +136,7 @@ TEST_CASE("chaos: faults one after another while rooms play on three nodes", "[c
   // is up (at least one round).
   std::mt19937 rng(seed);
   std::map<std::string, int> struck;
-  const auto start = Clock::now();
+  std::ostringstream timeline;  // when each fault struck
   std::vector<ct::Fault> round{ct::Fault::redis_frozen, ct::Fault::redis_stopped,
                                ct::Fault::pg_restarted, ct::Fault::pg_down,
                                ct::Fault::node_frozen,  ct::Fault::node_killed};
@@ -132,7 +144,10 @@ TEST_CASE("chaos: faults one after another while rooms play on three nodes", "[c
     std::shuffle(round.begin(), round.end(), rng);
     for (auto f : round) {
       std::this_thread::sleep_for(std::chrono::milliseconds(2000 + rng() % 3000));
-      ct::strike(*c, f, rng() % 3, outage);
+      const std::size_t node = rng() % 3;
+      timeline << since() << " s: " << ct::name_of(f) << " (n" << node << ")\n";
+      ct::strike(*c, f, node, outage);
+      timeline << since() << " s: over\n";
       ++struck[ct::name_of(f)];
     }
   } while (Clock::now() - start < seconds);
@@ -174,6 +189,15 @@ TEST_CASE("chaos: faults one after another while rooms play on three nodes", "[c
   for (const auto& [code, line] : examples) figures << "\nchaos: e.g. " << line;
   std::cout << figures.str() << std::endl;
   INFO(figures.str());
+  if (const char* dir = std::getenv("TANBO_CHAOS_LOGS"); dir && *dir) {
+    std::ofstream(std::string(dir) + "/faults.txt") << timeline.str();
+    for (std::size_t n = 0; n < c->nodes.size(); ++n)
+      std::ofstream(std::string(dir) + "/n" + std::to_string(n) + ".log")
+          << c->nodes[n]->process().stderr_text();
+    for (std::size_t k = 0; k < c->killed_logs.size(); ++k)
+      std::ofstream(std::string(dir) + "/killed-" + std::to_string(k) + ".log")
+          << c->killed_logs[k];
+  }
 
   for (const auto& slot : played) {
     REQUIRE(!slot.empty());

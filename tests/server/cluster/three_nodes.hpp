@@ -30,8 +30,9 @@ struct Cluster {
   std::vector<std::string> flags;
   std::vector<std::unique_ptr<Node>> nodes;
   std::vector<std::uint16_t> ports;
-  std::atomic<int> dead{-1};       // the node a test stopped, if any
-  mutable std::mutex ports_mutex;  // a node started again listens on another port
+  std::atomic<int> dead{-1};             // the node a test stopped, if any
+  std::vector<std::string> killed_logs;  // the logs of the nodes crash_and_restart killed
+  mutable std::mutex ports_mutex;        // a node started again listens on another port
 
   std::uint16_t port_of(std::size_t n) const {
     std::lock_guard lock(ports_mutex);
@@ -48,6 +49,7 @@ struct Cluster {
   void crash_and_restart(std::size_t n) {
     dead = int(n);
     nodes[n]->kill();
+    killed_logs.push_back(nodes[n]->process().stderr_text());
     auto again = std::make_unique<Node>(*redis, "n" + std::to_string(n), lease, store, flags);
     std::lock_guard lock(ports_mutex);
     ports[n] = again->port();

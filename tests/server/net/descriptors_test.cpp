@@ -38,8 +38,8 @@ std::size_t lines(const std::string& text) {
   return std::size_t(std::count(text.begin(), text.end(), '\n'));
 }
 
-// Everything the server wrote so far (its stderr is read as it comes, for `within`).
-const std::string& log_of(ChildProcess& server, std::chrono::milliseconds within = 500ms) {
+// Everything the server wrote so far, after waiting `within` for more.
+std::string log_of(ChildProcess& server, std::chrono::milliseconds within = 500ms) {
   server.wait_for_line("\x01 never written", within);
   return server.stderr_text();
 }

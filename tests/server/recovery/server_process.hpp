@@ -67,7 +67,7 @@ class ServerProcess {
     process_->signal(SIGTERM);
     return process_->wait(std::chrono::seconds(10));
   }
-  const std::string& log() const { return process_->stderr_text(); }
+  std::string log() const { return process_->stderr_text(); }
 
  private:
   std::unique_ptr<ChildProcess> process_;

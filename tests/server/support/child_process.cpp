@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 
@@ -47,6 +49,7 @@ ChildProcess::ChildProcess(const std::string& path, const std::vector<std::strin
     throw std::runtime_error("posix_spawn " + path + ": " + std::strerror(rc));
   }
   err_fd_ = fds[0];
+  reader_ = std::thread([this] { read_stderr(); });
 }
 
 ChildProcess::~ChildProcess() {
@@ -54,36 +57,57 @@ ChildProcess::~ChildProcess() {
     ::kill(pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
   }
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  if (reader_.joinable()) reader_.join();
   if (err_fd_ >= 0) close(err_fd_);
 }
 
-bool ChildProcess::read_some(std::chrono::milliseconds timeout) {
-  if (err_fd_ < 0) return false;
-  pollfd p{err_fd_, POLLIN, 0};
-  if (::poll(&p, 1, static_cast<int>(timeout.count())) <= 0) return false;
+void ChildProcess::read_stderr() {
   char buf[4096];
-  ssize_t n = ::read(err_fd_, buf, sizeof buf);
-  if (n <= 0) {
-    close(err_fd_);
-    err_fd_ = -1;
-    return false;
+  for (;;) {
+    // A grandchild may hold the pipe open after the child is gone: the loop looks up every
+    // 100 ms whether it should stop.
+    pollfd p{err_fd_, POLLIN, 0};
+    const int ready = ::poll(&p, 1, 100);
+    if (ready == 0) {
+      std::lock_guard lock(mutex_);
+      if (stopping_) break;
+      continue;
+    }
+    const ssize_t n = ready < 0 ? -1 : ::read(err_fd_, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    std::lock_guard lock(mutex_);
+    if (n <= 0) break;
+    err_.append(buf, static_cast<std::size_t>(n));
+    grew_.notify_all();
   }
-  err_.append(buf, static_cast<std::size_t>(n));
-  return true;
+  std::lock_guard lock(mutex_);
+  ended_ = true;
+  grew_.notify_all();
+}
+
+std::string ChildProcess::stderr_text() const {
+  std::lock_guard lock(mutex_);
+  return err_;
 }
 
 std::optional<std::string> ChildProcess::wait_for_line(const std::string& needle,
                                                        std::chrono::milliseconds timeout) {
-  auto deadline = Clock::now() + timeout;
+  const auto deadline = Clock::now() + timeout;
+  std::unique_lock lock(mutex_);
   for (;;) {
     if (auto at = err_.find(needle); at != std::string::npos) {
       auto begin = err_.rfind('\n', at);
       begin = begin == std::string::npos ? 0 : begin + 1;
       return err_.substr(begin, err_.find('\n', at) - begin);
     }
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    if (left.count() <= 0 || err_fd_ < 0) return std::nullopt;
-    read_some(left);
+    if (ended_) return std::nullopt;
+    if (grew_.wait_until(lock, deadline) == std::cv_status::timeout &&
+        err_.find(needle) == std::string::npos)
+      return std::nullopt;
   }
 }
 
@@ -93,8 +117,6 @@ std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
   auto deadline = Clock::now() + timeout;
   int status = 0;
   for (;;) {
-    while (read_some(std::chrono::milliseconds(0))) {
-    }
     pid_t r = ::waitpid(pid_, &status, WNOHANG);
     if (r == pid_) break;
     if (Clock::now() >= deadline) return std::nullopt;
@@ -102,7 +124,9 @@ std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
   }
   reaped_ = true;
   status_ = status;
-  while (read_some(std::chrono::milliseconds(100))) {
+  {  // the rest of its stderr: up to the end of the stream, 1 s at most (a grandchild's)
+    std::unique_lock lock(mutex_);
+    grew_.wait_for(lock, std::chrono::seconds(1), [this] { return ended_; });
   }
   if (!WIFEXITED(status)) return std::nullopt;
   return WEXITSTATUS(status);

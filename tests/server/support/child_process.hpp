@@ -1,10 +1,15 @@
 #pragma once
-// A real child process with its stderr captured: for testing the built binary.
+// A real child process with its stderr captured: for testing the built binary. A thread of its
+// own reads stderr as it comes: a child whose log fills the pipe would otherwise block on its
+// next line (a server's every thread that logs), which a test would read as a hung server.
 #include <sys/types.h>
 
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace tanbo::server::test {
@@ -29,17 +34,22 @@ class ChildProcess {
   // How the child ended, as the last wait() saw it: "exited with 1", "was killed by signal 6
   // (Aborted)", or "was still running" after a wait that timed out.
   std::string ending() const;
-  // All stderr read so far (wait() reads the rest).
-  const std::string& stderr_text() const { return err_; }
+  // All stderr read so far (after wait(), all of it).
+  std::string stderr_text() const;
 
  private:
-  bool read_some(std::chrono::milliseconds timeout);
+  void read_stderr();  // the reader thread's loop, until the stream ends or the child is gone
 
   pid_t pid_ = -1;
   int err_fd_ = -1;
+  mutable std::mutex mutex_;
+  std::condition_variable grew_;
   std::string err_;
+  bool ended_ = false;  // the stream ended (or the reader gave up on it)
+  bool stopping_ = false;
   bool reaped_ = false;
   int status_ = 0;  // waitpid's, once reaped
+  std::thread reader_;
 };
 
 }  // namespace tanbo::server::test
