@@ -121,6 +121,7 @@ TEST_CASE("chaos: faults one after another while rooms play on three nodes", "[c
         g.home = s + n;
         g.max_losses = 40;
         g.rejoin_limit = 90s;
+        g.calm = &over;
         g.patience = 10s;
         run_game(g, *c, rng(), true, [&rng] {
           std::this_thread::sleep_for(std::chrono::milliseconds(50 + rng() % 100));
