@@ -364,6 +364,40 @@ export function tests(env) {
         await ctx.close().catch(() => {});
       }
     }},
+    {name: 'accounts: the header\'s "Your turn" is as wide as its words in each language on both sizes; on a desktop Log in stays on the first row and the name takes the room left, wrapped between words, never cut', fn: async () => {
+      const contexts = [];
+      try {
+        for (const lang of ['en', 'fr', 'ja']) {
+          for (const viewport of [DESKTOP, PHONE]) {
+            const ctx = await env.browser.newContext({viewport, locale: LOCALES[lang]});
+            contexts.push(ctx);
+            const page = await ctx.newPage();
+            const what = `${lang} ${viewport.width}`;
+            await page.goto(`${env.base}/`);
+            await page.waitForFunction(() => window.tanbo?.conn?.state === 'open' && window.tanbo.registry);
+            await playComputer({page}, 'mancala-simple');
+            await page.waitForSelector('#turns:not([hidden])');
+            const cut = (sel) => page.locator(sel).evaluate((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight + 1);
+            assert.equal(await cut('#turns-summary'), false, `${what}: "Your turn" cut`);
+            assert.ok(await page.locator('#turns-summary .icon').evaluate((e) => e.getBoundingClientRect().width >= 12), `${what}: its icon squeezed`);
+            if (viewport !== DESKTOP) continue;
+            // The longest name a guest may choose, in a room with a game waiting.
+            const guest = await page.locator('#me .me-name').textContent();
+            for (const name of lang === 'fr' ? [guest, 'Marguerite-Delacroix Vey'] : [guest]) {
+              if (name !== guest) await rename({page}, name);
+              const header = await page.locator('header.top').boundingBox();
+              const brand = await page.locator('header.top .brand').boundingBox();
+              const sign = await page.locator('#sign-in').boundingBox();
+              assert.ok(sign.y < brand.y + brand.height && header.height < 70, `${what}: Log in on a row of its own (${header.height} px)`);
+              assert.equal(await cut('#me .me-name'), false, `${what}: ${name} cut`);
+              assert.equal(await page.getAttribute('#me .me-name', 'title'), name);
+            }
+          }
+        }
+      } finally {
+        for (const c of contexts) await c.close().catch(() => {});
+      }
+    }},
     {name: 'accounts: log out ends this device\'s session only; log out everywhere ends the other device\'s too, whose saved token is refused: it becomes a guest and says so', fn: async () => {
       const a = await newPlayer(env, 'Rolf', {viewport: DESKTOP});
       const b = await newPlayer(env, 'Bea', {lang: 'ja'});
