@@ -193,8 +193,19 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
-    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands above the phone\'s decision bar within the screen, closes with its ✕ and by itself', fn: async () => {
+    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands under the header, over no board (on a phone and, at the right, on a desktop), closes with its ✕ and by itself', fn: async () => {
       const p = await newPlayer(env, 'Tova', {viewport: PHONE});
+      const d = await newPlayer(env, 'Dana', {viewport: DESKTOP});
+      // Whole within the screen, under the header, and over no part of the board.
+      const placed = async (pp, size, what) => {
+        const box = await pp.page.locator('#toast').boundingBox();
+        const header = await pp.page.locator('header.top').boundingBox();
+        const board = await pp.page.locator('#board svg').boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= size.width, `${what}: the toast runs off the screen (${box.x}, ${box.width})`);
+        assert.ok(box.y >= header.y + header.height && box.y < header.y + header.height + 20, `${what}: the toast not under the header (${box.y})`);
+        assert.ok(box.y + box.height <= board.y || box.x >= board.x + board.width, `${what}: the toast over the board`);
+        return box;
+      };
       try {
         await playComputer(p, 'mancala-simple');
         await waitMine(p.page);
@@ -212,12 +223,8 @@ export function tests(env) {
         await writeDownCode(p);
         await closePrefs(p.page);
         assert.ok(await toast.isVisible(), 'the toast is not seen once the code is written down');
-        const box = await toast.boundingBox();
-        assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `the toast runs off the screen (${box.x}, ${box.width})`);
+        const box = await placed(p, PHONE, 'phone');
         assert.ok(box.width > PHONE.width * 0.7, `the toast squeezed to ${box.width} px`);
-        const bar = await p.page.locator('.controls.active').boundingBox();
-        assert.ok(bar, 'the decision bar is pinned');
-        assert.ok(box.y + box.height <= bar.y, 'the toast under the decision bar');
         // Its ✕: a finger's target that closes it.
         const close = toast.getByRole('button', {name: 'Close'});
         const cb = await close.boundingBox();
@@ -236,9 +243,15 @@ export function tests(env) {
         await p.page.waitForSelector('#toast[hidden]', {state: 'attached', timeout: 10000});
         const shown = Date.now() - t0;
         assert.ok(shown > 4500 && shown < 9000, `the toast showed for ${shown} ms`);
-        assert.deepEqual(p.errors, []);
+        // On a desktop, at the right beside the board of a game whose board fills its column.
+        await playComputer(d, 'steere-tanbo');
+        await d.page.waitForSelector('#board svg');
+        await d.page.evaluate(() => import('./util.js').then((u) => u.toast('Account created. Your username is “dana.d”: use it to log in on your other devices.')));
+        const wide = await placed(d, DESKTOP, 'desktop');
+        assert.ok(wide.x + wide.width > DESKTOP.width - 40, 'the toast not at the right');
+        assert.deepEqual([...p.errors, ...d.errors], []);
       } finally {
-        await p.ctx.close();
+        await closeAll([p, d]);
       }
     }},
     {name: 'accounts: a new guest\'s name is the server\'s, said in the reader\'s language (Invité in French, ゲスト in Japanese) in the header, the name field and the seats; a chosen name is shown as chosen', fn: async () => {
