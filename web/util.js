@@ -77,8 +77,7 @@ export function apiError(body, res) {
 // or a mouse moved onto it, for half a minute at most (a pointer left resting where toasts appear
 // keeps nothing, nor does a touch screen's hover, which is only the last tap). It never shows over
 // a modal dialog (table.css hides it there) and its six seconds wait until the dialog is closed.
-// It stands under the header, or at the screen's top once the header is scrolled away: never
-// over the board (at the right on a wide screen, beside it).
+// It stands under the header (table.css: beside the board, never over it).
 const TOAST_MS = 6000;
 const TOAST_TICK = 250;
 let toastTimer = null;

@@ -318,15 +318,14 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
   // Each side's name and its tray of captured stones.
   const {labelSize} = L;
   const tw = labelSize * (upright ? 3.2 : 3.8), glyphW = labelSize * 1.15;
-  // The name as it fits beside the tray (and the tray's word before it, across).
+  // The name as it fits beside its tray.
   function nameFit(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
     const capW = L.captionAbove ? 0 : textWidth(t('tsoro.captured'), labelSize * 0.8) + 6;
     const words = fitText(`${state.to_move === seat ? '▶ ' : ''}${name(seat)}`, lab.w - tw - capW - glyphW - 12, labelSize);
     return {words, width: textWidth(words, labelSize) + glyphW};
   }
-  // Across, the tray ends its side's row; turned, the two sides share a row: each tray right
-  // after its own name, so that no count reads as the other side's.
+  // Across, the tray ends its side's row; turned (two sides to a row), it follows its own name.
   function trayBox(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
     const th = labelSize * (upright ? 2.3 : 1.7);
@@ -337,7 +336,7 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
     const lab = seat === me ? L.label.me : L.label.them;
     const mover = state.to_move === seat;
     const tray = trayBox(seat);
-    // The tray says what it counts, in a word before it (above it when turned).
+    // The tray says what it counts, in a word before it.
     const capSize = labelSize * 0.8;
     const capWords = t('tsoro.captured');
     const {words, width} = nameFit(seat);
@@ -362,7 +361,7 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
       seatGlyph(seat, lab.x + labelSize * 0.45, lab.y, labelSize * 0.42),
       s('text', {x: lab.x + glyphW, y: lab.y, 'dominant-baseline': 'central', 'font-size': labelSize}, words)),
       L.captionAbove
-        ? s('text', {class: 'tray-caption', x: Math.min(tray.x, lab.x + lab.w - textWidth(capWords, 11) / 2), y: tray.y - tray.h / 2 - 3, 'text-anchor': 'middle', 'font-size': 11, 'aria-hidden': 'true'}, fitText(capWords, lab.w * 0.6, 11))
+        ? s('text', {class: 'tray-caption', x: tray.x, y: tray.y - tray.h / 2 - 3, 'text-anchor': 'middle', 'font-size': 11, 'aria-hidden': 'true'}, fitText(capWords, lab.w * 0.6, 11))
         : s('text', {class: 'tray-caption', x: tray.x - tray.w / 2 - 6, y: lab.y, 'dominant-baseline': 'central', 'text-anchor': 'end', 'font-size': capSize, 'aria-hidden': 'true'}, capWords),
       trayG);
   };
