@@ -64,7 +64,7 @@ export function placesList(res, name) {
 
 // Why the game ended; a resignation between two says who resigned (the one who came second),
 // "You resigned." to `me`.
-export function reasonLine(res, name, me = null) {
+export function reasonLine(res, name, me) {
   if (res.reason === 'resigned' && res.places.length === 2 && res.places[0] !== res.places[1]) {
     const seat = res.places[0] > res.places[1] ? 0 : 1;
     return seat === me ? t('result.you_resigned') : t('result.reason_resigned', {name: name(seat)});

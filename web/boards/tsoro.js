@@ -318,14 +318,13 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
   // Each side's name and its tray of captured stones.
   const {labelSize} = L;
   const tw = labelSize * (upright ? 3.2 : 3.8), glyphW = labelSize * 1.15;
-  // The name as it fits beside its tray.
   function nameFit(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
     const capW = L.captionAbove ? 0 : textWidth(t('tsoro.captured'), labelSize * 0.8) + 6;
     const words = fitText(`${state.to_move === seat ? '▶ ' : ''}${name(seat)}`, lab.w - tw - capW - glyphW - 12, labelSize);
     return {words, width: textWidth(words, labelSize) + glyphW};
   }
-  // Across, the tray ends its side's row; turned (two sides to a row), it follows its own name.
+  // The name as it fits; across, the tray ends its side's row; turned, it follows the name.
   function trayBox(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
     const th = labelSize * (upright ? 2.3 : 1.7);
