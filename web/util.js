@@ -108,7 +108,7 @@ export function toast(text, extra = null) {
 
 // Under the header while it is in view.
 function liftToast(el) {
-  el.style.setProperty('--toast-top', `${Math.max(0, Math.ceil(document.querySelector('.top')?.getBoundingClientRect().bottom || 0))}px`);
+  el.style.top = `${Math.max(0, document.querySelector('.top')?.getBoundingClientRect().bottom || 0) + 8}px`;
 }
 
 // How the player moves about the page: by keys or by pointer. The boards ring the focused target
