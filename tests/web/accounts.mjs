@@ -396,7 +396,7 @@ export function tests(env) {
             if (viewport !== DESKTOP) continue;
             // The longest name a guest may choose, in a room with a game waiting.
             const guest = await page.locator('#me .me-name').textContent();
-            for (const name of lang === 'fr' ? [guest, 'Marguerite-Delacroix Vey'] : [guest]) {
+            for (const name of lang === 'fr' ? [guest, 'Bérengère-Dumontel Vasse'] : [guest]) {
               if (name !== guest) await rename({page}, name);
               await page.waitForFunction((n) => document.querySelector('#me .me-name')?.title === n, name);
               const header = await page.locator('header.top').boundingBox();
