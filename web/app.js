@@ -133,8 +133,8 @@ app.account.addEventListener('change', () => renderPrefs());
 // header has no room for there (style.css).
 function renderPrefs() {
   const account = conn.account;
-  document.getElementById('me').replaceChildren(
-    h('span', {class: 'me-name'}, conn.player ? playerName(conn.player) : t('prefs.title')),
+  const name = conn.player ? playerName(conn.player) : t('prefs.title');
+  document.getElementById('me').replaceChildren(h('span', {class: 'me-name', title: name}, name),
     account ? h('span', {class: 'me-account', id: 'me-account', title: `${t('account.header_prefix')} ${account.username}`}, icon('verified'),
       h('span', {class: 'sr-only'}, ` ${t('account.header_prefix')} ${account.username}`)) : '');
   const panel = document.getElementById('prefs-panel');

@@ -62,10 +62,13 @@ export function placesList(res, name) {
   }));
 }
 
-// Why the game ended; a resignation between two says who resigned (the one who came second).
-export function reasonLine(res, name) {
-  if (res.reason === 'resigned' && res.places.length === 2 && res.places[0] !== res.places[1])
-    return t('result.reason_resigned', {name: name(res.places[0] > res.places[1] ? 0 : 1)});
+// Why the game ended; a resignation between two says who resigned (the one who came second),
+// "You resigned." to `me`.
+export function reasonLine(res, name, me) {
+  if (res.reason === 'resigned' && res.places.length === 2 && res.places[0] !== res.places[1]) {
+    const seat = res.places[0] > res.places[1] ? 0 : 1;
+    return seat === me ? t('result.you_resigned') : t('result.reason_resigned', {name: name(seat)});
+  }
   return t('result.reason', {reason: reason(res.reason)});
 }
 
@@ -83,7 +86,7 @@ export function endCard({m, me, name, onTime, verified, buttons, links}) {
     const r = res.ratings[me];
     parts.push(h('p', {class: 'rating-change', 'data-delta': r.after - r.before}, mine));
   }
-  parts.push(h('p', {class: 'reason', 'data-reason': res.reason}, reasonLine(res, name)));
+  parts.push(h('p', {class: 'reason', 'data-reason': res.reason}, reasonLine(res, name, me)));
   for (const seat of onTime) parts.push(h('p', {class: 'time-out', 'data-seat': seat}, t('result.time_out', {name: name(seat)})));
   for (const seat of away)
     parts.push(h('p', {class: 'takeover-note', 'data-seat': seat},

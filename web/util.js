@@ -76,8 +76,8 @@ export function apiError(body, res) {
 // It shows for six seconds, or until its ✕; longer while it is read: its fold open, focus in it,
 // or a mouse moved onto it, for half a minute at most (a pointer left resting where toasts appear
 // keeps nothing, nor does a touch screen's hover, which is only the last tap). It never shows over
-// a modal dialog (table.css hides it there) and its six seconds wait until the dialog is closed;
-// on a phone it stands above the decision bar pinned to the bottom of the screen.
+// a modal dialog (table.css hides it there) and its six seconds wait until the dialog is closed.
+// It stands under the header (table.css: beside the board, never over it).
 const TOAST_MS = 6000;
 const TOAST_TICK = 250;
 let toastTimer = null;
@@ -106,11 +106,9 @@ export function toast(text, extra = null) {
   toastTimer = setTimeout(step, TOAST_TICK);
 }
 
-// Above what is pinned to the bottom of the screen: a phone's decision bar (room.js).
+// Under the header while it is in view.
 function liftToast(el) {
-  const bar = document.querySelector('.controls.active');
-  const pinned = bar && getComputedStyle(bar).position === 'fixed' ? Math.ceil(bar.getBoundingClientRect().height) : 0;
-  el.style.setProperty('--toast-lift', `${pinned}px`);
+  el.style.top = `${Math.max(0, document.querySelector('.top')?.getBoundingClientRect().bottom || 0) + 8}px`;
 }
 
 // How the player moves about the page: by keys or by pointer. The boards ring the focused target

@@ -193,8 +193,19 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
-    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands above the phone\'s decision bar within the screen, closes with its ✕ and by itself', fn: async () => {
+    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands under the header, over no board (on a phone and, at the right, on a desktop), closes with its ✕ and by itself', fn: async () => {
       const p = await newPlayer(env, 'Tova', {viewport: PHONE});
+      const d = await newPlayer(env, 'Dana', {viewport: DESKTOP});
+      // Whole within the screen, under the header, and over no part of the board.
+      const placed = async (pp, size, what) => {
+        const box = await pp.page.locator('#toast').boundingBox();
+        const header = await pp.page.locator('header.top').boundingBox();
+        const board = await pp.page.locator('#board svg').boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= size.width, `${what}: the toast runs off the screen (${box.x}, ${box.width})`);
+        assert.ok(box.y >= header.y + header.height && box.y < header.y + header.height + 20, `${what}: the toast not under the header (${box.y})`);
+        assert.ok(box.y + box.height <= board.y || box.x >= board.x + board.width, `${what}: the toast over the board`);
+        return box;
+      };
       try {
         await playComputer(p, 'mancala-simple');
         await waitMine(p.page);
@@ -212,12 +223,8 @@ export function tests(env) {
         await writeDownCode(p);
         await closePrefs(p.page);
         assert.ok(await toast.isVisible(), 'the toast is not seen once the code is written down');
-        const box = await toast.boundingBox();
-        assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `the toast runs off the screen (${box.x}, ${box.width})`);
+        const box = await placed(p, PHONE, 'phone');
         assert.ok(box.width > PHONE.width * 0.7, `the toast squeezed to ${box.width} px`);
-        const bar = await p.page.locator('.controls.active').boundingBox();
-        assert.ok(bar, 'the decision bar is pinned');
-        assert.ok(box.y + box.height <= bar.y, 'the toast under the decision bar');
         // Its ✕: a finger's target that closes it.
         const close = toast.getByRole('button', {name: 'Close'});
         const cb = await close.boundingBox();
@@ -236,9 +243,15 @@ export function tests(env) {
         await p.page.waitForSelector('#toast[hidden]', {state: 'attached', timeout: 10000});
         const shown = Date.now() - t0;
         assert.ok(shown > 4500 && shown < 9000, `the toast showed for ${shown} ms`);
-        assert.deepEqual(p.errors, []);
+        // On a desktop, at the right beside the board of a game whose board fills its column.
+        await playComputer(d, 'steere-tanbo');
+        await d.page.waitForSelector('#board svg');
+        await d.page.evaluate(() => import('./util.js').then((u) => u.toast('Account created. Your username is “dana.d”: use it to log in on your other devices.')));
+        const wide = await placed(d, DESKTOP, 'desktop');
+        assert.ok(wide.x + wide.width > DESKTOP.width - 40, 'the toast not at the right');
+        assert.deepEqual([...p.errors, ...d.errors], []);
       } finally {
-        await p.ctx.close();
+        await closeAll([p, d]);
       }
     }},
     {name: 'accounts: a new guest\'s name is the server\'s, said in the reader\'s language (Invité in French, ゲスト in Japanese) in the header, the name field and the seats; a chosen name is shown as chosen', fn: async () => {
@@ -358,10 +371,45 @@ export function tests(env) {
         const me = await page.locator('#prefs summary').boundingBox();
         const brand = await page.locator('header.top .brand').boundingBox();
         assert.ok(me.y < brand.y + brand.height && box.height < 100, 'the name on the brand\'s row');
-        assert.ok(me.height <= 48, 'the name on one line');
+        assert.ok(me.height <= 48, 'the name taller than a button (two short lines at most)');
         assert.deepEqual(errors, []);
       } finally {
         await ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: the header\'s "Your turn" is as wide as its words in each language on both sizes; on a desktop Log in stays on the first row and the name takes the room left, wrapped between words, never cut', fn: async () => {
+      const contexts = [];
+      try {
+        for (const lang of ['en', 'fr', 'ja']) {
+          for (const viewport of [DESKTOP, PHONE]) {
+            const ctx = await env.browser.newContext({viewport, locale: LOCALES[lang]});
+            contexts.push(ctx);
+            const page = await ctx.newPage();
+            const what = `${lang} ${viewport.width}`;
+            await page.goto(`${env.base}/`);
+            await page.waitForFunction(() => window.tanbo?.conn?.state === 'open' && window.tanbo.registry);
+            await playComputer({page}, 'mancala-simple');
+            await page.waitForSelector('#turns:not([hidden])');
+            const cut = (sel) => page.locator(sel).evaluate((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight + 1);
+            assert.equal(await cut('#turns-summary'), false, `${what}: "Your turn" cut`);
+            assert.ok(await page.locator('#turns-summary .icon').evaluate((e) => e.getBoundingClientRect().width >= 12), `${what}: its icon squeezed`);
+            if (viewport !== DESKTOP) continue;
+            // The longest name a guest may choose, in a room with a game waiting.
+            const guest = await page.locator('#me .me-name').textContent();
+            for (const name of lang === 'fr' ? [guest, 'Bérengère-Dumontel Vasse'] : [guest]) {
+              if (name !== guest) await rename({page}, name);
+              await page.waitForFunction((n) => document.querySelector('#me .me-name')?.title === n, name);
+              const header = await page.locator('header.top').boundingBox();
+              const brand = await page.locator('header.top .brand').boundingBox();
+              const sign = await page.locator('#sign-in').boundingBox();
+              assert.ok(sign.y < brand.y + brand.height && header.height < 70, `${what}: Log in on a row of its own (${header.height} px)`);
+              assert.equal(await cut('#me .me-name'), false, `${what}: ${name} cut`);
+              assert.equal(await page.getAttribute('#me .me-name', 'title'), name);
+            }
+          }
+        }
+      } finally {
+        for (const c of contexts) await c.close().catch(() => {});
       }
     }},
     {name: 'accounts: log out ends this device\'s session only; log out everywhere ends the other device\'s too, whose saved token is refused: it becomes a guest and says so', fn: async () => {

@@ -39,8 +39,12 @@ export function tests(env) {
       assert.equal(await b.page.locator('#result .rating-change').getAttribute('data-delta'), '-16');
       assert.equal(await headline(a), 'You won!');
       assert.equal(await ratingChange(a), 'Rating: +16 (1500\u00a0\u2192\u00a01516)');
-      // Who resigned, by name; the places numbered by their ranks alone; the chat published now.
-      assert.equal(await b.page.locator('#result .reason').textContent(), 'Game over: Ben resigned.');
+      // Who resigned: "You" to the one who did, by name to the others; the log says it once,
+      // with the winner; the places numbered by their ranks alone; the chat published now.
+      assert.equal(await b.page.locator('#result .reason').textContent(), 'You resigned.');
+      for (const p of [a, c]) assert.equal(await p.page.locator('#result .reason').textContent(), 'Game over: Ben resigned.');
+      assert.match(await a.page.locator('#log').textContent(), /Ben resigns; Ana wins/);
+      assert.doesNotMatch(await a.page.locator('#log').textContent(), /resigned|Game over/);
       assert.equal(await a.page.locator('#result .places').evaluate((el) => getComputedStyle(el).listStyleType), 'none');
       assert.equal(await a.page.locator('#chat-public').textContent(), 'This chat is published with the game.');
       assert.equal(await a.page.locator('#chat-switch').isVisible(), false, 'the spectators\' switch after the end');

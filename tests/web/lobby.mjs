@@ -140,7 +140,7 @@ export function tests(env) {
         assert.equal(seats.length, 2);
         assert.deepEqual(seats.filter((s) => s.cpu).map((s) => s.level), ['greedy']);
         // Ben sees one person playing Mancala, the match live, and no recent games beside it.
-        await b.page.waitForFunction(() => /1\spersonne joue en ce moment/.test(document.querySelector('[data-live="mancala-simple"]').textContent));
+        await b.page.waitForFunction(() => /1\sen jeu/.test(document.querySelector('[data-live="mancala-simple"]').textContent));
         await b.page.waitForSelector('#live-part:not([hidden])');
         assert.equal(await b.page.locator('#recent-part').isHidden(), true, 'recent games give way to a live match');
         assert.match(await b.page.locator('[data-play="mancala-simple"]').textContent(), /contre l’ordinateur \(Moyen\)/);

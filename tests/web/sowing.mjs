@@ -263,6 +263,16 @@ export function tests(env) {
           return new Set(els.map((el) => mid(el) < line)).size === 1;
         }));
         assert.deepEqual(sides, [true, true], `${what}: a name not over its own rows`);
+        // Each tray right after its own name, its word whole within the board: no count reads
+        // as the other side's, none is cut at the screen's edge.
+        const trays = await p.page.evaluate(() => [0, 1].map((seat) => {
+          const box = (q) => document.querySelector(`#board ${q}`).getBoundingClientRect();
+          const svg = box('svg'), name = box(`.seat-label[data-side="${seat}"] text`), bowl = box(`[data-tray="${seat}"] .tray-bowl`);
+          const word = document.querySelector(`#board [data-tray="${seat}"]`).previousElementSibling.getBoundingClientRect();
+          const gap = bowl.left - name.right;
+          return gap >= 0 && gap < 20 && word.left >= svg.left && word.right <= svg.right ? 'ok' : `${Math.round(gap)} px after the name, word ${Math.round(word.left)}-${Math.round(word.right)}`;
+        }));
+        assert.deepEqual(trays, ['ok', 'ok'], `${what}: a tray away from its name or its word cut`);
       }
       const all = {};
       let heads = 0, bonuses = 0;

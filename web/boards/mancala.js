@@ -230,9 +230,9 @@ function render({state, legal, viewer, act, name, marks}) {
   // A seat's name along its row, ending by its store: its shape, "▶" while it is to move, its
   // place once decided. It names the store it stands by (the store's `store-owner`).
   function seatLabel(seat, st, mover, {x, y, anchor, rot, max, size}) {
-    const place = st.place ? `${t('list.sep')}${t('ord.place', {n: st.place})}` : '';
+    const who = st.place ? t('mancala.name_place', {name: name(seat), place: t('ord.place', {n: st.place})}) : name(seat);
     const glyphW = size * 1.1;
-    const words = fitText(`${mover ? '▶ ' : ''}${name(seat)}${place}`, max - glyphW, size);
+    const words = fitText(`${mover ? '▶ ' : ''}${who}`, max - glyphW, size);
     const width = textWidth(words, size) + glyphW;
     const x0 = anchor === 'end' ? x - width : x;  // the label's left end, before rotation
     return s('g', {class: `seat-label store-owner${mover ? ' mover' : ''}`, transform: rot ? `rotate(${rot.toFixed(2)} ${x} ${y})` : null},

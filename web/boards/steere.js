@@ -1,6 +1,6 @@
 // Steere's Tanbo: the wooden board with its grid and stones; each root drawn as lines joining its
 // stones. Black stones are dark discs, White light discs with a dark rim. Nothing is written on
-// a stone: a root's free points (S4) are a badge on its first stone, red at one. The last stone
+// a stone: a root's free points (S4) are a badge on its top-left stone, red at one. The last stone
 // placed carries a bright ring and a dot, the points whose stones were just removed a cross, the
 // points a stone may go on a small green dot; under the letters each colour's player, a pointer
 // at the one to play (none once the game is over).

@@ -317,23 +317,28 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
 
   // Each side's name and its tray of captured stones.
   const {labelSize} = L;
+  const tw = labelSize * (upright ? 3.2 : 3.8), glyphW = labelSize * 1.15;
+  function nameFit(seat) {
+    const lab = seat === me ? L.label.me : L.label.them;
+    const capW = L.captionAbove ? 0 : textWidth(t('tsoro.captured'), labelSize * 0.8) + 6;
+    const words = fitText(`${state.to_move === seat ? '▶ ' : ''}${name(seat)}`, lab.w - tw - capW - glyphW - 12, labelSize);
+    return {words, width: textWidth(words, labelSize) + glyphW};
+  }
+  // The name as it fits; across, the tray ends its side's row; turned, it follows the name.
   function trayBox(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
-    const tw = labelSize * (upright ? 3.2 : 3.8), th = labelSize * (upright ? 2.3 : 1.7);
-    return {x: lab.x + lab.w - tw / 2, y: lab.y, w: tw, h: th};
+    const th = labelSize * (upright ? 2.3 : 1.7);
+    return {x: L.captionAbove ? lab.x + nameFit(seat).width + labelSize * 0.6 + tw / 2 : lab.x + lab.w - tw / 2, y: lab.y, w: tw, h: th};
   }
   function trayAt(seat) { const b = trayBox(seat); return {x: b.x - b.w * 0.18, y: b.y}; }
   const tag = (seat) => {
     const lab = seat === me ? L.label.me : L.label.them;
     const mover = state.to_move === seat;
     const tray = trayBox(seat);
-    const glyphW = labelSize * 1.15;
     // The tray says what it counts, in a word before it.
     const capSize = labelSize * 0.8;
     const capWords = t('tsoro.captured');
-    const capW = L.captionAbove ? 0 : textWidth(capWords, capSize) + 6;
-    const words = fitText(`${mover ? '▶ ' : ''}${name(seat)}`, lab.w - tray.w - capW - glyphW - 12, labelSize);
-    const width = textWidth(words, labelSize) + glyphW;
+    const {words, width} = nameFit(seat);
     const captured = state.sides[seat].captured;
     const tk = `${seat}:tray`;
     const tap = taps.get(tk);
