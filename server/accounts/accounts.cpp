@@ -103,7 +103,7 @@ void Accounts::login(std::string address, std::string username, std::string pass
   std::optional<Identity> holder;
   try {
     if (!device.empty()) holder = shared_->identities->find(device);
-  } catch (const TokenLookupFailed&) {  // counted as an attempt without a known device
+  } catch (const IdentitiesUnavailable&) {  // counted as an attempt without a known device
   }
   in_store(weak, done, [=](Shared& sh, store::Store& s) {
     std::optional<store::Account> account = key ? s.account_by_key(*key) : std::nullopt;

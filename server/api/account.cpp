@@ -85,7 +85,7 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
   std::optional<std::pair<Identity, std::string>> who;
   try {
     who = bearer(req, rooms->identities());
-  } catch (const TokenLookupFailed&) {
+  } catch (const IdentitiesUnavailable&) {
     return call.send(
         error_reply(503, "store_unavailable", "the store cannot check this token now; try again"));
   }

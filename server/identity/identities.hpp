@@ -43,9 +43,10 @@ struct NewIdentity {
 // The longest client description kept with a token (its User-Agent, cut there).
 inline constexpr std::size_t kMaxAgentBytes = 200;
 
-// The store that keeps the tokens cannot answer now (a cluster's database is out): whether a
-// token is known cannot be told, and "unknown" would be a lie that makes its holder a stranger.
-struct TokenLookupFailed : std::runtime_error {
+// The store that keeps identities cannot answer now (a cluster's database is out): whether a
+// token is known cannot be told ("unknown" would be a lie that makes its holder a stranger), and
+// a new guest's token cannot be made durable (one given anyway would be unknown to every node).
+struct IdentitiesUnavailable : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -53,10 +54,11 @@ class Identities {
  public:
   virtual ~Identities() = default;
   // A new guest; `name` already validated (empty: a generated one). `agent`: the client it
-  // connects with, kept with its token (cut to kMaxAgentBytes).
+  // connects with, kept with its token (cut to kMaxAgentBytes). In a shared store it returns
+  // once stored, and throws IdentitiesUnavailable when it cannot be.
   virtual NewIdentity create_guest(std::string_view name, std::string_view agent) = 0;
   // The identity a token brings back, which counts as a use of the token; nullopt for a token
-  // never issued, revoked, or expired. Throws TokenLookupFailed when the store cannot say.
+  // never issued, revoked, or expired. Throws IdentitiesUnavailable when the store cannot say.
   virtual std::optional<Identity> find(std::string_view token) = 0;
   virtual void rename(const std::string& id, std::string_view name) = 0;
   // The identity with this public id; nullopt for none.

@@ -161,10 +161,32 @@ NewIdentity StoreIdentities::create_guest(std::string_view name, std::string_vie
         name.empty() ? std::string("Guest ").append(out.identity.id, 1, 4) : std::string(name);
     table_.add(out.identity, hash, wall_ms());
   }
-  worker_->post([i = out.identity, hash, at = wall_ms(),
-                 agent = cut_utf8(agent, kMaxAgentBytes)](store::Store& s) {
-    require(s.create_identity(i.id, i.name, hash, at, agent), "identity " + i.id);
+  if (!shared_) {
+    worker_->post([i = out.identity, hash, at = wall_ms(),
+                   agent = cut_utf8(agent, kMaxAgentBytes)](store::Store& s) {
+      require(s.create_identity(i.id, i.name, hash, at, agent), "identity " + i.id);
+    });
+    return out;
+  }
+  // Every node asks the store for a token: it is given only once the store holds it.
+  auto answer = std::make_shared<std::promise<bool>>();
+  auto stored = answer->get_future();
+  const bool posted = worker_->post([answer, i = out.identity, hash, at = wall_ms(),
+                                     agent = cut_utf8(agent, kMaxAgentBytes)](store::Store& s) {
+    if (!s.create_identity(i.id, i.name, hash, at, agent).ok()) return answer->set_value(false);
+    s.after_commit([answer](bool committed) { answer->set_value(committed); });
   });
+  bool ok = false;
+  try {
+    ok = posted && stored.get();
+  } catch (const std::future_error&) {  // the job failed before it answered
+  }
+  if (!ok) {
+    std::lock_guard lock(mutex_);
+    table_.remove_token(hash);
+    spdlog::warn("identities: a new guest cannot be stored now; refused");
+    throw IdentitiesUnavailable("the store cannot take a new identity now");
+  }
   return out;
 }
 
@@ -223,7 +245,7 @@ std::optional<Identity> StoreIdentities::find(std::string_view token) {
     row = got.get();
   } catch (const std::exception& e) {
     spdlog::warn("identities: a token cannot be looked up in the store now: {}", e.what());
-    throw TokenLookupFailed(e.what());
+    throw IdentitiesUnavailable(e.what());
   }
   std::lock_guard lock(mutex_);
   if (!row) {

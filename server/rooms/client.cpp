@@ -146,7 +146,7 @@ void Client::on(const protocol::Hello& m, const Id& re) {
     std::optional<Identity> found;
     try {
       found = services_->identities->find(*m.token);
-    } catch (const TokenLookupFailed&) {
+    } catch (const IdentitiesUnavailable&) {
       return refuse(ErrorCode::store_unavailable,
                     "the store cannot check this token now; say hello again shortly", re);
     }
@@ -164,7 +164,13 @@ void Client::on(const protocol::Hello& m, const Id& re) {
                   "too many new identities from this address; try again in a minute, or say "
                   "hello with the token you were given",
                   re);
-  auto made = services_->identities->create_guest(m.name.value_or(""), peer_->user_agent());
+  NewIdentity made;
+  try {
+    made = services_->identities->create_guest(m.name.value_or(""), peer_->user_agent());
+  } catch (const IdentitiesUnavailable&) {
+    return refuse(ErrorCode::store_unavailable,
+                  "the store cannot take a new identity now; say hello again shortly", re);
+  }
   welcome(std::move(made.identity), std::move(made.token), false, re);
 }
 

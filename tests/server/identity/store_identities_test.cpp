@@ -52,10 +52,15 @@ TEST_CASE("identities: one written to the store after the start is found by toke
     CHECK_FALSE(alone.by_id("p-later"));
     CHECK(alone.size() == before);
   }
-  SECTION("a stopped store is a miss, not an exception") {
+  SECTION("a stopped store cannot tell a token: never called unknown") {
     worker->stop();
-    CHECK_FALSE(identities.find("later token"));
+    CHECK_THROWS_AS(identities.find("later token"), IdentitiesUnavailable);
     CHECK_FALSE(identities.by_id("p-later"));
+  }
+  SECTION("a new guest is refused while the store cannot keep its token") {
+    // Given anyway, the token would be unknown to every node that asks the store.
+    worker->stop();
+    CHECK_THROWS_AS(identities.create_guest("Newcomer", "a browser"), IdentitiesUnavailable);
   }
   worker->stop();
 }
