@@ -102,8 +102,9 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   // Coordinates readable on a phone at any size: about 11 pixels however small the points.
   const font = Math.max(20, Math.round(W * 1.6));
   const wood = CELL * 0.56;           // the wood beyond the outer lines: an edge stone lies on it
-  // The row numbers' margin: a two-digit number keeps a gap from the wood.
-  const margin = H >= 10 ? 1.6 : 1.3;
+  // The row numbers' margin: a two-digit number keeps a gap from the wood from 12 rows on; at
+  // 11 the wider margin would take the phone's board under its 32 px targets (tap-to-zoom).
+  const margin = H >= 12 ? 1.6 : 1.3;
   const left = wood + (picture ? 0 : font * margin);
   const X = (x) => left + x * CELL, Y = (y) => wood + y * CELL;
   const point = (p) => ({x: p.charCodeAt(0) - 97, y: H - Number(p.slice(1))});
