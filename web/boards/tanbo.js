@@ -267,8 +267,7 @@ function drawField(seat, cx, cy, c) {
   return s('g', {class: 'tb-ring', 'data-ring': seat}, items);
 }
 
-// The swap about to be confirmed: an arrow both ways between the two tokens, each drawn small
-// at the other's end, where it goes.
+// The swap to confirm, drawn over the tokens but never in the way of a tap.
 function swapArrow(cx, cy, {a, b, seat}) {
   const pa = places(cx, cy, a.paddy)[a.token], pb = places(cx, cy, b.paddy)[b.token];
   const mx = (pa.x + pb.x) / 2, my = (pa.y + pb.y) / 2;
@@ -281,7 +280,7 @@ function swapArrow(cx, cy, {a, b, seat}) {
   const t0 = 0.16, t1 = 0.84;
   const at = (u) => [(1 - u) ** 2 * pa.x + 2 * (1 - u) * u * qx + u * u * pb.x, (1 - u) ** 2 * pa.y + 2 * (1 - u) * u * qy + u * u * pb.y];
   const [sx, sy] = at(t0), [ex, ey] = at(t1);
-  return s('g', {class: 'tb-swap-arrow', 'aria-hidden': 'true'},
+  return s('g', {class: 'tb-swap-arrow', 'aria-hidden': 'true', 'pointer-events': 'none'},
     s('path', {d: `M${r1(sx)},${r1(sy)}Q${r1(qx)},${r1(qy)} ${r1(ex)},${r1(ey)}`}),
     s('path', {d: `${head(ex, ey, qx, qy)}${head(sx, sy, qx, qy)}`}),
     s('g', {class: 'tb-ghost'}, token(a.token, pb.x + 30, pb.y - 30, 44, seat), token(b.token, pa.x + 30, pa.y - 30, 44, seat)));
