@@ -160,6 +160,10 @@ bool PgStore::begin_group() {
 bool PgStore::end_group(std::string& error) {
   if (!grouped_) return true;
   grouped_ = false;
+  // in_doubt() speaks of this group alone: a doubt left from an earlier one (whose group held no
+  // answer to wait) must not make this group's failure read as a doubt, settled by the other's
+  // fate.
+  doubt_.reset();
   bool sent = false;
   try {
     if (group_lost_) throw StoreError("the transaction was lost to a failure inside it");
