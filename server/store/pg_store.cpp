@@ -1,7 +1,9 @@
 #include "server/store/pg_store.hpp"
 
 #include <charconv>
+#include <cstdio>
 #include <pqxx/pqxx>
+#include <random>
 #include <unordered_map>
 
 #include "server/store/detail.hpp"
@@ -60,6 +62,28 @@ std::string with_connect_timeout(const std::string& url) {
 // Any constant: the key of the lock that keeps two nodes from migrating at once.
 constexpr std::int64_t kMigrationLock = 0x74616e626f;
 
+// The marks of groups older than this are no one's doubt any more (a writer asks about its own
+// every 200 ms): deleted when a store opens. A writer deletes its own settled marks every
+// kMarksKept groups.
+constexpr std::int64_t kMarkLifetimeMs = 24 * 3600 * 1000;
+constexpr std::int64_t kMarksKept = 1024;
+
+// A COMMIT the database answered with a refusal that rolled the transaction back: a deferred
+// constraint, a value, a serialization failure. Any other failure (a connection's, a shutdown's)
+// leaves the outcome to be asked.
+bool refused_commit(const std::string& sqlstate) {
+  return sqlstate.starts_with("22") || sqlstate.starts_with("23") || sqlstate.starts_with("40");
+}
+
+// A name for this connection's groups, unique among every node's: 64 random bits in hex.
+std::string random_writer() {
+  std::random_device rd;
+  const std::uint64_t bits = (std::uint64_t(rd()) << 32) ^ rd();
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(bits));
+  return buf;
+}
+
 }  // namespace
 
 // One statement runner for the connection's life: transactions and savepoints are plain SQL, as
@@ -83,7 +107,10 @@ struct PgStore::Pg {
 };
 
 PgStore::PgStore(std::unique_ptr<Pg> pg, std::string url, std::string described)
-    : pg_(std::move(pg)), url_(std::move(url)), described_(std::move(described)) {}
+    : pg_(std::move(pg)),
+      url_(std::move(url)),
+      described_(std::move(described)),
+      writer_(random_writer()) {}
 
 PgStore::~PgStore() = default;
 
@@ -110,6 +137,7 @@ std::unique_ptr<PgStore> PgStore::open(const std::string& url, std::string& erro
       }
       for (int n = current + 1; n <= kSchemaVersion; ++n) tx.exec0(migration(Dialect::postgres, n));
       tx.exec_params0("UPDATE tanbo_schema SET version = $1", kSchemaVersion);
+      tx.exec_params0("DELETE FROM store_groups WHERE at < $1", now_ms() - kMarkLifetimeMs);
       tx.exec0("COMMIT");
     } catch (const std::exception& e) {
       try {
@@ -146,13 +174,24 @@ bool PgStore::begin_group() {
   // The database out of reach is an outage like a failed write: unhealthy until a commit.
   if (!connected()) return note_failure(last_failure_), false;
   try {
-    // One round trip: its id lets a COMMIT whose answer is lost be asked about later.
-    group_xid_ = pg_->tx.exec("BEGIN; SELECT txid_current()")[0][0].as<std::int64_t>();
+    // One round trip: the group's mark, by which a COMMIT whose answer is lost is asked about
+    // later; now and then the writer's older marks go, none of them in doubt (begin_group does
+    // not run while a doubt waits).
+    const std::string n = std::to_string(++groups_);
+    std::string sql = "BEGIN; INSERT INTO store_groups (writer, n, at) VALUES ('" + writer_ +
+                      "', " + n + ", " + std::to_string(now_ms()) + ")";
+    if (groups_ % kMarksKept == 0)
+      sql += "; DELETE FROM store_groups WHERE writer = '" + writer_ + "' AND n < " + n;
+    pg_->tx.exec(sql);
     grouped_ = true;
     group_lost_ = false;
   } catch (const std::exception& e) {
     grouped_ = false;
     note_failure(std::string("begin: ") + e.what());
+    try {
+      pg_->tx.exec0("ROLLBACK");  // a BEGIN whose mark failed leaves no transaction open
+    } catch (...) {               // the connection is gone, and the transaction with it
+    }
   }
   return grouped_;
 }
@@ -164,7 +203,7 @@ bool PgStore::end_group(std::string& error) {
   // answer to wait) must not make this group's failure read as a doubt, settled by the other's
   // fate.
   doubt_.reset();
-  bool sent = false;
+  bool sent = false, refused = false;
   try {
     if (group_lost_) throw StoreError("the transaction was lost to a failure inside it");
     // An aborted transaction would COMMIT as a ROLLBACK without an error: group_lost_ says so.
@@ -172,13 +211,18 @@ bool PgStore::end_group(std::string& error) {
     pg_->tx.exec0("COMMIT");
     note_commit();
     return true;
+  } catch (const pqxx::sql_error& e) {
+    error = e.what();
+    refused = refused_commit(e.sqlstate());
   } catch (const std::exception& e) {
     error = e.what();
   }
-  // The connection broke with the COMMIT sent: the database may have written the group. Only
-  // the database can tell, once it answers again (resolve_doubt).
-  if (sent && !pg_->conn.is_open()) {
-    doubt_ = group_xid_;
+  // The COMMIT sent and no refusal from the database heard: it may have written the group
+  // (libpq does not always see the connection broken at once). Only the database can tell,
+  // once it answers again (resolve_doubt), on a new connection: this one may hold nothing more.
+  if (sent && !refused) {
+    doubt_ = groups_;
+    pg_->conn.disconnect();
     note_failure("commit, its outcome unknown: " + error);
     return false;
   }
@@ -191,20 +235,27 @@ bool PgStore::end_group(std::string& error) {
   return false;
 }
 
+// The group's mark says. Present: the group committed. Absent: its transaction aborted, or is
+// still running on a connection the database has not yet seen broken; inserting the same mark
+// tells the two apart, since it waits for that transaction to end (at most lock_timeout, then
+// the question is asked again). The probe is rolled back: it only asks.
 std::optional<bool> PgStore::resolve_doubt() {
   if (!doubt_) return false;
   if (!connected()) return std::nullopt;
   try {
-    const auto r = pg_->tx.exec_params("SELECT txid_status($1)", *doubt_);
-    // "in progress": the old session has not finished yet. NULL only for a transaction too old
-    // for the database to remember, which one of a few seconds ago is not.
-    if (r[0][0].is_null()) return doubt_.reset(), false;
-    const std::string status = r[0][0].as<std::string>();
-    if (status == "in progress") return std::nullopt;
+    const auto r = pg_->tx.exec(
+        "BEGIN; SET LOCAL lock_timeout = '1s'; INSERT INTO store_groups (writer, n, at) "
+        "VALUES ('" +
+        writer_ + "', " + std::to_string(*doubt_) + ", 0) ON CONFLICT DO NOTHING RETURNING n");
+    pg_->tx.exec0("ROLLBACK");
     doubt_.reset();
     note_commit();
-    return status == "committed";
+    return r.empty();  // the mark was there already: written
   } catch (const std::exception& e) {
+    try {
+      pg_->tx.exec0("ROLLBACK");
+    } catch (...) {  // the connection is gone, and the probe with it
+    }
     note_failure(std::string("asking how a commit ended: ") + e.what());
     return std::nullopt;
   }

@@ -45,8 +45,11 @@ class PgStore final : public Store {
   std::unique_ptr<Pg> pg_;
   std::string url_;  // to connect again
   std::string described_;
-  bool group_lost_ = false;            // a failure inside the group could not be rolled back alone
-  std::int64_t group_xid_ = 0;         // the group's transaction id, to ask about it later
+  bool group_lost_ = false;  // a failure inside the group could not be rolled back alone
+  // Each group inserts its mark (writer_, its number) in store_groups, the proof asked for when
+  // the answer to its COMMIT is lost.
+  std::string writer_;
+  std::int64_t groups_ = 0;            // the number of the last group begun
   std::optional<std::int64_t> doubt_;  // a group whose COMMIT's answer was lost
 };
 

@@ -398,6 +398,21 @@ CREATE INDEX mail_tokens_identity ON mail_tokens(identity, purpose, created_at);
 // BIGINT is an integer to SQLite as well: one text for both.
 constexpr const char* kPgMigration12 = kMigration12;
 
+// Version 13: a PostgreSQL group's own mark. Each group of writes inserts a row naming its writer
+// (one store connection's random id) and its number; when the answer to its COMMIT is lost, that
+// row is the proof of what happened (PgStore::resolve_doubt). A transaction id is not: one the
+// database had not yet logged when it crashed is given again after the restart, and then reads
+// "committed" for another's transaction. SQLite's writes are the process's own and need none.
+constexpr const char* kMigration13 = "-- PostgreSQL only";
+constexpr const char* kPgMigration13 = R"sql(
+CREATE TABLE store_groups (
+  writer TEXT NOT NULL,
+  n      BIGINT NOT NULL,
+  at     BIGINT NOT NULL,
+  PRIMARY KEY (writer, n)
+);
+)sql";
+
 // Side by side, so that a migration cannot be added to one dialect and not the other.
 struct Migration {
   const char* sqlite;
@@ -409,7 +424,8 @@ constexpr std::array kMigrations{
     Migration{kMigration5, kPgMigration5},   Migration{kMigration6, kPgMigration6},
     Migration{kMigration7, kPgMigration7},   Migration{kMigration8, kPgMigration8},
     Migration{kMigration9, kPgMigration9},   Migration{kMigration10, kPgMigration10},
-    Migration{kMigration11, kPgMigration11}, Migration{kMigration12, kPgMigration12}};
+    Migration{kMigration11, kPgMigration11}, Migration{kMigration12, kPgMigration12},
+    Migration{kMigration13, kPgMigration13}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace

@@ -12,7 +12,7 @@ class Database;
 namespace tanbo::server::store {
 
 // The version this code reads and writes.
-inline constexpr int kSchemaVersion = 12;
+inline constexpr int kSchemaVersion = 13;
 
 enum class Dialect : std::uint8_t { sqlite, postgres };
 
