@@ -271,6 +271,9 @@ WriteResult PgStore::transact(std::string_view what, const std::function<WriteRe
     return refuse(Code::failed, last_failure_);
   };
   if (grouped && group_lost_) return failed("the group's transaction was lost");
+  // Not a failure of its own: the one that keeps groups from beginning was noted.
+  if (!grouped && refuse_lone_)
+    return refuse(Code::failed, str(what) + ": no group can begin now; written again later");
   if (!grouped && !connected()) return failed("no connection to the database");
   try {
     pg_->tx.exec0(grouped ? "SAVEPOINT w" : "BEGIN");

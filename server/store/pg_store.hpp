@@ -27,6 +27,7 @@ class PgStore final : public Store {
   bool end_group(std::string& error) override;
   bool in_doubt() const override { return doubt_.has_value(); }
   std::optional<bool> resolve_doubt() override;
+  void refuse_lone_writes(bool refuse) override { refuse_lone_ = refuse; }
 
  protected:
   std::vector<SqlRow> query(std::string_view sql, const std::vector<SqlValue>& params) override;
@@ -45,7 +46,8 @@ class PgStore final : public Store {
   std::unique_ptr<Pg> pg_;
   std::string url_;  // to connect again
   std::string described_;
-  bool group_lost_ = false;  // a failure inside the group could not be rolled back alone
+  bool group_lost_ = false;   // a failure inside the group could not be rolled back alone
+  bool refuse_lone_ = false;  // writes outside a group fail (refuse_lone_writes)
   // Each group inserts its mark (writer_, its number) in store_groups, the proof asked for when
   // the answer to its COMMIT is lost.
   std::string writer_;

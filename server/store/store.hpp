@@ -234,6 +234,10 @@ class Store {
   // Whether the group left in doubt was committed, once the database can say (it is reachable
   // again); nullopt while it cannot.
   virtual std::optional<bool> resolve_doubt() { return false; }
+  // Set by the worker while it runs jobs outside a group (none could begin, or a doubt waits):
+  // a store whose COMMIT's answer can be lost then refuses their writes as failed, since such a
+  // COMMIT could not be asked about afterwards; their rooms hold the change and write it again.
+  virtual void refuse_lone_writes(bool) {}
   // f(committed) runs once what the current job wrote is durable: at once outside a group, after
   // the group's COMMIT inside one (false when it was not committed).
   void after_commit(std::function<void(bool committed)> f);

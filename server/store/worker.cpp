@@ -153,10 +153,13 @@ void StoreWorker::run() {
       job = std::move(queue_.front());
       queue_.pop_front();
     }
-    // A group that cannot begin leaves this job to its own transactions, as without groups;
-    // so does a doubt not yet settled, which one group at a time keeps single.
+    // A group that cannot begin leaves this job to run alone, as without groups; so does a doubt
+    // not yet settled, which one group at a time keeps single. Its reads are answered if they
+    // can be; its writes, where a lost COMMIT could not be asked about, fail and come again.
     if (!in_doubt_.empty() || !store_->begin_group()) {
+      store_->refuse_lone_writes(true);
       run_job(job);
+      store_->refuse_lone_writes(false);
       log_health();
       continue;
     }
