@@ -56,6 +56,7 @@ enum class ErrorCode : std::uint8_t {
   store_unavailable,     // the room cannot store now (its database fails): nothing changed
   too_large,             // frame over the size limit
   unknown_outcome,       // the request may or may not have taken effect: resume to see
+  room_moved,            // the room's node is gone, or another node runs it now: nothing changed
   internal,              // the server failed; the room is unchanged
 };
 
@@ -65,7 +66,7 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 44> kErrors = {{
+inline constexpr std::array<ErrorInfo, 45> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
@@ -113,6 +114,8 @@ inline constexpr std::array<ErrorInfo, 44> kErrors = {{
     {ErrorCode::too_large, "too_large", "the frame exceeds the size limit"},
     {ErrorCode::unknown_outcome, "unknown_outcome",
      "the server cannot tell whether this took effect; resume to see"},
+    {ErrorCode::room_moved, "room_moved",
+     "the room's server node is gone or another one runs it now; nothing changed, join again"},
     {ErrorCode::internal, "internal", "the server failed; nothing changed"},
 }};
 

@@ -456,9 +456,9 @@ void Relay::publish(RedisConnection& redis, std::vector<Published>& out) {
     ++answered;
     // A request nobody received: its node is gone, and the room moves once its lease expires.
     if (m.asker && !m.ticket && r.integer() == 0)
-      m.asker->send(protocol::share(
-          protocol::error(protocol::ErrorCode::internal,
-                          m.room + "'s server node cannot be reached; try again", m.re)));
+      m.asker->send(protocol::share(protocol::error(
+          protocol::ErrorCode::room_moved,
+          m.room + "'s server node cannot be reached; join it again shortly", m.re)));
   }
   // While Redis is away every flush fails: one line a second, with the count, not one a flush.
   lost_ += out.size() - answered;

@@ -173,7 +173,7 @@ void Room::fenced(const Asker& asker) {
                version_);
   busy_ = false;
   if (asker.peer)
-    refuse(asker.peer, ErrorCode::internal,
+    refuse(asker.peer, ErrorCode::room_moved,
            "another node runs this room now; nothing changed: join it again", asker.re);
   lose("another node runs this room now: join it again");
   broken_ = true;  // until lose() runs: refuse what the backlog holds
@@ -308,7 +308,7 @@ void Room::lose(std::string why) {
     spdlog::error("room {} lost: {}", self->id(), why);
     self->broken_ = self->retired_ = true;
     self->halt();
-    auto frame = protocol::share(protocol::error(ErrorCode::internal, why, Id{}));
+    auto frame = protocol::share(protocol::error(ErrorCode::room_moved, why, Id{}));
     for (const auto& m : self->members_)
       if (auto p = m.peer.lock()) {
         p->send(frame);

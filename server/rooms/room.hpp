@@ -146,7 +146,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   // it caused committed and their states sent.
   void settled(std::function<void()> done);
   // Another node of the cluster owns the room (server/cluster/): every member gets an `error`
-  // (internal) with `why` and is closed with going_away, the room leaves the lobby and refuses
+  // (room_moved) with `why` and is closed with going_away, the room leaves the lobby and refuses
   // everything after. Posted to the strand, past a journal append in flight.
   void lose(std::string why);
 

@@ -645,6 +645,7 @@ export default {
   'error.accounts_unavailable': 'accounts are not available right now; try again',
   'error.too_large': 'that is too long to send',
   'error.unknown_outcome': 'the server could not confirm it; the board shows what happened',
+  'error.room_moved': 'the game is moving to another server; nothing changed, try again in a moment',
   'error.not_found': 'it cannot be found',
   'error.bad_origin': 'the server refuses requests from this page’s address',
   'error.unauthorized': 'you are no longer logged in; log in again',

@@ -646,6 +646,7 @@ export default {
   'error.accounts_unavailable': 'les comptes ne sont pas disponibles pour le moment ; réessayez',
   'error.too_large': 'c’est trop long pour être envoyé',
   'error.unknown_outcome': 'le serveur n’a pas pu le confirmer ; le plateau montre ce qui s’est passé',
+  'error.room_moved': 'la partie passe sur un autre serveur ; rien n’a changé, réessayez dans un instant',
   'error.not_found': 'introuvable',
   'error.bad_origin': 'le serveur refuse les demandes venant de l’adresse de cette page',
   'error.unauthorized': 'vous n’êtes plus connecté ; reconnectez-vous',

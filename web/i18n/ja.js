@@ -646,6 +646,7 @@ export default {
   'error.accounts_unavailable': 'いまはアカウントを利用できません。もう一度お試しください',
   'error.too_large': '長すぎて送れません',
   'error.unknown_outcome': 'サーバーで確認できませんでした。盤面で結果をご確認ください',
+  'error.room_moved': 'この対局は別のサーバーに移っています。何も変わっていません。少し待ってからもう一度お試しください',
   'error.not_found': '見つかりません',
   'error.bad_origin': 'サーバーはこのページのアドレスからの要求を受け付けません',
   'error.unauthorized': 'ログインが切れました。もう一度ログインしてください',

@@ -493,7 +493,7 @@ export type ServerCreated = {
 export type ServerError = {
   type: "error";
   re: Re;
-  code: "bad_json" | "bad_message" | "unknown_type" | "not_hello" | "bad_token" | "no_such_room" | "room_full" | "seat_taken" | "not_seated" | "not_in_game" | "not_your_turn" | "stale_version" | "illegal_action" | "game_over" | "not_finished" | "bad_option" | "too_many_rooms" | "too_many_guests" | "bad_name" | "name_reserved" | "already_seeking" | "no_such_seek" | "no_such_player" | "player_offline" | "challenges_refused" | "no_such_challenge" | "bad_text" | "chat_closed" | "not_your_channel" | "chat_rate_limited" | "chat_repeated" | "banned" | "bad_login" | "login_locked" | "username_taken" | "weak_password" | "no_account" | "account_required" | "accounts_unavailable" | "rate_limited" | "store_unavailable" | "too_large" | "unknown_outcome" | "internal";
+  code: "bad_json" | "bad_message" | "unknown_type" | "not_hello" | "bad_token" | "no_such_room" | "room_full" | "seat_taken" | "not_seated" | "not_in_game" | "not_your_turn" | "stale_version" | "illegal_action" | "game_over" | "not_finished" | "bad_option" | "too_many_rooms" | "too_many_guests" | "bad_name" | "name_reserved" | "already_seeking" | "no_such_seek" | "no_such_player" | "player_offline" | "challenges_refused" | "no_such_challenge" | "bad_text" | "chat_closed" | "not_your_channel" | "chat_rate_limited" | "chat_repeated" | "banned" | "bad_login" | "login_locked" | "username_taken" | "weak_password" | "no_account" | "account_required" | "accounts_unavailable" | "rate_limited" | "store_unavailable" | "too_large" | "unknown_outcome" | "room_moved" | "internal";
   message: string;
   problems?: Problem[];
 };

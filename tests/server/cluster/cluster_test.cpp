@@ -194,7 +194,7 @@ TEST_CASE("a room whose lease another node holds is closed with a reason", "[clu
   json error;
   while ((error = room.client.next()).at("type") != "error") {
   }
-  CHECK(error.at("code") == "internal");
+  CHECK(error.at("code") == "room_moved");
   CHECK(error.at("message").get<std::string>().find("node-z") != std::string::npos);
   CHECK(room.client.expect_close() == 1001);
   CHECK(listed(a.port(), room.id).is_null());
