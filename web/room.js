@@ -86,7 +86,7 @@ export class RoomView {
     this.boardEl.addEventListener('click', () => this.motion.skip());
     document.addEventListener('keydown', this.onKey);
     this.controlsEl = h('div', {class: 'controls', id: 'controls'});
-    // Its height, for the room the page keeps below its last line while it is pinned (table.css).
+    // Its height, for the room the page keeps below its last line while it is pinned (style.css).
     this.barSize = new ResizeObserver(() => document.body.style.setProperty('--bar-h', `${Math.ceil(this.controlsEl.offsetHeight)}px`));
     this.barSize.observe(this.controlsEl);
     this.factsEl = h('div', {class: 'facts-box', id: 'facts'});

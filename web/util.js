@@ -76,8 +76,8 @@ export function apiError(body, res) {
 // It shows for six seconds, or until its ✕; longer while it is read: its fold open, focus in it,
 // or a mouse moved onto it, for half a minute at most (a pointer left resting where toasts appear
 // keeps nothing, nor does a touch screen's hover, which is only the last tap). It never shows over
-// a modal dialog (table.css hides it there) and its six seconds wait until the dialog is closed.
-// It stands under the header (table.css: beside the board, never over it).
+// a modal dialog (style.css hides it there) and its six seconds wait until the dialog is closed.
+// It stands under the header (style.css: beside the board, never over it).
 const TOAST_MS = 6000;
 const TOAST_TICK = 250;
 let toastTimer = null;

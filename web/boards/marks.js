@@ -35,7 +35,7 @@ export function markOf(marks, key) {
 // nothing to tap: `play` false leaves the green out.
 const SOWING = new Set(['mancala-simple', 'tsoro']);
 
-// One swatch: a small picture of the mark in CSS (css/table.css), in the board's colours; not
+// One swatch: a small picture of the mark in CSS (style.css, the legend), in the board's colours; not
 // SVG, so that the board stays the one picture in #board.
 function swatch(kind, game) {
   const shape = game === 'tanbo' ? 'paddy' : game === 'steere-tanbo' ? 'point' : 'hole';

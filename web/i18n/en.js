@@ -779,7 +779,6 @@ export default {
   'steere.fact.last_none': 'Last stone: {point} (ringed in orange); no stone removed.',
   'steere.hint.black': 'You play Black: choose a point with a green dot.',
   'steere.hint.white': 'You play White: choose a point with a green dot.',
-  'steere.to_play': '{colour} to play: {name}',
   'steere.hint.zoom': 'On a small screen, tap the board first to zoom in.',
   'steere.you': 'You',
 

@@ -779,7 +779,6 @@ export default {
   'steere.fact.last_none': 'Dernière pierre : {point} (cerclée d’orange) ; aucune pierre retirée.',
   'steere.hint.black': 'Vous avez les Noirs : choisissez un point vert.',
   'steere.hint.white': 'Vous avez les Blancs : choisissez un point vert.',
-  'steere.to_play': 'Au tour de {colour} : {name}',
   'steere.hint.zoom': 'Sur un petit écran, touchez d’abord le plateau pour l’agrandir.',
   'steere.you': 'Vous',
 

@@ -779,7 +779,6 @@ export default {
   'steere.fact.last_none': '最後の石：{point}（オレンジの輪）。取り除かれた石：なし。',
   'steere.hint.black': 'あなたは黒番です：緑の点を選んでください。',
   'steere.hint.white': 'あなたは白番です：緑の点を選んでください。',
-  'steere.to_play': '{colour}の番：{name}',
   'steere.hint.zoom': '小さな画面では、まず盤をタップして拡大してください。',
   'steere.you': 'あなた',
 
