@@ -11,7 +11,7 @@ export function describeCore(ev, name, board) {
       if (ev.action === undefined) return undefined;
       const what = board.describeAction(ev.action, ev.seat);
       if (ev.by === 'timer' || ev.by === 'takeover') return t(`core.action_by.${ev.by}`, {name: name(ev.seat), what});
-      return t('core.action', {name: name(ev.seat), what});
+      return board.describeSetup?.(ev, name) ?? t('core.action', {name: name(ev.seat), what});
     }
     case 'forced': return t('core.forced', {name: name(ev.seat), what: board.describeAction(ev.action, ev.seat)});
     case 'resign': return t('core.resign', {name: name(ev.seat)});

@@ -421,7 +421,7 @@ export class RoomView {
     else if (m.pending) {
       const kind = m.pending.decision;
       text = this.seat !== null && m.pending.seat === this.seat
-        ? t('turn.mine', {what: t(`decision.${m.game}.${kind}.mine`)})
+        ? boardFor(m.game).myTurn?.(m, this.seat, name, m.state?.first ?? this.log.first()) ?? t('turn.mine', {what: t(`decision.${m.game}.${kind}.mine`)})
         : t(`decision.${m.game}.${kind}.other`, {name: name(m.pending.seat)});
     }
     this.bannerText.replaceChildren(text);

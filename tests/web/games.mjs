@@ -496,6 +496,65 @@ export function tests(env) {
     }},
     {name: 'steere-tanbo: the place decision in a timed room (the clock for everyone); resign with confirmation; rematch with a separator', fn: () =>
       decisionsTest('steere-tanbo', {options: {size: '7x7'}, timer: 30, kinds: ['place'], maxSteps: 4, file: 'steere-tanbo', resign: true})},
+    {name: 'tanbo: the set-up says who places a Farmer first and who then moves first, in the three languages; each placement is one line of the log', fn: async () => {
+      const cases = [
+        ['en', /^Set-up, before play: place your Farmer first, then Computer places theirs\. After that, Computer moves first\.$/,
+          /^#1 Set-up: Lou places their Farmer in paddy \d$/],
+        ['fr', /^Mise en place, avant la partie\u00a0: placez votre fermier en premier, puis Ordinateur placera le sien\. Ensuite, Ordinateur joue en premier\.$/,
+          /^n° 1 Mise en place\u00a0: Lou place son fermier dans la rizière \d$/],
+        ['ja', /^準備（対局前）：先にあなたが農夫を置き、次にコンピューターが置きます。そのあと、コンピューターの先手で対局が始まります。$/,
+          /^#1 準備：Louが農夫を\d番の田んぼに置く$/]];
+      for (const [lang, prompt, line] of cases) {
+        const p = await newPlayer(env, 'Lou', {viewport: DESKTOP, lang});
+        try {
+          // The computer moves first; seat 0 places its Farmer first all the same (T1).
+          await createRoom(p, 'tanbo', {cpu: {1: 'random'}, options: {first: 1}});
+          await waitMine(p.page);
+          assert.match(await p.page.locator('#banner').textContent(), prompt, `${lang}: ${await p.page.locator('#banner').textContent()}`);
+          await p.page.locator('#board .pick').first().click();
+          await p.page.waitForFunction(() => document.querySelectorAll('#log li[data-decision="2"]').length === 1);
+          const lines = await p.page.locator('#log li').allTextContents();
+          assert.match(lines.at(-2), line, `${lang}: ${lines.join(' | ')}`);
+          assert.equal(lines.join(' ').match(/Lou\S* ?(places their|place son|が農夫)/g).length, 1, `${lang}: the placement said more than once: ${lines.join(' | ')}`);
+          assert.deepEqual(p.errors, []);
+        } finally {
+          await closeAll([p]);
+        }
+      }
+    }},
+    {name: 'tanbo: on a phone (in French, whose legend takes two lines) the board\'s legend stands clear of the pinned bar at a decision, in Tanbo and Tsoro, where the room scrolls the board and at the page\'s end', fn: async () => {
+      const p = await newPlayer(env, 'Léa', {viewport: PHONE, lang: 'fr'});
+      try {
+        for (const game of ['tanbo', 'tsoro']) {
+          await playComputer(p, game);
+          await waitMine(p.page);
+          await p.page.waitForSelector('#controls.active');
+          await p.page.waitForSelector('#board .board-legend');
+          // Where the room puts the board at a decision, then at the page's end.
+          for (const where of ['decision', 'end']) {
+            if (where === 'decision') await p.page.evaluate(() => { window.scrollTo(0, 0); window.tanbo.view.boardIntoView(); });
+            else await p.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            const {legend, bar} = await p.page.evaluate(() => {
+              const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+              return {legend: box(document.querySelector('#board .board-legend')), bar: box(document.getElementById('controls'))};
+            });
+            const over = legend.top < bar.bottom && legend.bottom > bar.top && legend.left < bar.right && legend.right > bar.left;
+            assert.ok(!over, `${game}, ${where}: the legend (${legend.top}-${legend.bottom}) under the bar (${bar.top}-${bar.bottom})`);
+            if (where === 'decision') assert.ok(legend.top >= 0 && legend.bottom <= bar.top, `${game}: the legend out of view at a decision (${legend.top})`);
+          }
+          // The board's targets stay above the bar too.
+          const under = await p.page.evaluate(() => {
+            const bar = document.getElementById('controls').getBoundingClientRect().top;
+            return [...document.querySelectorAll('#board .pick')].filter((el) => el.getBoundingClientRect().top >= bar).length;
+          });
+          if (game === 'tsoro') assert.equal(under, 0, 'a Tsoro target wholly under the bar');
+        }
+        assert.deepEqual(p.errors, []);
+      } finally {
+        await closeAll([p]);
+      }
+    }},
     {name: 'tsoro: sow, head and bonus decisions by clicking', fn: () =>
       decisionsTest('tsoro', {options: {columns: 6}, kinds: ['sow', 'head', 'bonus'], maxSteps: 300, file: 'tsoro'})},
     {name: 'tanbo: farmer, sow, harvest, swap, rest and trim decisions by tapping the board', fn: async () => {

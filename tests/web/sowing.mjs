@@ -100,8 +100,8 @@ export function tests(env) {
     assert.deepEqual(bad, [], `${what}: names cut short or over the holes`);
   }
 
-  // Every count a newcomer needs is said, above every mark: a store's always, a Tsoro hole's
-  // when it holds a stone, a Mancala hole's from 4 stones (fewer are seen at a glance); no
+  // Every count a newcomer needs is said, above every mark: a store's always, a hole's when it
+  // holds a stone (a Mancala hole's too: one stone with no figure read as a hole left out); no
   // figure comes before a mark in the drawing, where a ring could cover it.
   async function countsShown(p, what) {
     const bad = await p.page.evaluate(() => {
@@ -109,7 +109,7 @@ export function tests(env) {
       for (const g of document.querySelectorAll('#board [data-count]')) {
         const d = g.dataset, n = Number(d.count);
         const key = d.store !== undefined ? `${d.store}:store` : d.row ? `${d.seat}:${d.row}:${d.col}` : `${d.seat}:${d.hole}`;
-        const from = d.store !== undefined ? 0 : d.row ? 1 : 4;
+        const from = d.store !== undefined ? 0 : 1;
         const fig = document.querySelector(`#board .figure[data-of="${key}"]`);
         if ((n >= from) !== !!fig || (fig && fig.textContent !== d.count)) out.push(`${key}: ${n} shown as ${fig?.textContent}`);
       }

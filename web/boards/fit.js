@@ -48,8 +48,9 @@ export function fitText(text, width, size) {
 // wide; from 900 px the board column takes `share` of it beside the side column). `below` is
 // the height the board has in view from its top, the page unscrolled: the window less what
 // stands above the board (header, room title, seats, turn line) and, on a phone, the decision
-// bar fixed at the bottom with `hint` in it. A board drawn to it is seen whole at once.
-// `screen`, on a phone: the window less the bar, where the room scrolls a board at a decision.
+// bar fixed at the bottom with `hint` in it and the legend. A board drawn to it is seen whole at
+// once. `screen`, on a phone: the window less the bar and the legend, where the room scrolls a
+// board at a decision.
 export function boardSpace(size, share = 0.6, hint = null) {
   if (size?.width && size?.height) return {below: size.height, ...size};
   const vw = globalThis.innerWidth || 1280, vh = globalThis.innerHeight || 800;
@@ -61,7 +62,10 @@ export function boardSpace(size, share = 0.6, hint = null) {
   // a board with nothing left to tap, laid out as it was during the game.
   const result = globalThis.document?.getElementById('result');
   const card = result?.isConnected ? result.getBoundingClientRect().height : 0;
-  const bar = barHeight(hint, vw), pad = vw > 760 ? 8 : 3;  // the board's padding
+  // On a phone the legend stands above the board (style.css), where the bar cannot cover it:
+  // its height, or a line's before it is drawn, is the board's no more.
+  const legend = vw > 760 ? 0 : board?.querySelector('.board-legend')?.offsetHeight ?? 23;
+  const bar = barHeight(hint, vw) + legend, pad = vw > 760 ? 8 : 3;  // the board's padding
   const below = vh - (top - card) - bar - pad;
   return {width, height: vh, below: Math.max(below, vh * 0.25),  // a floor for a page gone astray
           screen: vw > 760 ? undefined : vh - bar - pad - 6};

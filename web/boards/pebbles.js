@@ -6,7 +6,6 @@ import {s} from '../util.js';
 
 export const VISIBLE = 12;   // stones drawn one by one; more make a heap with its number
 const HEAP_EXTRA = 6;        // stones piled on top of a heap's dozen
-const SHOW_FIGURE = 4;       // from this count on, a small figure beside the stones
 
 // Stone colours: river pebbles, greys and browns, told apart by lightness only as texture.
 const SHADES = ['#8b8580', '#6f6963', '#a0958a', '#7d8187', '#958268', '#5f5a55'];
@@ -139,10 +138,10 @@ export function hand(n, x, y, r, key, size = 0) {
   return g;
 }
 
-// How many stones a pit holds, as a small figure: from `from` stones on (by default 4: fewer are
-// seen at a glance), beside the stones, or over a heap; a light chip keeps it readable. `of`
+// How many stones a pit holds, as a small figure: from `from` stones on (by default 1: every
+// hole that holds a stone says how many, as every store does), beside the stones, or over a heap; a light chip keeps it readable. `of`
 // names the pit: the boards draw the figures in a layer above every hole and mark.
-export function countFigure(n, x, y, size, {heapAt = null, from = SHOW_FIGURE, of = null} = {}) {
+export function countFigure(n, x, y, size, {heapAt = null, from = 1, of = null} = {}) {
   const fig = n > VISIBLE && heapAt ? figure(n, heapAt.x, heapAt.y, size * 1.35, 'heap-figure')
     : n >= from ? figure(n, x, y, size, 'count-figure') : null;
   if (fig && of) fig.dataset.of = of;

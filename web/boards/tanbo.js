@@ -57,10 +57,26 @@ function describeAction(a) {
   return JSON.stringify(a);
 }
 
+// Set-up comes before play, seat 0's Farmer first (T1), whoever moves first: the prompt says in
+// which order and who starts after it, so that "your turn" does not read as a clash with "you
+// play second". `first`: the seat that moves first, when known.
+function myTurn(m, me, name, first) {
+  if (m.pending?.decision !== 'place_farmer' || !m.state?.rings) return undefined;
+  const other = 1 - me;
+  const starts = first === me ? t('tanbo.setup.starts_me') : first === other ? t('tanbo.setup.starts', {name: name(other)}) : '';
+  return t(m.state.rings[other].some((p) => p.farmer) ? 'tanbo.setup.mine_second' : 'tanbo.setup.mine_first',
+    {name: name(other), starts});
+}
+
+// A Farmer placed: a line of the set-up, said once (its farmer_placed event says no more).
+function describeSetup(ev, name) {
+  return ev.action?.farmer !== undefined ? t('tanbo.setup.line', {name: name(ev.seat), paddy: ev.action.farmer + 1}) : undefined;
+}
+
 function describeEvent(ev, name) {
   const p = (i) => i + 1;
   switch (ev.type) {
-    case 'farmer_placed': return t('tanbo.ev.farmer_placed', {name: name(ev.seat), paddy: p(ev.paddy)});
+    case 'farmer_placed': return '';
     case 'turn': return t('tanbo.ev.turn', {n: ev.turn, name: name(ev.seat)});
     case 'pick_up': return t('tanbo.ev.pick_up', {what: tokensText(ev.tokens), paddy: p(ev.paddy)});
     case 'action': return t(ev.replay ? 'tanbo.ev.letter_replay' : 'tanbo.ev.letter', {paddy: p(ev.paddy), what: t(`tanbo.letter.${ev.letter}`)});
@@ -510,4 +526,4 @@ function render({state, legal, viewer, act, name, marks, shape}) {
   return {svg, facts, controls: [], hint, minPick: Infinity, focus: null};
 }
 
-export default {decisions, render, describeAction, describeEvent, lastMove, plan};
+export default {decisions, render, describeAction, describeEvent, describeSetup, myTurn, lastMove, plan};

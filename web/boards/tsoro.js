@@ -287,7 +287,7 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
       removed?.has(k) && marks?.taking ? ringFor('taking', x, y, isHead) : null,
       tap?.badge ? tapBadge(tap.badge, upright ? x - rx * 0.78 : x + rx * 0.72, upright ? y : y - ry * 0.72, badgeR, badgeAngle(tap.badge, x, y)) : null);
     // Every count is said: stones are small on a long board, and a relay leaves holes to count.
-    figures.push(countFigure(count, figAt.x, figAt.y, figSize, {heapAt: {x: ax, y}, from: 1, of: k}));
+    figures.push(countFigure(count, figAt.x, figAt.y, figSize, {heapAt: {x: ax, y}, of: k}));
     if (mark === 'last-to') focus = {x, y};
     if (tap) {
       g.classList.add(`tap-${tap.badge || 'sow'}`);
