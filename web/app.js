@@ -134,7 +134,10 @@ app.account.addEventListener('change', () => renderPrefs());
 function renderPrefs() {
   const account = conn.account;
   const name = conn.player ? playerName(conn.player) : t('prefs.title');
-  document.getElementById('me').replaceChildren(h('span', {class: 'me-name', title: name}, name),
+  // A guest's phone shows the icon alone beside Log in (style.css), the name its words and title.
+  const me = document.getElementById('me');
+  me.title = name;
+  me.replaceChildren(icon('account', 'me-icon'), h('span', {class: 'me-name', title: name}, name),
     account ? h('span', {class: 'me-account', id: 'me-account', title: `${t('account.header_prefix')} ${account.username}`}, icon('verified'),
       h('span', {class: 'sr-only'}, ` ${t('account.header_prefix')} ${account.username}`)) : '');
   const panel = document.getElementById('prefs-panel');

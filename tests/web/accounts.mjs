@@ -335,7 +335,21 @@ export function tests(env) {
         await turns.click();
         const tb = await turns.boundingBox();
         assert.ok(tb.width >= 44 && tb.height >= 44, 'Your turn is a finger\'s target');
-        await header('a guest with a game waiting');
+        const guest = await header('a guest with a game waiting');
+        // Two rows, French included: Log in, Your turn and the drop-down's button (an icon, the
+        // guest's name its accessible name and tooltip) on the brand's row, "Tanbo" to the eye.
+        assert.ok(guest.height < 100, `a guest's header is ${guest.height} px high`);
+        const brandBox = await page.locator('header.top .brand').boundingBox();
+        for (const sel of ['#sign-in', '#turns-summary', '#prefs summary']) {
+          const b = await page.locator(sel).boundingBox();
+          assert.ok(b.y < brandBox.y + brandBox.height && b.y + b.height > brandBox.y, `${sel} not on the brand's row`);
+        }
+        const guestName = await page.evaluate(() => window.tanbo.conn.player.name);
+        const shownGuest = await shownName(page, guestName);
+        assert.equal(await page.getAttribute('#me', 'title'), shownGuest);
+        assert.ok(await page.locator('#me .me-icon').isVisible(), 'the drop-down\'s icon');
+        assert.equal((await page.locator('#me').textContent()).trim(), shownGuest, 'the guest\'s name is the button\'s words');
+        assert.equal(await page.locator('header.top .brand').textContent(), 'Tanbo Server', 'the brand\'s words');
         // The language and the sound: in the drop-down on a phone.
         assert.ok(!(await page.locator('#lang').isVisible()) && !(await page.locator('#sound').isVisible()));
         await openPrefs(page);
