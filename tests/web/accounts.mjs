@@ -193,17 +193,25 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
-    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands under the header, over no board (on a phone and, at the right, on a desktop), closes with its ✕ and by itself', fn: async () => {
+    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands at the foot of a phone (over the decision bar, no board target under it, a Tsoro board scrolled to its top included) and under the header at the right of a desktop, over no board, closes with its ✕ and by itself', fn: async () => {
       const p = await newPlayer(env, 'Tova', {viewport: PHONE});
       const d = await newPlayer(env, 'Dana', {viewport: DESKTOP});
-      // Whole within the screen, under the header, and over no part of the board.
+      // Whole within the screen; on a desktop under the header and over no part of the board,
+      // on a phone at its foot and over none of the board's targets.
       const placed = async (pp, size, what) => {
         const box = await pp.page.locator('#toast').boundingBox();
         const header = await pp.page.locator('header.top').boundingBox();
         const board = await pp.page.locator('#board svg').boundingBox();
         assert.ok(box.x >= 0 && box.x + box.width <= size.width, `${what}: the toast runs off the screen (${box.x}, ${box.width})`);
-        assert.ok(box.y >= header.y + header.height && box.y < header.y + header.height + 20, `${what}: the toast not under the header (${box.y})`);
-        assert.ok(box.y + box.height <= board.y || box.x >= board.x + board.width, `${what}: the toast over the board`);
+        if (size === PHONE) {
+          assert.ok(box.y + box.height > size.height - 20 && box.y + box.height <= size.height, `${what}: the toast not at the foot (${box.y})`);
+          const under = await pp.page.evaluate((b) => [...document.querySelectorAll('#board .pick')].map((el) => el.getBoundingClientRect())
+            .filter((r) => r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y).length, box);
+          assert.equal(under, 0, `${what}: the toast over a target of the board`);
+        } else {
+          assert.ok(box.y >= header.y + header.height && box.y < header.y + header.height + 20, `${what}: the toast not under the header (${box.y})`);
+          assert.ok(box.y + box.height <= board.y || box.x >= board.x + board.width, `${what}: the toast over the board`);
+        }
         return box;
       };
       try {
@@ -243,6 +251,13 @@ export function tests(env) {
         await p.page.waitForSelector('#toast[hidden]', {state: 'attached', timeout: 10000});
         const shown = Date.now() - t0;
         assert.ok(shown > 4500 && shown < 9000, `the toast showed for ${shown} ms`);
+        // A phone's board that fills the screen above the bar, scrolled to its top at a decision.
+        await playComputer(p, 'tsoro');
+        await waitMine(p.page);
+        await p.page.waitForSelector('#controls.active');
+        await p.page.evaluate(() => { window.scrollTo(0, 0); window.tanbo.view.boardIntoView(); });
+        await p.page.evaluate(() => import('./util.js').then((u) => u.toast('Account created. Your username is “tova.t”: use it to log in on your other devices.')));
+        await placed(p, PHONE, 'phone, Tsoro');
         // On a desktop, at the right beside the board of a game whose board fills its column.
         await playComputer(d, 'steere-tanbo');
         await d.page.waitForSelector('#board svg');
