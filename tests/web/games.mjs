@@ -705,6 +705,32 @@ export function tests(env) {
         await closeAll([p]);
       }
     }},
+    {name: 'steere-tanbo: 11x11 on a phone keeps its row numbers whole and clear of the wood, its points a finger apart', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {viewport: PHONE});
+      try {
+        await createRoom(p, 'steere-tanbo', {options: {size: '11x11'}, cpu: {1: 'random'}});
+        await waitMine(p.page);
+        const rows = await p.page.evaluate(() => {
+          const svg = document.querySelector('#board svg.steere');
+          const left = svg.getBoundingClientRect().left, wood = svg.querySelector('.wood').getBoundingClientRect().left;
+          return [...svg.querySelectorAll('.coord')].filter((el) => /^\d+$/.test(el.textContent)).map((el) => {
+            const b = el.getBoundingClientRect();
+            return {n: el.textContent, gap: wood - b.right, cut: left - b.left, h: b.height};
+          });
+        });
+        assert.equal(rows.length, 11);
+        for (const r of rows) {
+          assert.ok(r.gap >= 3, `row ${r.n}: ${r.gap.toFixed(1)} px from the wood`);
+          assert.ok(r.cut <= 0.5, `row ${r.n}: cut by ${r.cut.toFixed(1)} px at the board's edge`);
+          assert.ok(r.h >= 9, `row ${r.n}: ${r.h} px high`);
+        }
+        assert.deepEqual(await smallTargets(p.page, '#board .pick', 32), []);
+        assert.doesNotMatch(await p.page.getAttribute('#board svg.steere', 'class'), /needs-zoom/);
+        assert.deepEqual(p.errors, []);
+      } finally {
+        await closeAll([p]);
+      }
+    }},
     {name: 'steere-tanbo: 19x19 fits a phone whole with its coordinates; a tap zooms in, a second places the stone', fn: async () => {
       const p = await newPlayer(env, 'Ana', {viewport: PHONE});
       await createRoom(p, 'steere-tanbo', {options: {size: '19x19'}, cpu: {1: 'random'}});

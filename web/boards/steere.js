@@ -103,7 +103,8 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   const font = Math.max(20, Math.round(W * 1.6));
   const wood = CELL * 0.56;           // the wood beyond the outer lines: an edge stone lies on it
   // The row numbers' margin: a two-digit number keeps a gap from the wood from 12 rows on; at
-  // 11 the wider margin would take the phone's board under its 32 px targets (tap-to-zoom).
+  // 11 the wider margin would take the phone's board under its 32 px targets (tap-to-zoom), and
+  // "10" and "11" are drawn smaller (below).
   const margin = H >= 12 ? 1.6 : 1.3;
   const left = wood + (picture ? 0 : font * margin);
   const X = (x) => left + x * CELL, Y = (y) => wood + y * CELL;
@@ -142,7 +143,10 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     }
     for (let y = win.y0; y <= win.y1; ++y) {
       items.push(s('line', {x1: X(win.x0) - (win.x0 ? ex0 : 0), x2: X(win.x1) + (win.x1 < W - 1 ? ex1 : 0), y1: Y(y), y2: Y(y), class: 'grid'}));
-      coords.append(s('text', {x: X(win.x0) - ex0 - lf * 0.35, y: Y(y), class: 'coord', 'text-anchor': 'end', 'dominant-baseline': 'central'}, H - y));
+      // Up to 11 rows the narrower margin holds "10" and "11" a little smaller, clear of the wood.
+      const small = H < 12 && H - y >= 10 && !zoom.win;
+      coords.append(s('text', {x: X(win.x0) - ex0 - lf * (small ? 0.3 : 0.35), y: Y(y), class: `coord${small ? ' small' : ''}`,
+        'text-anchor': 'end', 'dominant-baseline': 'central'}, H - y));
     }
     if (!picture) items.push(coords);
     for (const r of state.roots || []) {
