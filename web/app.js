@@ -46,6 +46,8 @@ function renderConn() {
   const state = offline ? 'offline' : conn.state;
   el.dataset.state = state;
   el.textContent = t(`conn.${state}`);
+  // A dot alone once connected: its tooltip says what it is.
+  el.title = t('conn.title', {state: el.textContent});
   let note = document.getElementById('offline-note');
   if (offline && !note) {
     // A landmark of its own, named as the header's badge: everything on the page is in one.

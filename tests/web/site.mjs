@@ -192,6 +192,20 @@ export function tests(env) {
       await noEnglishGuest('the replay');
       await ctx.close();
     }},
+    {name: 'lobby: the header\'s connection dot says what it is: its words for screen readers, its tooltip for the eye, in each language', fn: async () => {
+      for (const [lang, title] of [['en', 'Connection to the server: Connected'], ['fr', 'Connexion au serveur\u00a0: Connecté'], ['ja', 'サーバーとの接続：接続済み']]) {
+        const p = await newPlayer(env, 'Dot', {viewport: DESKTOP, lang});
+        try {
+          await p.page.waitForSelector('#conn[data-state="open"]');
+          const conn = p.page.locator('#conn');
+          assert.equal(await conn.getAttribute('title'), title, lang);
+          assert.equal(await conn.textContent(), title.split(/\s?[:：]\s?/).pop(), `${lang}: its words`);
+          assert.deepEqual(p.errors, []);
+        } finally {
+          await closeAll([p]);
+        }
+      }
+    }},
     {name: 'lobby: a toast goes after its time on a touch screen, where hover is only the last tap', fn: async () => {
       const p = await newPlayer(env, 'Ana', {touch: true});
       await p.page.evaluate(() => window.scrollTo(0, 0));

@@ -14,6 +14,7 @@ export default {
   'conn.connecting': 'Connecting…',
   'conn.open': 'Connected',
   'conn.closed': 'Disconnected: reconnecting…',
+  'conn.title': 'Connection to the server: {state}',
   'conn.offline': 'Offline',
   'conn.offline_note': 'You are offline. The page reconnects by itself as soon as the network is back.',
 

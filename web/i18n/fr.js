@@ -15,6 +15,7 @@ export default {
   'conn.connecting': 'Connexion…',
   'conn.open': 'Connecté',
   'conn.closed': 'Déconnecté : reconnexion…',
+  'conn.title': 'Connexion au serveur : {state}',
   'conn.offline': 'Hors ligne',
   'conn.offline_note': 'Vous êtes hors ligne. La page se reconnectera d’elle-même dès le retour du réseau.',
 

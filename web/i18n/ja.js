@@ -15,6 +15,7 @@ export default {
   'conn.connecting': '接続中…',
   'conn.open': '接続済み',
   'conn.closed': '切断されました：再接続中…',
+  'conn.title': 'サーバーとの接続：{state}',
   'conn.offline': 'オフライン',
   'conn.offline_note': 'オフラインです。ネットワークが戻ると自動的に再接続します。',
 
