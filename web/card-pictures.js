@@ -36,6 +36,15 @@ export function picture(g) {
     // No words or figures: at a card's size they would be a few pixels tall. Colour and shape
     // say what the picture shows.
     for (const el of svg.querySelectorAll('text, title, .figures, .figure, .seat-label, .tray, .tb-badge')) el.remove();
+    // Tsoro's long board would be a thin strip at a card's size: its right end, the heads among
+    // its holes, as large as the other games' boards, fading out to the left where it runs on.
+    const wood = g.id === 'tsoro' && svg.querySelector('.wood');
+    if (wood) {
+      const [x, y, w, hh] = ['x', 'y', 'width', 'height'].map((a) => Number(wood.getAttribute(a)));
+      const part = Math.min(w + 8, (hh + 8) * 1.6);
+      svg.setAttribute('viewBox', `${x + w + 4 - part} ${y - 4} ${part} ${hh + 8}`);
+      svg.classList.add('part');
+    }
     pictures.set(key, svg);
   }
   svg.setAttribute('aria-label', t('lobby.picture', {game: gameName(g.id, g)}));

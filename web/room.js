@@ -103,9 +103,10 @@ export class RoomView {
       h('div', {class: 'room-head'}, this.titleEl, this.toolsEl, this.infoEl),
       this.seatsEl, this.bannerEl, this.resultEl,
       h('div', {class: 'play'}, this.boardEl,
-        // The log before the chat: what happened stays in view beside the board.
-        h('div', {class: 'side'}, this.controlsEl, this.choicesEl, this.factsEl, this.actionsEl,
-          h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl), this.chat.el)),
+        // The log before the chat: what happened stays in view beside the board. Two parts, side
+        // by side under a long Tsoro board on a wide screen (style.css), else one column.
+        h('div', {class: 'side'}, h('div', {class: 'side-part'}, this.controlsEl, this.choicesEl, this.factsEl, this.actionsEl),
+          h('div', {class: 'side-part'}, h('section', {'aria-labelledby': 'log-h'}, this.logHead, this.logEl), this.chat.el))),
       this.dialog);
     this.relabel();
     if (this.app.paired?.room === this.room) {

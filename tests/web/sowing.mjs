@@ -405,5 +405,32 @@ export function tests(env) {
     assert.ok(under.last <= under.bar + 0.5, `the page's end at ${under.last}, under the bar from ${under.bar}`);
     await closeAll([p]);
   }});
+  // A long Tsoro (the default 21 columns) on a wide screen has the room's whole width, its holes
+  // as large as the height below its top allows, seen whole; the decision and the facts, the log
+  // and the chat side by side under it.
+  out.push({name: 'sowing: a 21-column Tsoro at 1280x800 takes the room\'s width, holes of 44 px, the whole board in view, the log beside the decision under it', fn: async () => {
+    const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
+    try {
+      await createRoom(p, 'tsoro', {cpu: {1: 'random'}, options: {first: 0}});
+      await waitMine(p.page);
+      await p.page.evaluate(() => window.scrollTo(0, 0));
+      const g = await p.page.evaluate(() => {
+        const box = (el) => el.getBoundingClientRect();
+        const board = box(document.querySelector('#board svg.tsoro'));
+        const main = box(document.getElementById('main'));
+        return {board: {top: board.top, bottom: board.bottom, width: board.width}, main: main.width,
+          hole: Math.min(...[...document.querySelectorAll('#board .pick .bowl')].map((el) => Math.min(box(el).width, box(el).height))),
+          controls: box(document.getElementById('controls')), log: box(document.getElementById('log'))};
+      });
+      assert.ok(g.board.width > g.main * 0.9, `the board ${g.board.width} px wide in ${g.main}`);
+      assert.ok(g.hole >= 44, `holes of ${g.hole} px`);
+      assert.ok(g.board.top >= 0 && g.board.bottom <= 800, `the board at ${g.board.top}..${g.board.bottom}`);
+      assert.ok(g.controls.top >= g.board.bottom && g.log.left > g.controls.right, 'the decision and the log not side by side under the board');
+      assert.equal((await horizontalOverflow(p.page)).over, 0);
+      assert.deepEqual(p.errors, []);
+    } finally {
+      await closeAll([p]);
+    }
+  }});
   return out;
 }

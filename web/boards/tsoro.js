@@ -143,7 +143,8 @@ function plan(prev, next, events) {
 // CSS pixel at the estimated width, so that words keep their size on every screen. `picture`:
 // the lobby's, always across.
 function layout(N, size, hint, picture) {
-  const space = boardSpace(size, N >= 15 ? 0.7 : 0.6, hint);
+  // A long board (15 columns and more) has the room's whole width on a wide screen (style.css).
+  const space = boardSpace(size, N >= 15 ? 1 : 0.6, hint);
   const across = acrossLayout(N, space);
   const landCell = space.width / (N + 0.5);
   if (picture || landCell >= 44) return across;
