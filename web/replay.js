@@ -14,7 +14,7 @@ import {sha256Hex, firstDraw} from './verify.js';
 import {describeCore, withTimeOuts} from './describe.js';
 import {icon} from './icons.js';
 import {tNodes, listNodes} from './player-mark.js';
-import {Animator} from './animate.js';
+import {Animator} from './motion.js';
 import {BoardViewport} from './zoom.js';
 
 export class ReplayListView {
@@ -240,8 +240,7 @@ export class ReplayView {
   describeStep(st) {
     if (!st) return;
     const name = this.name;
-    const kind = st.pending?.decision;
-    this.turnEl.textContent = st.pending ? t('replay.next', {what: t(`decision.${this.record.game}.${kind}.other`, {name: name(st.pending.seat)})})
+    this.turnEl.textContent = st.pending ? t('replay.next', {name: name(st.pending.seat)})
       : st.status === 'finished' ? t('room.game_over') : '';
     const lines = (withTimeOuts(st.events) || []).map((ev) => describeCore(ev, name, this.board) ?? this.board.describeEvent?.(ev, name));
     this.eventsEl.replaceChildren(...lines.filter(Boolean).map((l) => h('li', {}, l)));

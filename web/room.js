@@ -12,7 +12,6 @@ import {sha256Hex} from './verify.js';
 import {Motion} from './motion.js';
 import {BoardViewport} from './zoom.js';
 import {Clock} from './clock.js';
-import {RoomLog} from './room-log.js';
 import {play as sound} from './sound.js';
 import {describeCore, withTimeOuts} from './describe.js';
 import {challengeButton} from './challenges.js';
@@ -25,6 +24,55 @@ import {normalTimer} from './timectl.js';
 import {icon} from './icons.js';
 
 import {rememberSeat, hasSeat, forgetSeat, createdRooms} from './seats.js';
+
+// "What happened" in a room: the events of each step in words, newest first. Decisions are
+// numbered from their game's start as the replay counts them (the start is decision 0), and a
+// line separates the games of a rematch. Entries keep the server's events, not their words, so
+// a change of language rewords the whole log; the room shows them only as far as its board.
+const LOG_MAX = 200;
+
+class RoomLog {
+  constructor() {
+    this.steps = new Map();  // version -> events
+  }
+
+  add(version, events) {
+    if (this.steps.has(version) || !events?.length) return;
+    this.steps.set(version, events);
+    if (this.steps.size > LOG_MAX) this.steps.delete(Math.min(...this.steps.keys()));
+  }
+
+  // The versions where a game started (a `start` event), oldest first.
+  starts() {
+    return [...this.steps.entries()].filter(([, evs]) => evs.some((e) => e.type === 'start')).map(([v]) => v).sort((a, b) => a - b);
+  }
+
+  // Who moved first in the latest game seen starting (a rematch may change it).
+  first() {
+    const v = this.starts().pop();
+    return v === undefined ? undefined : this.steps.get(v).find((e) => e.type === 'start').first;
+  }
+
+  // The steps up to version `upTo` (the one the board shows: later ones are not told yet).
+  render(el, describe, upTo = Infinity) {
+    const starts = this.starts();
+    const versions = [...this.steps.keys()].filter((v) => v <= upTo).sort((a, b) => b - a);
+    const items = [];
+    for (const v of versions) {
+      const lines = this.steps.get(v).map(describe).filter(Boolean);
+      const start = starts.filter((s) => s <= v).pop();
+      const isStart = start === v;
+      if (lines.length) {
+        const number = start !== undefined && !isStart ? h('span', {class: 'v'}, t('log.number', {n: v - start})) : null;
+        items.push(h('li', {'data-version': v, 'data-decision': start !== undefined ? v - start : null, class: isStart ? 'start' : ''},
+          number, number ? ' ' : '', lines.join(t('log.sep'))));
+      }
+      // A rematch: a separator above the new game's start (the first game needs none).
+      if (isStart && v > 1) items.push(h('li', {class: 'game-sep'}, t('log.new_game')));
+    }
+    el.replaceChildren(...items);
+  }
+}
 
 const HISTORY = 64;  // steps a room keeps for `resume` (docs/protocol.md)
 

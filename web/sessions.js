@@ -98,7 +98,8 @@ export function openSessions({conn, call, httpError, refusal, showModal}) {
       h('strong', {class: 'session-device'}, device),
       session.current ? h('span', {class: 'session-current badge'}, t('sessions.this_device')) : null,
       h('br'),
-      h('small', {class: 'muted'}, session.current ? tNodes('sessions.times_current', {created: whole(when(session.created_at))})
+      // Active within the last minute reads "active now", as this device does.
+      h('small', {class: 'muted'}, session.current || Date.now() - session.last_used_at < 60000 ? tNodes('sessions.times_current', {created: whole(when(session.created_at))})
         : tNodes('sessions.times', {created: whole(when(session.created_at)), used: whole(ago(session.last_used_at))}))];
     const button = session.current ? null : h('button', {type: 'button', class: 'danger-outline session-end',
       'aria-label': t('sessions.end_label', {device}), onclick: () => end(session, button)}, t('sessions.end'));

@@ -381,6 +381,8 @@ export function tests(env) {
         await submitDialog(p, 'claim', {display: 'Marguerite-Delacroix Vey', username: 'marguerite.v',
           password: 'herons over the paddies', confirm: 'herons over the paddies'});
         await page.waitForSelector('#claim-dialog', {state: 'detached'});
+        // The code's zeros slashed: never read as the letter O.
+        assert.match(await page.locator('.recovery-code').evaluate((el) => getComputedStyle(el).fontVariantNumeric), /slashed-zero/);
         await writeDownCode(p);
         // The name others see is the one chosen; the header keeps it on one line, on the
         // brand's row, with the account's mark.

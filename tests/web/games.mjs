@@ -244,7 +244,9 @@ export function tests(env) {
       await page.waitForSelector('#replay-board svg.mancala');
       const start = await board();
       assert.match(await page.locator('#replay-events').textContent(), /The game starts/);
-      assert.match(await page.locator('#replay-turn').textContent(), /^Next: .*choosing a hole to sow/);
+      // Who moves next, as a record says it (not a live game's "is choosing").
+      assert.match(await page.locator('#replay-turn').textContent(), /^Next to move: \S/);
+      assert.doesNotMatch(await page.locator('#replay-turn').textContent(), /choosing/);
       await page.click('#replay-forward');
       assert.equal(await step(), `Move 1 of ${total}`);
       const first = await board();
@@ -726,6 +728,8 @@ export function tests(env) {
         }
         assert.deepEqual(await smallTargets(p.page, '#board .pick', 32), []);
         assert.doesNotMatch(await p.page.getAttribute('#board svg.steere', 'class'), /needs-zoom/);
+        // One count of the moves, the log's: the facts number no turn.
+        assert.doesNotMatch(await p.page.locator('#facts').textContent(), /Turn \d/);
         assert.deepEqual(p.errors, []);
       } finally {
         await closeAll([p]);

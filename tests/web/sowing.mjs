@@ -427,6 +427,15 @@ export function tests(env) {
       assert.ok(g.board.top >= 0 && g.board.bottom <= 800, `the board at ${g.board.top}..${g.board.bottom}`);
       assert.ok(g.controls.top >= g.board.bottom && g.log.left > g.controls.right, 'the decision and the log not side by side under the board');
       assert.equal((await horizontalOverflow(p.page)).over, 0);
+      // The way back's words centred in it, as Resign's are in the button beside it.
+      const off = await p.page.evaluate(() => [...document.querySelectorAll('.room-actions :is(a.button, #resign)')].map((el) => {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        const text = r.getBoundingClientRect(), box = el.getBoundingClientRect();
+        return Math.abs((text.top + text.bottom) / 2 - (box.top + box.bottom) / 2);
+      }));
+      assert.equal(off.length, 2);
+      assert.ok(off.every((d) => d <= 1.5), `words off centre by ${off} px`);
       assert.deepEqual(p.errors, []);
     } finally {
       await closeAll([p]);

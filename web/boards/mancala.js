@@ -1,14 +1,13 @@
 // Mancala simple for 2 to 4 players: each seat's holes along one side of the board, its store
 // at the corner after them, the circuit counter-clockwise; the viewer's side at the bottom.
 // Holes and stores show their stones as pebbles (pebbles.js). Each seat is named along its row,
-// at the end by its store, with its shape (glyphs.js), which its store carries too. A hole the
+// at the end by its store, with its shape (marks.js), which its store carries too. A hole the
 // player may sow has a hit area a whole slot wide: 44 pixels on a phone for 2 and 4 players, 32
 // at least for 3.
 import {s, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
-import {hitArea, markOf, markRing} from './marks.js';
+import {hitArea, markOf, markRing, seatGlyph} from './marks.js';
 import {pebbles, hand, countFigure} from './pebbles.js';
-import {seatGlyph} from './glyphs.js';
 import {boardSpace, fitText, textWidth, viewportPick} from './fit.js';
 import {stepMs, MAX_ANIMATION_MS} from '../settings.js';
 

@@ -283,7 +283,7 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     return h('li', {class: turn ? 'mover' : ''}, `${turn ? '▶ ' : ''}${t(`steere.fact.${colour}`, {name: seatName(seat), n: state.stones[colour]})}`);
   };
   const facts = [h('ul', {class: 'facts'}, line('black'), line('white'),
-    h('li', {}, t('steere.fact.turn', {n: state.ply + 1})),
+    h('li', {}, t('steere.fact.roots')),
     marks?.to ? h('li', {class: 'last-line'}, t(marks.removed?.size ? 'steere.fact.last' : 'steere.fact.last_none', {point: marks.to, n: marks.removed?.size || 0})) : null)];
   let hint = legal ? t(seatOf.black === viewer ? 'steere.hint.black' : 'steere.hint.white') : null;
   // From 13 columns up a phone shows the points closer than a finger: the first tap zooms.

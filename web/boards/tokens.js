@@ -4,11 +4,11 @@
 //
 // Colour is never the only cue: yellow rice is round, black square and red a diamond, each
 // carrying its letter; a snake is a long wavy body, never a disc; a Farmer wears a straw hat
-// and its seat's shape (glyphs.js, as on every board), seat 1 dark and seat 2 light. No <circle> is used: the shared board
+// and its seat's shape (marks.js, as on every board), seat 1 dark and seat 2 light. No <circle> is used: the shared board
 // style colours the first circle of every pick, and these tokens keep their own colours.
 import {s} from '../util.js';
 import {t} from '../i18n/index.js';
-import {seatGlyph} from './glyphs.js';
+import {seatGlyph} from './marks.js';
 
 export const RICE = ['yellow', 'black', 'red'];
 // The kinds of token in the order the game lists them (`sow`, the legal lists).

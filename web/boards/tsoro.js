@@ -9,9 +9,8 @@
 // stones to take no more; a badge on the hole says what the tap does when it is not a sowing.
 import {s, h, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
-import {hitArea} from './marks.js';
+import {hitArea, seatGlyph, tapBadge, angleOf} from './marks.js';
 import {pebbles, hand, countFigure} from './pebbles.js';
-import {seatGlyph, tapBadge, angleOf} from './glyphs.js';
 import {boardSpace, fitText, textWidth, viewportPick} from './fit.js';
 import {stepMs, MAX_ANIMATION_MS} from '../settings.js';
 
@@ -131,7 +130,7 @@ function plan(prev, next, events) {
       frame({removed, leaving}, null, 2);
     }
   }
-  // One frame's time, as web/animate.js will play them, for the stones' flight.
+  // One frame's time, as web/motion.js (Animator) will play them, for the stones' flight.
   const units = frames.reduce((n, f) => n + f.hold, 0);
   const ms = Math.round(Math.max(16, Math.min(stepMs() || 0, MAX_ANIMATION_MS / Math.max(1, units))) * 0.9);
   for (const f of frames) f.marks.ms = ms;
