@@ -50,8 +50,9 @@ export function tests(env) {
       assert.equal(await a.page.locator('#chat-switch').isVisible(), false, 'the spectators\' switch after the end');
       // Everyone reads the same places, each with its new rating.
       const places = await c.page.locator('#result .places').textContent();
-      assert.match(places, /1st: Ana · 1516 \(\+16\)/);
-      assert.match(places, /2nd: Ben · 1484 \(\u221216\)/);
+      // A rating kept on one line with its change (a no-break space between them).
+      assert.match(places, /1st: Ana · 1516\u00a0\(\+16\)/);
+      assert.match(places, /2nd: Ben · 1484\u00a0\(\u221216\)/);
       assert.equal(await b.page.locator('#result .places').textContent(), places);
       assert.equal(await headline(c), 'Ana won');
       assert.equal(await c.page.locator('#result .rating-change').count(), 0);

@@ -64,7 +64,7 @@ export function boardSpace(size, share = 0.6, hint = null) {
   const card = result?.isConnected ? result.getBoundingClientRect().height : 0;
   // On a phone the legend stands above the board (style.css), where the bar cannot cover it:
   // its height, or a line's before it is drawn, is the board's no more.
-  const legend = vw > 760 ? 0 : board?.querySelector('.board-legend')?.getBoundingClientRect().height ?? 23;
+  const legend = vw > 760 ? 0 : board?.querySelector('.board-legend')?.getBoundingClientRect().height ?? 19;
   const bar = barHeight(hint, vw) + legend, pad = vw > 760 ? 8 : 3;  // the board's padding
   const below = vh - (top - card) - bar - pad;
   return {width, height: vh, below: Math.max(below, vh * 0.25),  // a floor for a page gone astray

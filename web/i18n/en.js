@@ -460,7 +460,7 @@ export default {
   'result.winner': '{name} won',
   'result.winners': 'A shared win: {names}',
   'result.rating': 'Rating: {delta} ({before} → {after})',
-  'result.line_rating': '{line} · {after} ({delta})',
+  'result.line_rating': '{line} · {after} ({delta})',
   'result.by_computer': '{line} (finished by the computer)',
   'result.takeover_you': 'You were away: the computer finished the game for you, so it counts as a loss.',
   'result.takeover_other': '{name} was away: the computer finished the game for them, so it counts as their loss.',
@@ -812,7 +812,7 @@ export default {
   'tsoro.pick.bonus_stop': 'Take no more extra holes (your captured stones)',
   'tsoro.tray_title': {one: '{name} has captured {n} stone', other: '{name} has captured {n} stones'},
   'tsoro.hint.head': 'Choose the head (■) to stop there, or the hole after it (➜) to sow on.',
-  'tsoro.hint.bonus_optional': 'Choose a highlighted hole of your opponent to capture it, or your captured stones (✓) to stop.',
+  'tsoro.hint.bonus_optional': 'Choose an opponent’s highlighted hole to capture, or your captures (✓) to stop.',
 
   'tanbo.rice.yellow': {one: '{n} yellow rice', other: '{n} yellow rice'},
   'tanbo.rice.black': {one: '{n} black rice', other: '{n} black rice'},

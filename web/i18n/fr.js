@@ -461,7 +461,7 @@ export default {
   'result.winner': '{name} a gagné',
   'result.winners': 'Victoire partagée : {names}',
   'result.rating': 'Cote Elo : {delta} ({before} → {after})',
-  'result.line_rating': '{line} · {after} ({delta})',
+  'result.line_rating': '{line} · {after} ({delta})',
   'result.by_computer': '{line} (partie finie par l’ordinateur)',
   'result.takeover_you': 'Vous n’étiez plus là : l’ordinateur a fini la partie à votre place, elle compte donc comme une défaite.',
   'result.takeover_other': '{name} n’était plus là : l’ordinateur a fini la partie à sa place, elle compte donc comme sa défaite.',
@@ -812,7 +812,7 @@ export default {
   'tsoro.pick.bonus_stop': 'Ne plus prendre de trou bonus (vos graines prises)',
   'tsoro.tray_title': {one: '{name} a pris {n} graine', other: '{name} a pris {n} graines'},
   'tsoro.hint.head': 'Choisissez la tête (■) pour vous y arrêter, ou le trou suivant (➜) pour continuer le semis.',
-  'tsoro.hint.bonus_optional': 'Choisissez un trou adverse en surbrillance pour le prendre, ou vos graines prises (✓) pour arrêter.',
+  'tsoro.hint.bonus_optional': 'Prenez un trou adverse en surbrillance, ou vos prises (✓) pour arrêter.',
 
   'tanbo.rice.yellow': {one: '{n} grain de riz jaune', other: '{n} grains de riz jaunes'},
   'tanbo.rice.black': {one: '{n} grain de riz noir', other: '{n} grains de riz noirs'},

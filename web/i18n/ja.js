@@ -461,7 +461,7 @@ export default {
   'result.winner': '{name}の勝ちです',
   'result.winners': '同着の勝ち：{names}',
   'result.rating': 'レーティング：{delta}（{before}→{after}）',
-  'result.line_rating': '{line}　{after}（{delta}）',
+  'result.line_rating': '{line}　{after}⁠（{delta}）',
   'result.by_computer': '{line}（コンピューターが代わりに終局）',
   'result.takeover_you': 'あなたが不在のあいだにコンピューターが代わりに対局を終えたため、負けとして記録されます。',
   'result.takeover_other': '{name}が不在のあいだにコンピューターが代わりに対局を終えたため、{name}の負けとして記録されます。',
