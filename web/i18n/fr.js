@@ -803,7 +803,7 @@ export default {
   'tsoro.heads_note': 'Têtes (trous carrés) : si votre dernière graine tombe dans une de vos têtes non vide, vous pouvez vous y arrêter ; les prises bonus n’y touchent jamais.',
   'tsoro.bonus_left': {one: 'Encore {n} trou bonus à prendre.', other: 'Encore {n} trous bonus à prendre.'},
   'tsoro.hint.bonus': 'Choisissez un trou adverse en surbrillance pour le prendre.',
-  'tsoro.hint.singletons': 'Seuls les déplacements d’une graine seule sont possibles : choisissez un trou en surbrillance.',
+  'tsoro.hint.singletons': 'Seuls les coups d’une graine sont possibles : choisissez un trou en surbrillance.',
   'tsoro.hint.sow': 'Choisissez un de vos trous en surbrillance pour le semer.',
   'tsoro.pick.sow': {one: 'Semer le trou de votre {row}, colonne {col}{head} ({n} graine)', other: 'Semer le trou de votre {row}, colonne {col}{head} ({n} graines)'},
   'tsoro.pick.stop': {one: 'S’arrêter à la tête : sa graine y reste', other: 'S’arrêter à la tête : ses {n} graines y restent'},
@@ -811,7 +811,7 @@ export default {
   'tsoro.pick.bonus': {one: 'Prendre le trou de {name} en {row}, colonne {col}{head} ({n} graine)', other: 'Prendre le trou de {name} en {row}, colonne {col}{head} ({n} graines)'},
   'tsoro.pick.bonus_stop': 'Ne plus prendre de trou bonus (vos graines prises)',
   'tsoro.tray_title': {one: '{name} a pris {n} graine', other: '{name} a pris {n} graines'},
-  'tsoro.hint.head': 'Choisissez la tête (■) pour vous y arrêter, ou le trou suivant (➜) pour continuer le semis.',
+  'tsoro.hint.head': 'Choisissez la tête (■) pour arrêter, ou le trou suivant (➜) pour continuer.',
   'tsoro.hint.bonus_optional': 'Prenez un trou adverse en surbrillance, ou vos prises (✓) pour arrêter.',
 
   'tanbo.rice.yellow': {one: '{n} grain de riz jaune', other: '{n} grains de riz jaunes'},
