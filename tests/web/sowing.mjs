@@ -427,6 +427,16 @@ export function tests(env) {
       assert.ok(g.board.top >= 0 && g.board.bottom <= 800, `the board at ${g.board.top}..${g.board.bottom}`);
       assert.ok(g.controls.top >= g.board.bottom && g.log.left > g.controls.right, 'the decision and the log not side by side under the board');
       assert.equal((await horizontalOverflow(p.page)).over, 0);
+      // Every hole that may be sown is drawn as one, the square heads as the round holes: as
+      // many as the legal list holds, each bowl in the same colours.
+      const picks = await p.page.evaluate(() => [...document.querySelectorAll('#board .pick .bowl')].map((el) => {
+        const cs = getComputedStyle(el);
+        return {head: el.closest('.pit').classList.contains('head'), look: `${cs.stroke} ${cs.fill}`};
+      }));
+      const legal = await p.page.evaluate(() => document.querySelectorAll('.all-actions .choice-list button').length);
+      assert.ok(picks.some((x) => x.head), 'no head among the holes to sow');
+      assert.equal(picks.length, legal, `${picks.length} holes drawn to sow, ${legal} in the list`);
+      assert.equal(new Set(picks.map((x) => x.look)).size, 1, `tappable holes drawn differently: ${[...new Set(picks.map((x) => x.look))]}`);
       // The way back's words centred in it, as Resign's are in the button beside it.
       const off = await p.page.evaluate(() => [...document.querySelectorAll('.room-actions :is(a.button, #resign)')].map((el) => {
         const r = document.createRange();
