@@ -15,6 +15,7 @@
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "engine/core/registry.hpp"
@@ -386,11 +387,26 @@ std::string render(const NetContext& ctx) {
                             load(c.ws_bytes_in)));
   families.push_back(family("tanbo_bytes_out_total", "WebSocket payload bytes written", T::Counter,
                             load(c.ws_bytes_out)));
-  if (ctx.store)
+  if (ctx.store) {
     families.push_back(family("tanbo_store_healthy",
                               "1 while the store's writes succeed, 0 from a failure until a "
                               "commit succeeds again (/healthz degraded)",
                               T::Gauge, ctx.store->healthy() ? 1 : 0));
+    const auto d = ctx.store->doubts();
+    auto doubts = family("tanbo_store_doubts_total",
+                         "groups whose COMMIT lost its answer, by what the database said after",
+                         T::Counter, 0);
+    doubts.metric.clear();
+    for (const auto& [outcome, n] :
+         {std::pair{"written", d.written}, std::pair{"not_written", d.not_written},
+          std::pair{"unsettled", d.unsettled}}) {
+      pm::ClientMetric m;
+      m.label = {{"outcome", outcome}};
+      m.counter.value = double(n);
+      doubts.metric.push_back(std::move(m));
+    }
+    families.push_back(std::move(doubts));
+  }
   auto p = process_figures();
   families.push_back(family("process_resident_memory_bytes", "Resident memory size in bytes",
                             T::Gauge, p.rss_bytes));

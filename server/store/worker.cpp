@@ -33,6 +33,12 @@ bool StoreWorker::healthy() const {
   return !job_failed_.load(std::memory_order_relaxed) && store_->healthy();
 }
 
+StoreWorker::Doubts StoreWorker::doubts() const {
+  return {written_after_doubt_.load(std::memory_order_relaxed),
+          not_written_after_doubt_.load(std::memory_order_relaxed),
+          unsettled_doubts_.load(std::memory_order_relaxed)};
+}
+
 std::size_t StoreWorker::queued() const {
   std::lock_guard lock(mutex_);
   return queue_.size();
@@ -106,6 +112,8 @@ void StoreWorker::settle_doubt() {
   if (log_)
     log_(std::string("store: the group in doubt was ") +
          (*committed ? "written after all" : "not written") + "; its rooms go on");
+  (*committed ? written_after_doubt_ : not_written_after_doubt_)
+      .fetch_add(1, std::memory_order_relaxed);
   auto answers = std::exchange(in_doubt_, {});
   answer(answers, *committed);
 }
@@ -146,6 +154,7 @@ void StoreWorker::run() {
         // Draining done. A doubt still unsettled is answered "not stored": the rooms are
         // stopping too, and the next start reads what the database holds.
         lock.unlock();
+        if (!in_doubt_.empty()) unsettled_doubts_.fetch_add(1, std::memory_order_relaxed);
         auto answers = std::exchange(in_doubt_, {});
         answer(answers, false);
         return;

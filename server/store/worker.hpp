@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -48,6 +49,12 @@ class StoreWorker {
   // again), and for good once a job threw while the database did not fail (a refused journal
   // write, a bug): /healthz reports "degraded".
   bool healthy() const;
+  // Groups whose COMMIT lost its answer, by how each was settled: written, not written, or left
+  // unsettled at a shutdown (answered "not stored").
+  struct Doubts {
+    std::uint64_t written = 0, not_written = 0, unsettled = 0;
+  };
+  Doubts doubts() const;
   std::size_t queued() const;
 
  private:
@@ -71,6 +78,8 @@ class StoreWorker {
   std::vector<std::function<void(bool)>> in_doubt_;  // the worker thread's own
   bool stopping_ = false;
   std::atomic<bool> job_failed_{false};
+  std::atomic<std::uint64_t> written_after_doubt_{0}, not_written_after_doubt_{0},
+      unsettled_doubts_{0};
   bool logged_healthy_ = true;  // what log_health said last
   std::chrono::steady_clock::time_point failing_since_{};
   std::thread thread_;  // last: starts once everything above exists

@@ -5,12 +5,17 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <future>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
+#include "server/store/worker.hpp"
 #include "tests/server/store/support.hpp"
 
 using namespace tanbo::server::store;
@@ -109,4 +114,52 @@ TEST_CASE("a COMMIT the database made, whose answer was lost, reads as written",
   REQUIRE(written);
   CHECK(*written);
   CHECK(db.count("SELECT count(*) FROM rooms") == 1);
+}
+
+TEST_CASE("the worker holds a doubtful group's answers until the database says, and counts it",
+          "[store][doubt]") {
+  if (unavailable(Backend::postgres)) return;
+  TestDb db(Backend::postgres);
+  auto store = db.open();
+  REQUIRE(store->create_room(sample_room("r")).ok());
+  std::vector<std::string> log;
+  std::mutex m;
+  StoreWorker worker(
+      std::move(store),
+      [&](std::string line) {
+        std::lock_guard lock(m);
+        log.push_back(std::move(line));
+      },
+      GroupLimits{256, std::chrono::seconds(60)});
+  // One group: a gate that lets the others queue behind it, a move, then the database stopped at
+  // once and started again before the group's COMMIT.
+  std::promise<void> gate;
+  auto opened = gate.get_future().share();
+  REQUIRE(worker.post([opened](Store&) { opened.wait(); }));
+  std::promise<bool> answered;
+  REQUIRE(worker.post([&answered](Store& s) {
+    REQUIRE(s.append_action("r", 1, 1, Seat(1), Json{{"hole", 1}}).ok());
+    s.after_commit([&answered](bool committed) { answered.set_value(committed); });
+  }));
+  REQUIRE(worker.post([](Store&) {
+    PgCluster::get().stop();
+    PgCluster::get().start();
+  }));
+  gate.set_value();
+
+  auto answer = answered.get_future();
+  REQUIRE(answer.wait_for(std::chrono::seconds(30)) == std::future_status::ready);
+  CHECK_FALSE(answer.get());  // told "not stored": the room writes its change again
+  CHECK(db.count("SELECT count(*) FROM actions") == 0);
+  const auto d = worker.doubts();
+  CHECK(d.not_written == 1);
+  CHECK(d.written == 0);
+  worker.stop();
+  std::lock_guard lock(m);
+  CHECK(std::count_if(log.begin(), log.end(), [](const std::string& l) {
+          return l.find("is in doubt") != std::string::npos;
+        }) == 1);
+  CHECK(std::count_if(log.begin(), log.end(), [](const std::string& l) {
+          return l.find("the group in doubt was not written") != std::string::npos;
+        }) == 1);
 }
