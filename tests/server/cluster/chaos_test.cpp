@@ -177,16 +177,11 @@ TEST_CASE("chaos: faults one after another while rooms play on three nodes", "[c
   for (const auto& [f, n] : struck) figures << " " << f << "=" << n;
   figures << "\nchaos: errors read";
   for (const auto& [code, n] : errors) figures << " " << code << "=" << n;
-  // One line that ended a connection for each code read, as an example of where it comes from.
+  // One error of each code read, as an example of where it comes from.
   std::map<std::string, std::string> examples;
   for (const auto& slot : played)
-    for (const auto& g : slot) {
-      std::istringstream lines(g.why);
-      for (std::string line; std::getline(lines, line);)
-        for (const auto& [code, n] : errors)
-          if (line.find("\"code\":\"" + code + "\"") != std::string::npos)
-            examples.try_emplace(code, line);
-    }
+    for (const auto& g : slot)
+      for (const auto& [code, line] : g.first_error) examples.try_emplace(code, line);
   for (const auto& [code, line] : examples) figures << "\nchaos: e.g. " << line;
   std::cout << figures.str() << std::endl;
   INFO(figures.str());

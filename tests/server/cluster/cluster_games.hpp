@@ -69,8 +69,9 @@ struct Game {
   // that were such silences, rather than a close or an error the server sent.
   std::chrono::milliseconds patience = kClientTimeout;
   int silences = 0;
-  std::map<std::string, int> errors;  // the codes of the errors its members read
-  std::string why;                    // what ended each lost connection, one line each
+  std::map<std::string, int> errors;               // the codes of the errors its members read
+  std::map<std::string, std::string> first_error;  // the first of each code, whole
+  std::string why;                                 // what ended each lost connection, one line each
   json final_state;
   std::string failure;  // set by the thread: Catch2 is not thread-safe
 };
@@ -86,6 +87,7 @@ inline json read_state(Game& g, Member& m, std::uint64_t at_least) {
     }
     if (msg.at("type") == "error") {
       ++g.errors[msg.at("code").get<std::string>()];
+      g.first_error.try_emplace(msg.at("code").get<std::string>(), m.name + ": " + msg.dump());
       throw Refused(m.name + ": " + msg.dump(), msg);
     }
     if (msg.at("type") != "state") continue;
