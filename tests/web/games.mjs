@@ -524,6 +524,39 @@ export function tests(env) {
         }
       }
     }},
+    {name: 'tanbo: each paddy where the Farmer may go is drawn as a target of its own, as many as the list holds', fn: async () => {
+      for (const viewport of [DESKTOP, PHONE]) {
+        const p = await newPlayer(env, 'Lou', {viewport});
+        try {
+          await createRoom(p, 'tanbo', {cpu: {1: 'random'}, options: {first: 1}});
+          await waitMine(p.page);
+          // A paddy's look: its tappable outline where it has one, else its water.
+          const looks = await p.page.evaluate(() => [...document.querySelectorAll('#board .tb-paddy')].map((g) => {
+            const ring = g.closest('[data-ring]');
+            const el = g.querySelector('.tb-legal') || g.querySelector(':scope > .hit') ||
+              ring.querySelectorAll('.tb-water')[Number(g.dataset.paddy)];
+            const cs = getComputedStyle(el);
+            return {legal: g.classList.contains('pick'), fill: cs.fill, stroke: cs.stroke, width: parseFloat(cs.strokeWidth), dash: cs.strokeDasharray};
+          }));
+          const legal = looks.filter((x) => x.legal), other = looks.filter((x) => !x.legal);
+          const listed = await p.page.evaluate(() => document.querySelectorAll('.all-actions .choice-list button').length);
+          assert.equal(legal.length, listed, `${legal.length} paddies to tap, ${listed} in the list`);
+          assert.ok(other.length > 0, 'no paddy that may not be tapped');
+          const key = (x) => `${x.fill} ${x.stroke} ${x.width} ${x.dash}`;
+          assert.equal(new Set(legal.map(key)).size, 1, `paddies to tap drawn differently: ${[...new Set(legal.map(key))]}`);
+          for (const x of legal) {
+            // A light, opaque green (not the water darkened) and a solid outline a thumb can see.
+            const [r, g, b, a = 1] = x.fill.match(/[\d.]+/g).map(Number);
+            assert.ok(a === 1 && g > r && g > b && 0.2126 * r + 0.7152 * g + 0.0722 * b > 200, `a paddy to tap filled ${x.fill}`);
+            assert.ok(x.width >= 8 && x.dash === 'none', `a paddy to tap outlined ${x.width} wide, dashes ${x.dash}`);
+            for (const y of other) assert.notEqual(key(x), key(y), 'a paddy to tap drawn as one that is not');
+          }
+          assert.deepEqual(p.errors, []);
+        } finally {
+          await closeAll([p]);
+        }
+      }
+    }},
     {name: 'tanbo: on a phone (in French, whose legend takes two lines) the board\'s legend stands clear of the pinned bar at a decision, in Tanbo and Tsoro, where the room scrolls the board and at the page\'s end', fn: async () => {
       const p = await newPlayer(env, 'Léa', {viewport: PHONE, lang: 'fr'});
       try {

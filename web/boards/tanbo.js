@@ -124,6 +124,17 @@ function sector(cx, cy, ra, rb, a0, a1) {
   return `M${r1(x0)},${r1(y0)}A${rb},${rb} 0 ${large} 1 ${r1(x1)},${r1(y1)}L${r1(x2)},${r1(y2)}A${ra},${ra} 0 ${large} 0 ${r1(x3)},${r1(y3)}Z`;
 }
 
+// A paddy's outline drawn a few units inside its dikes and rim: its sides parallel to the dikes'
+// lines (every corner as far from its dike), so neighbouring outlines never meet.
+function inset(cx, cy, th) {
+  const D = 28, ri = RH + 26, ro = RO - 12;
+  const off = (r) => Math.asin(D / r) * 180 / Math.PI;
+  const [a, b] = [th - 36 + off(ro), th + 36 - off(ro)];
+  const [x0, y0] = polar(cx, cy, ro, a), [x1, y1] = polar(cx, cy, ro, b);
+  const [x2, y2] = polar(cx, cy, ri, th + 36 - off(ri)), [x3, y3] = polar(cx, cy, ri, th - 36 + off(ri));
+  return `M${r1(x0)},${r1(y0)}A${ro},${ro} 0 0 1 ${r1(x1)},${r1(y1)}L${r1(x2)},${r1(y2)}A${ri},${ri} 0 0 0 ${r1(x3)},${r1(y3)}Z`;
+}
+
 // The places of a paddy's tokens, clockwise in each row: rice on the wide outer row, snakes and
 // the Farmer on the inner; each with its centre, the size of its pile and its target's outline.
 function places(cx, cy, i) {
@@ -247,7 +258,9 @@ function drawField(seat, cx, cy, c) {
     const th = centreAngle(i);
     const g = s('g', {class: 'tb-paddy', 'data-seat': seat, 'data-paddy': i});
     const paddyPick = c.paddyPicks?.(seat, i);
-    if (paddyPick) g.append(s('path', {d: sector(cx, cy, RH, RO, th - 34, th + 34), class: 'hit'}));
+    // The whole paddy takes the tap; the green inside its dikes, apart from its neighbours', says so.
+    if (paddyPick) g.append(s('path', {d: sector(cx, cy, RH, RO, th - 34, th + 34), class: 'hit paddy'}),
+                            s('path', {d: inset(cx, cy, th), class: 'tb-legal'}));
     const pl = places(cx, cy, i);
     for (const kind of KINDS) {
       const n = kind === 'farmer' ? (tk.farmer ? 1 : 0) : tk[FIELD[kind]] || 0;
