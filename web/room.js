@@ -425,14 +425,16 @@ export class RoomView {
   }
 
   // On a phone, a decision scrolls the page so the whole board stands above the decision bar
-  // (as much of it as fits, from its top): the player sees what they decide about.
+  // (as much of it as fits, from its top), the prompt above it whole from its first line: the
+  // player sees what they decide about, and what is asked.
   boardIntoView() {
     if (innerWidth > 760) return;
     const board = this.boardEl.getBoundingClientRect();
+    const top = (this.bannerEl.hidden ? this.boardEl : this.bannerEl).getBoundingClientRect().top;
     const bar = this.controlsEl.classList.contains('active') ? this.controlsEl.getBoundingClientRect().height : 0;
     const room = innerHeight - bar;
-    if (board.bottom <= room && board.top >= 0) return;
-    window.scrollBy({top: Math.min(board.bottom - room, board.top - 4), behavior: 'instant'});
+    if (board.bottom <= room && top >= 0) return;
+    window.scrollBy({top: Math.min(board.bottom - room, top - 4), behavior: 'instant'});
   }
 
   // The decision bar: on a phone the controls of my decision stay in view, fixed at the bottom.

@@ -557,6 +557,30 @@ export function tests(env) {
         }
       }
     }},
+    {name: 'tanbo: on a phone a room opens with the prompt\'s first line in view under the header, in Tanbo and Tsoro', fn: async () => {
+      for (const lang of ['en', 'fr']) {
+        const p = await newPlayer(env, 'Léa', {viewport: PHONE, lang});
+        try {
+          for (const game of ['tanbo', 'tsoro']) {
+            await playComputer(p, game);
+            await waitMine(p.page);
+            await p.page.waitForSelector('#controls.active');
+            await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            const at = await p.page.evaluate(() => ({
+              banner: document.getElementById('banner').getBoundingClientRect().top,
+              header: document.querySelector('header.top').getBoundingClientRect().bottom,
+              board: document.querySelector('#board svg').getBoundingClientRect().top,
+              bar: document.getElementById('controls').getBoundingClientRect().top,
+            }));
+            assert.ok(at.banner >= Math.max(0, at.header), `${lang} ${game}: the prompt's top at ${at.banner}, the header's bottom at ${at.header}`);
+            assert.ok(at.board < at.bar, `${lang} ${game}: the board (${at.board}) under the bar (${at.bar})`);
+          }
+          assert.deepEqual(p.errors, []);
+        } finally {
+          await closeAll([p]);
+        }
+      }
+    }},
     {name: 'tanbo: on a phone (in French, whose legend takes two lines) the board\'s legend stands clear of the pinned bar at a decision, in Tanbo and Tsoro, where the room scrolls the board and at the page\'s end', fn: async () => {
       const p = await newPlayer(env, 'Léa', {viewport: PHONE, lang: 'fr'});
       try {
