@@ -91,6 +91,39 @@ export function tests(env) {
       assert.doesNotMatch(await p.page.locator('#custom').textContent(), /\([A-Z]\d\)/);
       await closeAll([p, b, c]);
     }},
+    {name: 'names: a long name keeps the desktop header one row high (in French), on one line cut short, whole in its tooltip, the language and the sound beside it', fn: async () => {
+      const long = 'Bartholomew Featherstone';
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP, lang: 'fr'});
+      try {
+        await rename(p, long);
+        await p.page.waitForFunction((n) => window.tanbo.conn.player?.name === n, long);
+        // "Your turn" in the header too: a game waits for the player while they are elsewhere.
+        await playComputer(p, 'tanbo');
+        await waitMine(p.page);
+        for (const where of ['lobby', 'room']) {
+          if (where === 'lobby') await toLobby(p);
+          else { await playComputer(p, 'mancala-simple'); await waitMine(p.page); }
+          await p.page.waitForSelector('#turns:not([hidden])');
+          const g = await p.page.evaluate(() => {
+            const box = (el) => el.getBoundingClientRect();
+            const name = document.querySelector('#me .me-name');
+            return {header: box(document.querySelector('header.top')).height, lines: Math.round(box(name).height / parseFloat(getComputedStyle(name).lineHeight)),
+              title: document.getElementById('me').title,
+              row: ['#lang', '#sound', '#me'].map((s) => document.querySelector(s)).filter(Boolean).map((el) => [box(el).left, box(el).right])};
+          });
+          assert.ok(g.header < 64, `${where}: the header ${g.header} px high`);
+          assert.equal(g.lines, 1, `${where}: the name on ${g.lines} lines`);
+          assert.equal(g.title, long);
+          // The language, the sound and the name side by side, each right after the one before
+          // it (0.4rem apart), whatever "Your turn" does.
+          for (let i = 1; i < g.row.length; ++i)
+            assert.ok(g.row[i][0] - g.row[i - 1][1] < 12, `${where}: the header's controls apart: ${JSON.stringify(g.row)}`);
+        }
+        assert.deepEqual(p.errors, []);
+      } finally {
+        await closeAll([p]);
+      }
+    }},
     {name: 'names: an apostrophe is a name; a refused one is shown with the reason (in each language) and the old name stays', fn: async () => {
       const a = await newPlayer(env, "D'Artagnan");
       await openPrefs(a.page);
