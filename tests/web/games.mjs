@@ -498,13 +498,13 @@ export function tests(env) {
     }},
     {name: 'steere-tanbo: the place decision in a timed room (the clock for everyone); resign with confirmation; rematch with a separator', fn: () =>
       decisionsTest('steere-tanbo', {options: {size: '7x7'}, timer: 30, kinds: ['place'], maxSteps: 4, file: 'steere-tanbo', resign: true})},
-    {name: 'tanbo: the set-up says who places a Farmer first and who then moves first, in the three languages; each placement is one line of the log', fn: async () => {
+    {name: 'tanbo: the set-up says, as two steps, who places a Farmer first and who then moves first, in the three languages; each placement is one line of the log', fn: async () => {
       const cases = [
-        ['en', /^Set-up, before play: place your Farmer first, then Computer places theirs\. After that, Computer moves first\.$/,
+        ['en', /^Set-up: place your Farmer now; the computer places the other Farmer next\. Then play starts, and the computer moves first\.$/,
           /^#1 Set-up: Lou places their Farmer in paddy \d$/],
-        ['fr', /^Mise en place, avant la partie\u00a0: placez votre fermier en premier, puis Ordinateur placera le sien\. Ensuite, Ordinateur joue en premier\.$/,
+        ['fr', /^Mise en place\u00a0: placez d’abord votre fermier\u202f; l’ordinateur placera ensuite le sien\. Puis l’ordinateur jouera le premier coup\.$/,
           /^n° 1 Mise en place\u00a0: Lou place son fermier dans la rizière \d$/],
-        ['ja', /^準備（対局前）：先にあなたが農夫を置き、次にコンピューターが置きます。そのあと、コンピューターの先手で対局が始まります。$/,
+        ['ja', /^対局前の準備：まずあなたが農夫を置き、次にコンピューターが置きます。そのあと対局が始まり、コンピューターが先手です。$/,
           /^#1 準備：Louが農夫を\d番の田んぼに置く$/]];
       for (const [lang, prompt, line] of cases) {
         const p = await newPlayer(env, 'Lou', {viewport: DESKTOP, lang});

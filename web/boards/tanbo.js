@@ -57,15 +57,17 @@ function describeAction(a) {
   return JSON.stringify(a);
 }
 
-// Set-up comes before play, seat 0's Farmer first (T1), whoever moves first: the prompt says in
-// which order and who starts after it, so that "your turn" does not read as a clash with "you
-// play second". `first`: the seat that moves first, when known.
+// Set-up comes before play, seat 0's Farmer first (T1), whoever moves first: the prompt says it
+// as two steps, the set-up then play and who starts it, so that "your turn" does not read as a
+// clash with "you play second". `first`: the seat that moves first, when known. The computer
+// is "the computer" in running text, not a name.
 function myTurn(m, me, name, first) {
   if (m.pending?.decision !== 'place_farmer' || !m.state?.rings) return undefined;
   const other = 1 - me;
-  const starts = first === me ? t('tanbo.setup.starts_me') : first === other ? t('tanbo.setup.starts', {name: name(other)}) : '';
+  const who = m.seats?.[other]?.cpu && !m.seats[other].player ? t('tanbo.setup.the_cpu') : name(other);
+  const starts = first === me ? t('tanbo.setup.starts_me') : first === other ? t('tanbo.setup.starts', {name: who}) : '';
   return t(m.state.rings[other].some((p) => p.farmer) ? 'tanbo.setup.mine_second' : 'tanbo.setup.mine_first',
-    {name: name(other), starts});
+    {name: who, starts});
 }
 
 // A Farmer placed: a line of the set-up, said once (its farmer_placed event says no more).
