@@ -10,11 +10,13 @@ import {sampleState, steereDense} from './rules.js';
 // A game's picture, drawn once per language (the drawing names its seats in words).
 const pictures = new Map();
 
-// Tsoro's starting position with the registry's default number of columns (2 stones in each
-// outer hole, the two rightmost its heads).
-function tsoroStart(g) {
+// Tsoro's starting position on a short board, whole with its frame at a card's size (the
+// default 21 columns would be a thin strip): 2 stones in each outer hole, the two rightmost its
+// heads.
+const TSORO_COLUMNS = 6;
+function tsoroStart() {
   const state = sampleState('tsoro');
-  const N = g.options?.find((o) => o.name === 'columns')?.default ?? state.columns;
+  const N = TSORO_COLUMNS;
   return {...state, columns: N, head_cols: [N - 2, N - 1],
           sides: [0, 1].map(() => ({outer: Array(N).fill(2), inner: Array(N).fill(0), captured: 0}))};
 }
@@ -23,8 +25,8 @@ export function picture(g) {
   const key = `${g.id}:${language()}`;
   let svg = pictures.get(key);
   if (!svg) {
-    // Steere's Tanbo at the size people play it; Tsoro as long as its default board.
-    const state = g.id === 'steere-tanbo' ? steereDense(11, 11) : g.id === 'tsoro' ? tsoroStart(g) : sampleState(g.id);
+    // Steere's Tanbo at the size people play it; Tsoro short.
+    const state = g.id === 'steere-tanbo' ? steereDense(11, 11) : g.id === 'tsoro' ? tsoroStart() : sampleState(g.id);
     if (!state) return null;
     const names = (seat) => t(seat === 0 ? 'rules.you' : 'rules.opponent');
     svg = boardFor(g.id).render({state, legal: null, pending: null, me: null, viewer: 0, seats: [], act: () => {}, name: names, shape: 'wide', picture: true}).svg;
@@ -36,14 +38,11 @@ export function picture(g) {
     // No words or figures: at a card's size they would be a few pixels tall. Colour and shape
     // say what the picture shows.
     for (const el of svg.querySelectorAll('text, title, .figures, .figure, .seat-label, .tray, .tb-badge')) el.remove();
-    // Tsoro's long board would be a thin strip at a card's size: its right end, the heads among
-    // its holes, as large as the other games' boards, fading out to the left where it runs on.
+    // Tsoro's board alone, its frame whole, without the room its names and trays had.
     const wood = g.id === 'tsoro' && svg.querySelector('.wood');
     if (wood) {
       const [x, y, w, hh] = ['x', 'y', 'width', 'height'].map((a) => Number(wood.getAttribute(a)));
-      const part = Math.min(w + 8, (hh + 8) * 1.6);
-      svg.setAttribute('viewBox', `${x + w + 4 - part} ${y - 4} ${part} ${hh + 8}`);
-      svg.classList.add('part');
+      svg.setAttribute('viewBox', `${x - 4} ${y - 4} ${w + 8} ${hh + 8}`);
     }
     pictures.set(key, svg);
   }

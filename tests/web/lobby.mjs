@@ -26,6 +26,14 @@ export function tests(env) {
         picture: box(card.querySelector('.card-picture svg[role=img]')),
         pictureLabel: card.querySelector('.card-picture svg')?.getAttribute('aria-label'),
         pictureShapes: card.querySelectorAll('.card-picture svg :is(circle, rect, path, ellipse, polygon)').length,
+        // A board's frame, whole inside its picture (no part of it cut off or faded out).
+        frame: (() => {
+          const svg = card.querySelector('.card-picture svg'), wood = svg?.querySelector('.wood');
+          if (!wood) return null;
+          const [a, b] = [svg.getBoundingClientRect(), wood.getBoundingClientRect()];
+          return {inside: b.left >= a.left - 0.5 && b.right <= a.right + 0.5 && b.top >= a.top - 0.5 && b.bottom <= a.bottom + 0.5,
+                  mask: getComputedStyle(svg).maskImage};
+        })(),
         play: box(card.querySelector('[data-play]')),
         kind: card.querySelector('[data-play]')?.dataset.playKind,
       }));
@@ -51,6 +59,7 @@ export function tests(env) {
       assert.ok(c.picture && c.picture.w >= 80 && c.picture.h >= 50, `${c.game}: a picture (${what}): ${JSON.stringify(c.picture)}`);
       assert.ok(c.pictureShapes >= 10, `${c.game}: the picture draws the board (${c.pictureShapes} shapes)`);
       assert.ok(c.pictureLabel, `${c.game}: the picture is named`);
+      if (c.frame) assert.ok(c.frame.inside && c.frame.mask === 'none', `${c.game}: the board not whole in its picture (${what}): ${JSON.stringify(c.frame)}`);
       assert.equal(c.kind, 'cpu', `${c.game}: nobody waits, so Play is against the computer (${what})`);
     }
     if (size === 'phone') {
