@@ -424,17 +424,22 @@ export class RoomView {
     if (legend) this.boardEl.append(legend);
   }
 
-  // On a phone, a decision scrolls the page so the whole board stands above the decision bar
-  // (as much of it as fits, from its top), the prompt above it whole from its first line: the
-  // player sees what they decide about, and what is asked.
+  // On a phone, a decision scrolls the page so that the player sees what is asked and what they
+  // decide about: the prompt from its first line and the whole board above the decision bar,
+  // scrolling as little as may be; else from the prompt on, as much of the board as fits. A board
+  // drawn to the screen's height (Tsoro's turned board, svg.upright), which would not fit under
+  // the prompt, is kept whole from its top instead: the prompt is then wholly above, never cut
+  // mid-line (the bar says what to do).
   boardIntoView() {
     if (innerWidth > 760) return;
     const board = this.boardEl.getBoundingClientRect();
     const top = (this.bannerEl.hidden ? this.boardEl : this.bannerEl).getBoundingClientRect().top;
     const bar = this.controlsEl.classList.contains('active') ? this.controlsEl.getBoundingClientRect().height : 0;
     const room = innerHeight - bar;
-    if (board.bottom <= room && top >= 0) return;
-    window.scrollBy({top: Math.min(board.bottom - room, top - 4), behavior: 'instant'});
+    const lo = board.bottom - room, hi = top - 4;
+    const fitted = this.boardEl.querySelector('svg.upright');
+    const by = lo <= hi ? Math.min(Math.max(0, lo), hi) : fitted ? Math.max(lo, board.top - 4) : hi;
+    if (by) window.scrollBy({top: by, behavior: 'instant'});
   }
 
   // The decision bar: on a phone the controls of my decision stay in view, fixed at the bottom.
