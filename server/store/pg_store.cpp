@@ -75,6 +75,12 @@ bool refused_commit(const std::string& sqlstate) {
   return sqlstate.starts_with("22") || sqlstate.starts_with("23") || sqlstate.starts_with("40");
 }
 
+// The statement that inserts group `n`'s mark of `writer` (hex: safe in the text) at `at`.
+std::string insert_mark(const std::string& writer, std::int64_t n, std::int64_t at) {
+  return "INSERT INTO store_groups (writer, n, at) VALUES ('" + writer + "', " + std::to_string(n) +
+         ", " + std::to_string(at) + ")";
+}
+
 // A name for this connection's groups, unique among every node's: 64 random bits in hex.
 std::string random_writer() {
   std::random_device rd;
@@ -177,11 +183,10 @@ bool PgStore::begin_group() {
     // One round trip: the group's mark, by which a COMMIT whose answer is lost is asked about
     // later; now and then the writer's older marks go, none of them in doubt (begin_group does
     // not run while a doubt waits).
-    const std::string n = std::to_string(++groups_);
-    std::string sql = "BEGIN; INSERT INTO store_groups (writer, n, at) VALUES ('" + writer_ +
-                      "', " + n + ", " + std::to_string(now_ms()) + ")";
+    std::string sql = "BEGIN; " + insert_mark(writer_, ++groups_, now_ms());
     if (groups_ % kMarksKept == 0)
-      sql += "; DELETE FROM store_groups WHERE writer = '" + writer_ + "' AND n < " + n;
+      sql += "; DELETE FROM store_groups WHERE writer = '" + writer_ + "' AND n < " +
+             std::to_string(groups_);
     pg_->tx.exec(sql);
     grouped_ = true;
     group_lost_ = false;
@@ -243,10 +248,9 @@ std::optional<bool> PgStore::resolve_doubt() {
   if (!doubt_) return false;
   if (!connected()) return std::nullopt;
   try {
-    const auto r = pg_->tx.exec(
-        "BEGIN; SET LOCAL lock_timeout = '1s'; INSERT INTO store_groups (writer, n, at) "
-        "VALUES ('" +
-        writer_ + "', " + std::to_string(*doubt_) + ", 0) ON CONFLICT DO NOTHING RETURNING n");
+    const auto r =
+        pg_->tx.exec("BEGIN; SET LOCAL lock_timeout = '1s'; " + insert_mark(writer_, *doubt_, 0) +
+                     " ON CONFLICT DO NOTHING RETURNING n");
     pg_->tx.exec0("ROLLBACK");
     doubt_.reset();
     note_commit();
