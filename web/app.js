@@ -118,7 +118,10 @@ conn.addEventListener('paired', (e) => {
   navigate(`#/room/${encodeURIComponent(m.room)}`);
 });
 
-conn.addEventListener('message', (e) => app.view?.message?.(e.detail));
+conn.addEventListener('message', (e) => {
+  keepEarly(e.detail);
+  app.view?.message?.(e.detail);
+});
 conn.addEventListener('name-refused', (e) => toast(e.detail.code === 'name_reserved'
   ? t('toast.name_reserved', {name: e.detail.name}) : t('toast.name_refused', {name: e.detail.name, rule: t('name.rule')})));
 conn.addEventListener('error', (e) => {
@@ -252,12 +255,28 @@ function loadView(name) {
   return loading[name];
 }
 
-// What stands in a view's place while its module loads: the messages that reach it (a paired
-// room's `joined` and `state`) are handed to the view once it is there, as if they came after.
+// What stands in a view's place while its module loads.
 class LoadingView {
-  constructor() { this.messages = []; }
   mount(main) { main.replaceChildren(h('p', {class: 'muted', 'aria-busy': 'true'}, '…')); }
-  message(m) { this.messages.push(m); }
+}
+
+// A room's pushes that reach the page before its view shows it (a created room's first state,
+// the computer's opening move, a paired room's `joined`): handed to the room's view when it
+// opens, as if they came after, so that it plays that move rather than start behind it.
+const EARLY_MS = 5000;
+const early = new Map();  // room -> {at, messages}
+function keepEarly(m) {
+  if (!m.room || (m.type !== 'state' && m.type !== 'joined') || app.view?.room === m.room) return;
+  const kept = early.get(m.room);
+  const messages = kept && performance.now() - kept.at < EARLY_MS ? [...kept.messages.slice(-2), m] : [m];
+  early.delete(m.room);  // the newest room last: the oldest goes first
+  early.set(m.room, {at: performance.now(), messages});
+  if (early.size > 8) early.delete(early.keys().next().value);
+}
+function handEarly(view) {
+  const kept = early.get(view.room);
+  early.delete(view.room);
+  if (kept && performance.now() - kept.at < EARLY_MS) for (const m of kept.messages) view.message(m);
 }
 
 let firstRender = true;
@@ -295,7 +314,6 @@ function route() {
   loadView(name).then((mod) => {
     if (app.view !== waiting) return;  // gone elsewhere meanwhile
     show(make(mod), main);
-    for (const m of waiting.messages) app.view.message?.(m);
   }, () => {
     if (app.view === waiting) toast(t('toast.view_failed'));
   });
@@ -305,6 +323,7 @@ function show(view, main) {
   app.view = view;
   main.replaceChildren();
   view.mount(main);
+  if (view.room) handEarly(view);
   app.myGames.syncWatch();
   if (firstRender) {
     // The first view on screen: the tests read this mark to report the first render's time.
