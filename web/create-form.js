@@ -7,9 +7,6 @@ import {optionLabel, optionHelp, optionValue, levelName, gameName} from './words
 import {LEVELS} from './settings.js';
 import {STANDARD_CLOCKS, CORRESPONDENCE_DAYS, PER_DECISION, CLOCK_BASE, CLOCK_INCREMENT, clockTimer, correspondenceTimer} from './timectl.js';
 
-// Only these games load a custom set-up (docs/rules: mancala-simple and tsoro refuse any).
-const SETUP_GAMES = new Set(['tanbo', 'steere-tanbo']);
-
 export function buildCreateForm(app, gameId, {onSelect, onSubmit}) {
   const g = app.game(gameId);
   const gameSelect = h('select', {name: 'game', id: 'create-game', onchange: (e) => onSelect(e.target.value)},
@@ -45,7 +42,7 @@ export function buildCreateForm(app, gameId, {onSelect, onSubmit}) {
       h('input', {type: 'checkbox', name: 'spectator_chat', id: 'create-spectator-chat', checked: true}),
       h('small', {class: 'muted'}, t('create.spectator_chat_help'))),
     cpuBox,
-    SETUP_GAMES.has(g.id) ? h('details', {class: 'setup'},
+    g.custom_setup ? h('details', {class: 'setup'},
       h('summary', {}, t('create.setup')),
       h('p', {class: 'muted small'}, t(`create.setup_help.${g.id}`)),
       h('textarea', {name: 'setup', id: 'create-setup', rows: 4, 'aria-label': t('create.setup_label')})) : null,

@@ -47,11 +47,16 @@ class Events;
 
 class JsonSink;
 
+// A game's registration (engine/core/registry.hpp).
+struct GameInfo;
+
 class Game {
  public:
   virtual ~Game() = default;
 
   virtual std::unique_ptr<Game> clone() const = 0;
+  // The registration this game was created from: what the bots and the referee know of it.
+  virtual const GameInfo& info() const = 0;
   virtual int players() const = 0;
   virtual Status status() const = 0;
   // Meaningful while status() != finished.

@@ -1,6 +1,7 @@
 #include "engine/core/registry.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "engine/games/catalogue.hpp"
 
@@ -18,9 +19,18 @@ std::string_view to_string(Status s) {
   return "unknown";
 }
 
-std::span<const GameInfo* const> all_games() {
-  static const auto games = games::catalogue();
+namespace {
+std::vector<const GameInfo*>& registered() {
+  static auto games = games::catalogue();
   return games;
+}
+}  // namespace
+
+std::span<const GameInfo* const> all_games() { return registered(); }
+
+void register_game(const GameInfo& info) {
+  if (find_game(info.id)) throw std::logic_error("game " + info.id + " registered twice");
+  registered().push_back(&info);
 }
 
 const GameInfo* find_game(std::string_view id) {
@@ -50,7 +60,8 @@ Json GameInfo::to_json() const {
           {"name", name},
           {"summary", summary},
           {"players", {{"min", min_players}, {"max", max_players}, {"default", default_players}}},
-          {"options", opts}};
+          {"options", opts},
+          {"custom_setup", custom_setup}};
 }
 
 Created create_game(std::string_view id, const Json& options, const Json& setup, int players,

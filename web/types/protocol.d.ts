@@ -96,6 +96,7 @@ export type GameInfo = {
     default: number;
   };
   options: Option[];
+  custom_setup: boolean;
 };
 
 export type Pending = {

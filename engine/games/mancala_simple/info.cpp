@@ -43,6 +43,7 @@ GameInfo make_info() {
        "first finisher and rank the rest by fewest stones left (M4)"},
   };
   g.create = create;
+  g.bots = {evaluate, reset_as<MancalaSimple>};
   return g;
 }
 

@@ -14,6 +14,8 @@ namespace tanbo::engine::games::mancala_simple {
 inline constexpr std::string_view kSow = "sow";
 
 const GameInfo& info();
+// A position still playing, seen from `seat`, for the bots (BotHooks::evaluate).
+double evaluate(const Game& g, Seat seat);
 
 class MancalaSimple final : public Game {
  public:
@@ -21,6 +23,7 @@ class MancalaSimple final : public Game {
   explicit MancalaSimple(const State& state) : s_(state) {}
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<MancalaSimple>(*this); }
+  const GameInfo& info() const override { return mancala_simple::info(); }
   int players() const override { return s_.players; }
   Status status() const override { return s_.over() ? Status::finished : Status::playing; }
   Pending pending() const override { return s_.over() ? Pending{} : Pending{s_.to_move, kSow}; }

@@ -79,7 +79,9 @@ const GameInfo& info() {
            0,
            "dense: the 2026 start; classic: the 1993 start (19x19 only)"},
       },
-      create};
+      create,
+      {evaluate, reset_as<SteereTanbo>, 16},
+      true};
   return game;
 }
 

@@ -12,6 +12,8 @@
 namespace tanbo::engine::games::steere_tanbo {
 
 const GameInfo& info();
+// A position still playing, seen from `seat`, for the bots (BotHooks::evaluate).
+double evaluate(const Game& g, Seat seat);
 
 class SteereTanbo final : public Game {
  public:
@@ -19,6 +21,7 @@ class SteereTanbo final : public Game {
   SteereTanbo(const Position& start, Seat first);
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<SteereTanbo>(*this); }
+  const GameInfo& info() const override { return steere_tanbo::info(); }
   int players() const override { return 2; }
   Status status() const override { return status_; }
   Pending pending() const override { return {seat_of_[pos_.to_move()], "place"}; }

@@ -29,7 +29,7 @@ int TanboGame::draw_into_p(int count, Rng& rng, Events* ev) {
 // T4 A: R - S rice of the mover's chosen colours go from P to their harvest.
 void TanboGame::harvest(Rice taken, Events* ev) {
   Tokens& p = s_.ring[s_.mover][s_.last];
-  for (int c = 0; c < COLOUR_NB; ++c) {
+  for (int c = 0; c < kColours; ++c) {
     p.n[colour_token(c)] -= taken.n[c];
     s_.harvest[s_.mover].n[c] += taken.n[c];
   }
@@ -59,7 +59,7 @@ void TanboGame::sow_paddy(Rng& rng, Events* ev) {
   }
   s_.pool = std::uint8_t(s_.pool + p.n[Snake]);
   p.n[Snake] = 0;
-  for (int c = 0; c < COLOUR_NB; ++c) {
+  for (int c = 0; c < kColours; ++c) {
     s_.bag.n[c] += p.n[colour_token(c)];
     p.n[colour_token(c)] = 0;
   }
@@ -80,7 +80,7 @@ void TanboGame::sow_paddy(Rng& rng, Events* ev) {
 bool TanboGame::rest(Events* ev) {
   Ring& ring = s_.ring[s_.mover];
   int to = s_.last, steps = 0;
-  for (int d = 1, p = next_paddy(s_.last); d < PADDY_NB; ++d, p = next_paddy(p))
+  for (int d = 1, p = next_paddy(s_.last); d < kPaddies; ++d, p = next_paddy(p))
     if (ring[p].snakes() + ring[p].rice() > 0) {
       to = p, steps = d;
       break;
@@ -96,7 +96,7 @@ bool TanboGame::rest(Events* ev) {
 
 // T4 D: the chosen harvested rice go back to the bag.
 void TanboGame::give_back(Rice returned, Events* ev) {
-  for (int c = 0; c < COLOUR_NB; ++c) {
+  for (int c = 0; c < kColours; ++c) {
     s_.harvest[s_.mover].n[c] -= returned.n[c];
     s_.bag.n[c] += returned.n[c];
   }
@@ -122,17 +122,17 @@ void TanboGame::swap(Action a, Events* ev) {
 // The kinds present in a paddy, one bit per Token.
 static unsigned kinds(const Tokens& t) {
   unsigned m = 0;
-  for (int k = 0; k < TOKEN_NB; ++k) m |= unsigned(t.n[k] > 0) << k;
+  for (int k = 0; k < kTokens; ++k) m |= unsigned(t.n[k] > 0) << k;
   return m;
 }
 
 // T4 E: a swap needs tokens in two different paddies; with forbid_noop_swap, of different kinds.
 bool TanboGame::swap_exists(Seat s) const {
   const Ring& ring = s_.ring[s];
-  for (int i = 0; i < PADDY_NB; ++i) {
+  for (int i = 0; i < kPaddies; ++i) {
     const unsigned mi = kinds(ring[i]);
     if (!mi) continue;
-    for (int j = i + 1; j < PADDY_NB; ++j) {
+    for (int j = i + 1; j < kPaddies; ++j) {
       const unsigned mj = kinds(ring[j]);
       if (!mj) continue;
       if (!o_.forbid_noop_swap || !(mi == mj && std::has_single_bit(mi))) return true;
@@ -146,7 +146,7 @@ void TanboGame::trim(Tokens removed, Events* ev) {
   Tokens& p = s_.ring[s_.mover][s_.trim_paddy];
   p.n[Snake] -= removed.n[Snake];
   s_.pool = std::uint8_t(s_.pool + removed.n[Snake]);
-  for (int c = 0; c < COLOUR_NB; ++c) {
+  for (int c = 0; c < kColours; ++c) {
     p.n[colour_token(c)] -= removed.n[colour_token(c)];
     s_.bag.n[c] += removed.n[colour_token(c)];
   }

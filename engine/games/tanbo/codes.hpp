@@ -11,22 +11,22 @@
 
 namespace tanbo::engine::games::tanbo {
 
-enum class Kind : std::uint8_t { None, PlaceFarmer, Sow, Harvest, Rest, Swap, Trim };
+enum class Kind : std::uint8_t { none, place_farmer, sow, harvest, rest, swap, trim };
 
 constexpr Kind kind_of(Action a) { return Kind(a.code >> 28); }
 constexpr Action make(Kind k, std::uint32_t payload) { return {std::uint32_t(k) << 28 | payload}; }
 
-constexpr Action place_farmer_action(int paddy) { return make(Kind::PlaceFarmer, paddy); }
-constexpr Action sow_action(Token t) { return make(Kind::Sow, t); }
+constexpr Action place_farmer_action(int paddy) { return make(Kind::place_farmer, paddy); }
+constexpr Action sow_action(Token t) { return make(Kind::sow, t); }
 constexpr Action rice_action(Kind k, int y, int b, int r) {
   return make(k, std::uint32_t(y) | std::uint32_t(b) << 8 | std::uint32_t(r) << 16);
 }
 constexpr Action swap_action(int i, Token a, int j, Token b) {
-  return make(Kind::Swap, std::uint32_t(i) | std::uint32_t(a) << 4 | std::uint32_t(j) << 8 |
+  return make(Kind::swap, std::uint32_t(i) | std::uint32_t(a) << 4 | std::uint32_t(j) << 8 |
                               std::uint32_t(b) << 12);
 }
 constexpr Action trim_action(int paddy, int s, int y, int b, int r) {
-  return make(Kind::Trim, std::uint32_t(paddy) | std::uint32_t(s) << 4 | std::uint32_t(y) << 10 |
+  return make(Kind::trim, std::uint32_t(paddy) | std::uint32_t(s) << 4 | std::uint32_t(y) << 10 |
                               std::uint32_t(b) << 16 | std::uint32_t(r) << 22);
 }
 

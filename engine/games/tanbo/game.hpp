@@ -16,12 +16,13 @@ class TanboGame final : public Game {
  public:
   // Takes the state as it is (tests build exact positions this way).
   TanboGame(const State& state, const Options& options) : s_(state), o_(options) {}
-  // From a set-up (rings, bag, pool; phase PlaceFarmer): asks for missing Farmers (T1) or
+  // From a set-up (rings, bag, pool; phase place_farmer): asks for missing Farmers (T1) or
   // begins the first turn.
   static std::unique_ptr<TanboGame> from_setup(const State& setup, const Options& options);
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<TanboGame>(*this); }
-  int players() const override { return SEAT_NB; }
+  const GameInfo& info() const override;
+  int players() const override { return kSeats; }
   Status status() const override;
   Pending pending() const override;
   void legal_actions(ActionList& out) const override;
@@ -99,5 +100,7 @@ Options options_from(const Json& options);
 State setup_from(const Json& setup);
 std::unique_ptr<Game> create(const CreateArgs& args);
 const GameInfo& info();
+// A position still playing, seen from `seat`, for the bots (BotHooks::evaluate).
+double evaluate(const Game& g, Seat seat);
 
 }  // namespace tanbo::engine::games::tanbo

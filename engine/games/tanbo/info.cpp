@@ -43,8 +43,12 @@ const GameInfo& info() {
            "the game ends after 2 x this many turns without a score change (T8)"},
       },
       create,
+      {evaluate, reset_as<TanboGame>},
+      true,
   };
   return game;
 }
+
+const GameInfo& TanboGame::info() const { return tanbo::info(); }
 
 }  // namespace tanbo::engine::games::tanbo

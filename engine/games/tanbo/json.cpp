@@ -8,7 +8,7 @@
 namespace tanbo::engine::games::tanbo {
 namespace {
 
-const char* const kTokenNames[TOKEN_NB] = {"snake", "yellow", "black", "red", "farmer"};
+const char* const kTokenNames[kTokens] = {"snake", "yellow", "black", "red", "farmer"};
 
 // A paddy's tokens and a lot of rice, as the state and the events show them.
 void write_paddy(JsonSink& out, const Tokens& t) {
@@ -41,7 +41,7 @@ Json paddy_json(const Tokens& t) { return tree_of(write_paddy, t); }
 std::optional<Token> token_named(const Json* j) {
   auto name = string_of(j);
   if (!name) return std::nullopt;
-  for (int t = 0; t < TOKEN_NB; ++t)
+  for (int t = 0; t < kTokens; ++t)
     if (*name == kTokenNames[t]) return Token(t);
   return std::nullopt;
 }
@@ -65,7 +65,7 @@ std::optional<std::pair<int, Token>> swap_side(const Json& j) {
 
 }  // namespace
 
-const char* token_name(Token t) { return t < TOKEN_NB ? kTokenNames[t] : "invalid"; }
+const char* token_name(Token t) { return t < kTokens ? kTokenNames[t] : "invalid"; }
 
 const char* letter_name(Letter l) {
   static const char* const names[] = {"A", "B", "C", "D", "E"};
@@ -74,17 +74,17 @@ const char* letter_name(Letter l) {
 
 const char* reason_name(Reason r) {
   switch (r) {
-    case Reason::None:
+    case Reason::none:
       return "";
-    case Reason::Points25:
+    case Reason::points25:
       return "25_points";
-    case Reason::Lead20:
+    case Reason::lead20:
       return "lead_20";
-    case Reason::InTurn20:
+    case Reason::in_turn20:
       return "20_in_turn";
-    case Reason::Stalled:
+    case Reason::stalled:
       return "stalled";
-    case Reason::Resigned:
+    case Reason::resigned:
       return "resigned";
   }
   return "";
@@ -105,31 +105,31 @@ void TanboGame::write_action(Action a, JsonSink& out) const {
     out.end_object();
   };
   const Kind kind = kind_of(a);
-  if (kind == Kind::None || kind > Kind::Trim) return out.null();  // no action
+  if (kind == Kind::none || kind > Kind::trim) return out.null();  // no action
   out.begin_object();
   switch (kind) {
-    case Kind::PlaceFarmer:
+    case Kind::place_farmer:
       out.member("farmer", field(a, 0, 4));
       break;
-    case Kind::Sow:
+    case Kind::sow:
       out.member("sow", token_name(Token(field(a, 0, 4))));
       break;
-    case Kind::Harvest:
+    case Kind::harvest:
       out.key("harvest");
       write_rice(out, rice_of(a));
       break;
-    case Kind::Rest:
+    case Kind::rest:
       out.key("return");
       write_rice(out, rice_of(a));
       break;
-    case Kind::Swap:
+    case Kind::swap:
       out.key("swap");
       out.begin_array();
       swap_side(0, 4);
       swap_side(8, 12);
       out.end_array();
       break;
-    case Kind::Trim: {
+    case Kind::trim: {
       const Tokens t = trim_of(a);
       out.key("trim");
       out.begin_object();
@@ -141,7 +141,7 @@ void TanboGame::write_action(Action a, JsonSink& out) const {
       out.end_object();
       break;
     }
-    case Kind::None:
+    case Kind::none:
       break;
   }
   out.end_object();
@@ -159,8 +159,8 @@ std::optional<Action> TanboGame::parse_action(const Json& j) const {
     auto t = token_named(&v);
     return t ? std::optional(sow_action(*t)) : std::nullopt;
   }
-  if (key == "harvest") return rice_named(Kind::Harvest, &v);
-  if (key == "return") return rice_named(Kind::Rest, &v);
+  if (key == "harvest") return rice_named(Kind::harvest, &v);
+  if (key == "return") return rice_named(Kind::rest, &v);
   if (key == "swap") {
     if (!v.is_array() || v.size() != 2) return std::nullopt;
     auto a = swap_side(v[0]), b = swap_side(v[1]);
@@ -182,7 +182,7 @@ Json TanboGame::state_json() const { return state_tree(*this); }
 // Members in key order (json_sink.hpp).
 void TanboGame::write_state(JsonSink& out) const {
   const Pending p = pending();
-  const bool over = s_.phase == Phase::Over;
+  const bool over = s_.phase == Phase::over;
   out.begin_object();
   out.key("applied");
   out.begin_array();
@@ -260,14 +260,14 @@ void TanboGame::write_state(JsonSink& out) const {
 std::string TanboGame::invariant_violation() const {
   int snakes = s_.pool + s_.hand.n[Snake];
   Rice rice = s_.bag;
-  for (int c = 0; c < COLOUR_NB; ++c)
+  for (int c = 0; c < kColours; ++c)
     rice.n[c] += s_.hand.n[colour_token(c)] + s_.harvest[0].n[c] + s_.harvest[1].n[c];
-  for (Seat s = 0; s < SEAT_NB; ++s) {
+  for (Seat s = 0; s < kSeats; ++s) {
     int farmers = s == s_.mover ? s_.hand.n[Farmer] : 0;
     for (const Tokens& p : s_.ring[s]) {
       snakes += p.n[Snake];
       farmers += p.n[Farmer];
-      for (int c = 0; c < COLOUR_NB; ++c) rice.n[c] += p.n[colour_token(c)];
+      for (int c = 0; c < kColours; ++c) rice.n[c] += p.n[colour_token(c)];
     }
     if (farmers > 1)
       return "ring " + std::to_string(s) + " has " + std::to_string(farmers) + " Farmers";
@@ -275,15 +275,15 @@ std::string TanboGame::invariant_violation() const {
       return "ring " + std::to_string(s) + " has lost its Farmer";
   }
   if (snakes != kSnakes) return "snakes: " + std::to_string(snakes) + " instead of 20";
-  for (int c = 0; c < COLOUR_NB; ++c)
+  for (int c = 0; c < kColours; ++c)
     if (rice.n[c] != kRice[c])
       return std::string(token_name(colour_token(c))) + " rice: " + std::to_string(rice.n[c]) +
              " instead of " + std::to_string(kRice[c]);
-  if (s_.cursor >= PADDY_NB || s_.last >= PADDY_NB || s_.trim_paddy > PADDY_NB)
+  if (s_.cursor >= kPaddies || s_.last >= kPaddies || s_.trim_paddy > kPaddies)
     return "cursor out of range";
   if (s_.replays > kMaxReplays) return "more than 64 replays";
-  if (s_.phase == Phase::Sow && s_.hand.empty()) return "sowing with an empty hand";
-  if (s_.phase != Phase::Sow && s_.phase != Phase::Over && !s_.hand.empty())
+  if (s_.phase == Phase::sow && s_.hand.empty()) return "sowing with an empty hand";
+  if (s_.phase != Phase::sow && s_.phase != Phase::over && !s_.hand.empty())
     return "tokens left in hand outside movement";
   return {};
 }

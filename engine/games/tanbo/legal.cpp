@@ -24,26 +24,26 @@ Rice rice_in(const Tokens& t) { return Rice{{t.n[Yellow], t.n[Black], t.n[Red]}}
 void TanboGame::legal_actions(ActionList& out) const {
   out.clear();
   switch (s_.phase) {
-    case Phase::PlaceFarmer:  // T1: any paddy of one's own ring
-      for (int p = 0; p < PADDY_NB; ++p) out.push_back(place_farmer_action(p));
+    case Phase::place_farmer:  // T1: any paddy of one's own ring
+      for (int p = 0; p < kPaddies; ++p) out.push_back(place_farmer_action(p));
       return;
-    case Phase::Sow:  // T3: which kind goes down next
-      for (int t = 0; t < TOKEN_NB; ++t)
+    case Phase::sow:  // T3: which kind goes down next
+      for (int t = 0; t < kTokens; ++t)
         if (s_.hand.n[t]) out.push_back(sow_action(Token(t)));
       return;
-    case Phase::Harvest:  // T4 A
-      rice_choices(Kind::Harvest, rice_in(s_.ring[s_.mover][s_.last]), s_.to_move, out);
+    case Phase::harvest:  // T4 A
+      rice_choices(Kind::harvest, rice_in(s_.ring[s_.mover][s_.last]), s_.to_move, out);
       return;
-    case Phase::Rest:  // T4 D
-      rice_choices(Kind::Rest, s_.harvest[s_.mover], s_.to_move, out);
+    case Phase::rest:  // T4 D
+      rice_choices(Kind::rest, s_.harvest[s_.mover], s_.to_move, out);
       return;
-    case Phase::Swap: {  // T4 E: two different paddies, a token kind from each
+    case Phase::swap: {  // T4 E: two different paddies, a token kind from each
       const Ring& ring = s_.ring[opponent(s_.mover)];
-      std::array<unsigned, PADDY_NB> kinds{};
-      for (int p = 0; p < PADDY_NB; ++p)
-        for (int t = 0; t < TOKEN_NB; ++t) kinds[p] |= unsigned(ring[p].n[t] != 0) << t;
-      for (int i = 0; i < PADDY_NB; ++i)
-        for (int j = i + 1; j < PADDY_NB; ++j)
+      std::array<unsigned, kPaddies> kinds{};
+      for (int p = 0; p < kPaddies; ++p)
+        for (int t = 0; t < kTokens; ++t) kinds[p] |= unsigned(ring[p].n[t] != 0) << t;
+      for (int i = 0; i < kPaddies; ++i)
+        for (int j = i + 1; j < kPaddies; ++j)
           for (unsigned a = kinds[i]; a; a &= a - 1)
             for (unsigned b = kinds[j]; b; b &= b - 1) {
               const int ta = std::countr_zero(a), tb = std::countr_zero(b);
@@ -52,7 +52,7 @@ void TanboGame::legal_actions(ActionList& out) const {
             }
       return;
     }
-    case Phase::Trim: {  // T6: how many snakes and rice of each colour go; never the Farmer
+    case Phase::trim: {  // T6: how many snakes and rice of each colour go; never the Farmer
       const Tokens& p = s_.ring[s_.mover][s_.trim_paddy];
       const int k = s_.to_move;
       for (int s = 0; s <= std::min<int>(k, p.n[Snake]); ++s)
@@ -62,7 +62,7 @@ void TanboGame::legal_actions(ActionList& out) const {
               out.push_back(trim_action(s_.trim_paddy, s, y, b, r));
       return;
     }
-    case Phase::Over:
+    case Phase::over:
       return;
   }
 }

@@ -9,7 +9,7 @@ namespace tanbo::engine::games::tanbo {
 namespace {
 
 int farmer_paddy(const Ring& ring) {
-  for (int p = 0; p < PADDY_NB; ++p)
+  for (int p = 0; p < kPaddies; ++p)
     if (ring[p].n[Farmer]) return p;
   return -1;
 }
@@ -23,25 +23,25 @@ std::unique_ptr<TanboGame> TanboGame::from_setup(const State& setup, const Optio
 }
 
 Status TanboGame::status() const {
-  if (s_.phase == Phase::PlaceFarmer) return Status::setup;
-  return s_.phase == Phase::Over ? Status::finished : Status::playing;
+  if (s_.phase == Phase::place_farmer) return Status::setup;
+  return s_.phase == Phase::over ? Status::finished : Status::playing;
 }
 
 Pending TanboGame::pending() const {
   switch (s_.phase) {
-    case Phase::PlaceFarmer:  // T1: seat 0 first
+    case Phase::place_farmer:  // T1: seat 0 first
       return {farmer_paddy(s_.ring[0]) < 0 ? 0 : 1, "place_farmer"};
-    case Phase::Sow:
+    case Phase::sow:
       return {s_.mover, "sow"};
-    case Phase::Harvest:
+    case Phase::harvest:
       return {s_.mover, "harvest"};
-    case Phase::Rest:
+    case Phase::rest:
       return {s_.mover, "rest"};
-    case Phase::Swap:
+    case Phase::swap:
       return {opponent(s_.mover), "swap"};  // T4 E: the opponent decides
-    case Phase::Trim:
+    case Phase::trim:
       return {s_.mover, "trim"};
-    case Phase::Over:
+    case Phase::over:
       break;
   }
   return {kNoSeat, ""};
@@ -58,7 +58,7 @@ Result TanboGame::result() const {
 
 void TanboGame::apply(Action a, Rng& rng, Events* ev) {
   switch (kind_of(a)) {
-    case Kind::PlaceFarmer: {
+    case Kind::place_farmer: {
       const Seat seat = pending().seat;
       const int paddy = field(a, 0, 4);
       s_.ring[seat][paddy].n[Farmer] = 1;
@@ -66,42 +66,42 @@ void TanboGame::apply(Action a, Rng& rng, Events* ev) {
       begin_play(ev);
       return;
     }
-    case Kind::Sow:
+    case Kind::sow:
       sow(Token(field(a, 0, 4)), rng, ev);
       return;
-    case Kind::Harvest:
+    case Kind::harvest:
       harvest(rice_of(a), ev);
       s_.to_move = 0;
       if (!check_victory(ev)) after_action(Letter::A, rng, ev);
       return;
-    case Kind::Rest:
+    case Kind::rest:
       give_back(rice_of(a), ev);
       s_.to_move = 0;
       if (!check_victory(ev)) after_action(Letter::D, rng, ev);
       return;
-    case Kind::Swap:
+    case Kind::swap:
       swap(a, ev);
       pick_up_replay(ev);
       return;
-    case Kind::Trim:
+    case Kind::trim:
       trim(trim_of(a), ev);
       ++s_.trim_paddy;
       next_trim(ev);
       return;
-    case Kind::None:
+    case Kind::none:
       return;
   }
 }
 
 void TanboGame::resign(Seat seat, Events* ev) {
-  if (s_.phase == Phase::Over || seat < 0 || seat >= SEAT_NB) return;
-  finish(opponent(seat), Reason::Resigned, ev);  // R3
+  if (s_.phase == Phase::over || seat < 0 || seat >= kSeats) return;
+  finish(opponent(seat), Reason::resigned, ev);  // R3
 }
 
 // T1: a ring without its Farmer asks its owner (seat 0, then seat 1); then the first turn (R6).
 void TanboGame::begin_play(Events* ev) {
   if (farmer_paddy(s_.ring[0]) < 0 || farmer_paddy(s_.ring[1]) < 0) {
-    s_.phase = Phase::PlaceFarmer;
+    s_.phase = Phase::place_farmer;
     return;
   }
   s_.mover = s_.first;
@@ -124,7 +124,7 @@ void TanboGame::start_turn(Events* ev) {
   ring[f] = {};
   s_.last = std::uint8_t(f);
   s_.cursor = std::uint8_t(next_paddy(f));
-  s_.phase = Phase::Sow;
+  s_.phase = Phase::sow;
   if (ev) ev->add("pick_up", "seat", s_.mover, "paddy", f, "tokens", tokens_json(s_.hand));
 }
 
@@ -153,7 +153,7 @@ void TanboGame::action_phase(Rng& rng, Events* ev) {
   switch (l) {
     case Letter::A:  // T9: the mover chooses the colours
       s_.to_move = std::uint8_t(p.rice() - p.snakes());
-      s_.phase = Phase::Harvest;
+      s_.phase = Phase::harvest;
       return;
     case Letter::B:
       cultivate(rng, ev);
@@ -165,7 +165,7 @@ void TanboGame::action_phase(Rng& rng, Events* ev) {
       return;
     case Letter::D:
       if (rest(ev)) {
-        s_.phase = Phase::Rest;
+        s_.phase = Phase::rest;
         return;
       }
       after_action(Letter::D, rng, ev);
@@ -203,7 +203,7 @@ void TanboGame::reach_replay(Events* ev) {
   s_.applied = 0;
   if (ev) ev->add("replay", "seat", s_.mover, "paddy", s_.last, "replays", s_.replays);
   if (swap_exists(opponent(s_.mover))) {
-    s_.phase = Phase::Swap;
+    s_.phase = Phase::swap;
     return;
   }
   if (ev) ev->add("no_swap", "seat", opponent(s_.mover));
@@ -216,7 +216,7 @@ void TanboGame::pick_up_replay(Events* ev) {
   s_.hand = p;
   p = {};
   s_.cursor = std::uint8_t(next_paddy(s_.last));
-  s_.phase = Phase::Sow;
+  s_.phase = Phase::sow;
   if (ev) ev->add("pick_up", "seat", s_.mover, "paddy", s_.last, "tokens", tokens_json(s_.hand));
 }
 
@@ -230,12 +230,12 @@ void TanboGame::end_phase(Events* ev) {
 
 void TanboGame::next_trim(Events* ev) {
   const Ring& ring = s_.ring[s_.mover];
-  for (int p = s_.trim_paddy; p < PADDY_NB; ++p) {
+  for (int p = s_.trim_paddy; p < kPaddies; ++p) {
     const int n = limit_count(ring[p], o_);
     if (n > kPaddyLimit) {
       s_.trim_paddy = std::uint8_t(p);
       s_.to_move = std::uint8_t(n - kPaddyLimit);
-      s_.phase = Phase::Trim;
+      s_.phase = Phase::trim;
       return;
     }
   }
@@ -249,7 +249,7 @@ void TanboGame::end_turn(Events* ev) {
   s_.quiet_turns = s_.score_changed ? 0 : std::uint16_t(s_.quiet_turns + 1);
   if (s_.quiet_turns >= 2 * o_.stall_rounds) {
     const int a = s_.score(0), b = s_.score(1);
-    finish(a > b ? 0 : b > a ? 1 : kNoSeat, Reason::Stalled, ev);
+    finish(a > b ? 0 : b > a ? 1 : kNoSeat, Reason::stalled, ev);
     return;
   }
   s_.mover = opponent(s_.mover);
@@ -261,20 +261,20 @@ bool TanboGame::check_victory(Events* ev) {
   s_.score_changed = true;
   const int a = s_.score(0), b = s_.score(1);
   if (a >= 25 || b >= 25)
-    finish(a >= 25 ? 0 : 1, Reason::Points25, ev);
+    finish(a >= 25 ? 0 : 1, Reason::points25, ev);
   else if (a - b >= 20 || b - a >= 20)
-    finish(a > b ? 0 : 1, Reason::Lead20, ev);
+    finish(a > b ? 0 : 1, Reason::lead20, ev);
   else if (s_.gained >= 20)
-    finish(s_.mover, Reason::InTurn20, ev);
-  return s_.phase == Phase::Over;
+    finish(s_.mover, Reason::in_turn20, ev);
+  return s_.phase == Phase::over;
 }
 
 void TanboGame::finish(Seat winner, Reason reason, Events* ev) {
-  s_.phase = Phase::Over;
+  s_.phase = Phase::over;
   s_.winner = winner;
   s_.reason = reason;
   if (ev)
-    ev->add(reason == Reason::Stalled ? "stalled" : "victory", "seat",
+    ev->add(reason == Reason::stalled ? "stalled" : "victory", "seat",
             winner == kNoSeat ? Json(nullptr) : Json(winner), "reason", reason_name(reason));
 }
 

@@ -25,7 +25,7 @@ State setup_from(const Json& setup) {
   if (setup.is_null()) {  // T1: 2 snakes a paddy, 30 rice in the bag, no Farmer placed yet
     for (Ring& ring : s.ring)
       for (Tokens& p : ring) p.n[Snake] = 2;
-    for (int c = 0; c < COLOUR_NB; ++c) s.bag.n[c] = std::uint8_t(kRice[c]);
+    for (int c = 0; c < kColours; ++c) s.bag.n[c] = std::uint8_t(kRice[c]);
     return s;
   }
   if (!setup.is_object()) bad("setup", "expected null or an object {\"rings\": [...]}");
@@ -33,16 +33,16 @@ State setup_from(const Json& setup) {
     if (key != "rings") bad("setup." + key, "unknown set-up field");
   if (!setup.contains("rings")) bad("setup.rings", "missing");
   const Json& rings = setup.at("rings");
-  if (!rings.is_array() || rings.size() != SEAT_NB)
+  if (!rings.is_array() || rings.size() != kSeats)
     bad("setup.rings", "expected 2 rings (one per seat)");
   int snakes = 0;
-  std::array<int, COLOUR_NB> rice{};
-  for (int r = 0; r < SEAT_NB; ++r) {
+  std::array<int, kColours> rice{};
+  for (int r = 0; r < kSeats; ++r) {
     const std::string ring_at = "setup.rings[" + std::to_string(r) + "]";
     const Json& ring = rings.at(r);
-    if (!ring.is_array() || ring.size() != PADDY_NB) bad(ring_at, "expected 5 paddies");
+    if (!ring.is_array() || ring.size() != kPaddies) bad(ring_at, "expected 5 paddies");
     int farmers = 0;
-    for (int p = 0; p < PADDY_NB; ++p) {
+    for (int p = 0; p < kPaddies; ++p) {
       const std::string at = ring_at + "[" + std::to_string(p) + "]";
       const Json& paddy = ring.at(p);
       if (!paddy.is_object()) bad(at, "expected an object {snakes, yellow, black, red, farmer}");
@@ -60,20 +60,20 @@ State setup_from(const Json& setup) {
         farmers += t.n[Farmer];
       }
       snakes += t.n[Snake];
-      for (int c = 0; c < COLOUR_NB; ++c) rice[c] += t.n[colour_token(c)];
+      for (int c = 0; c < kColours; ++c) rice[c] += t.n[colour_token(c)];
     }
     if (farmers > 1) bad(ring_at, "a ring holds at most one Farmer");
   }
   if (snakes > kSnakes)
     bad("setup.snakes", "the set-up places " + std::to_string(snakes) + " snakes; there are 20");
-  for (int c = 0; c < COLOUR_NB; ++c)
+  for (int c = 0; c < kColours; ++c)
     if (rice[c] > kRice[c])
       bad(std::string("setup.") + token_name(colour_token(c)),
           "the set-up places " + std::to_string(rice[c]) + " " + token_name(colour_token(c)) +
               " rice; there are " + std::to_string(kRice[c]));
   // T1: the pool and the bag hold whatever the set-up does not place.
   s.pool = std::uint8_t(kSnakes - snakes);
-  for (int c = 0; c < COLOUR_NB; ++c) s.bag.n[c] = std::uint8_t(kRice[c] - rice[c]);
+  for (int c = 0; c < kColours; ++c) s.bag.n[c] = std::uint8_t(kRice[c] - rice[c]);
   return s;
 }
 

@@ -10,25 +10,25 @@
 namespace tanbo::engine::games::tanbo {
 
 // Token kinds, in the order legal lists and JSON name them. Rice colours are 1..3.
-enum Token : std::uint8_t { Snake, Yellow, Black, Red, Farmer, TOKEN_NB };
-inline constexpr int COLOUR_NB = 3;  // rice colours: Yellow, Black, Red
-inline constexpr int PADDY_NB = 5;
-inline constexpr int SEAT_NB = 2;
+enum Token : std::uint8_t { Snake, Yellow, Black, Red, Farmer, kTokens };
+inline constexpr int kColours = 3;  // rice colours: Yellow, Black, Red
+inline constexpr int kPaddies = 5;
+inline constexpr int kSeats = 2;
 
 // T1: the component counts.
 inline constexpr int kSnakes = 20;
-inline constexpr std::array<int, COLOUR_NB> kRice = {15, 10, 5};
-inline constexpr std::array<int, COLOUR_NB> kPoints = {3, 4, 5};  // yellow, black, red
-inline constexpr int kPaddyLimit = 10;                            // T6
-inline constexpr int kMaxReplays = 64;                            // T5 guard
+inline constexpr std::array<int, kColours> kRice = {15, 10, 5};
+inline constexpr std::array<int, kColours> kPoints = {3, 4, 5};  // yellow, black, red
+inline constexpr int kPaddyLimit = 10;                           // T6
+inline constexpr int kMaxReplays = 64;                           // T5 guard
 
 constexpr Token colour_token(int c) { return Token(Yellow + c); }
-constexpr int next_paddy(int p) { return p == PADDY_NB - 1 ? 0 : p + 1; }
+constexpr int next_paddy(int p) { return p == kPaddies - 1 ? 0 : p + 1; }
 constexpr Seat opponent(Seat s) { return 1 - s; }
 
 // Counts per token kind: a paddy, or the hand. n[Farmer] is 0 or 1.
 struct Tokens {
-  std::array<std::uint8_t, TOKEN_NB> n{};
+  std::array<std::uint8_t, kTokens> n{};
 
   constexpr int snakes() const { return n[Snake]; }
   constexpr int rice() const { return n[Yellow] + n[Black] + n[Red]; }
@@ -39,14 +39,14 @@ struct Tokens {
 
 // Rice by colour: the bag, a harvest, a choice of colours.
 struct Rice {
-  std::array<std::uint8_t, COLOUR_NB> n{};
+  std::array<std::uint8_t, kColours> n{};
 
   constexpr int total() const { return n[0] + n[1] + n[2]; }
   constexpr int points() const { return kPoints[0] * n[0] + kPoints[1] * n[1] + kPoints[2] * n[2]; }
   friend bool operator==(const Rice&, const Rice&) = default;
 };
 
-using Ring = std::array<Tokens, PADDY_NB>;
+using Ring = std::array<Tokens, kPaddies>;
 
 struct Options {
   bool replay_cascade = true;               // T5
@@ -57,13 +57,13 @@ struct Options {
 };
 
 // What the state waits for. Over: the game is finished.
-enum class Phase : std::uint8_t { PlaceFarmer, Sow, Harvest, Rest, Swap, Trim, Over };
+enum class Phase : std::uint8_t { place_farmer, sow, harvest, rest, swap, trim, over };
 
 // T4: the action the counts of a paddy name.
 enum class Letter : std::uint8_t { A, B, C, D, E };
 
 // T7/T8/R3: why the game ended, in the order T7 reports them.
-enum class Reason : std::uint8_t { None, Points25, Lead20, InTurn20, Stalled, Resigned };
+enum class Reason : std::uint8_t { none, points25, lead20, in_turn20, stalled, resigned };
 
 // T5 guard: the mover's ring (Farmer included) and P, packed exactly (17 bits a paddy).
 struct GuardKey {
@@ -72,12 +72,12 @@ struct GuardKey {
 };
 
 struct State {
-  std::array<Ring, SEAT_NB> ring{};
+  std::array<Ring, kSeats> ring{};
   Rice bag{};
   std::uint8_t pool = 0;  // the snake pool ("centre of the table")
-  std::array<Rice, SEAT_NB> harvest{};
+  std::array<Rice, kSeats> harvest{};
 
-  Phase phase = Phase::PlaceFarmer;
+  Phase phase = Phase::place_farmer;
   Seat first = 0;
   Seat mover = 0;
   std::uint32_t turn = 0;         // turns begun, the current one included
@@ -97,7 +97,7 @@ struct State {
   std::array<GuardKey, kMaxReplays> seen{};  // T5: keys of this turn's replays; unused ones zero
 
   Seat winner = kNoSeat;  // kNoSeat with reason Stalled: a draw
-  Reason reason = Reason::None;
+  Reason reason = Reason::none;
 
   int score(Seat s) const { return harvest[s].points(); }
   friend bool operator==(const State&, const State&) = default;

@@ -1,7 +1,7 @@
 // Tsoro in the catalogue: its options (Z1, Z2, Z6) and its creation.
 #include "engine/games/tsoro/tsoro.hpp"
 
-namespace tanbo::engine::tsoro {
+namespace tanbo::engine::games::tsoro {
 
 namespace {
 
@@ -49,8 +49,9 @@ const GameInfo& info() {
            0,
            "the capturer may stop taking bonus holes early (Z6)"},
       },
-      create};
+      create,
+      {evaluate, reset_as<Tsoro>, 16}};
   return game;
 }
 
-}  // namespace tanbo::engine::tsoro
+}  // namespace tanbo::engine::games::tsoro

@@ -17,9 +17,11 @@
 #include "engine/core/registry.hpp"
 #include "engine/games/tsoro/rules.hpp"
 
-namespace tanbo::engine::tsoro {
+namespace tanbo::engine::games::tsoro {
 
 const GameInfo& info();
+// A position still playing, seen from `seat`, for the bots (BotHooks::evaluate).
+double evaluate(const Game& g, Seat seat);
 
 enum class Kind : std::uint8_t { sow = 0, head = 1, bonus = 2 };
 inline constexpr Action sow_action(Hole h) { return {std::uint32_t(h)}; }
@@ -45,6 +47,7 @@ class Tsoro final : public Game {
   Tsoro(const Rules& rules, const Board& board, Seat to_move);
 
   std::unique_ptr<Game> clone() const override { return std::make_unique<Tsoro>(*this); }
+  const GameInfo& info() const override { return tsoro::info(); }
   int players() const override { return 2; }
   Status status() const override {
     return phase_ == Phase::over ? Status::finished : Status::playing;
@@ -114,4 +117,4 @@ class Tsoro final : public Game {
   std::array<Board, kHistory> boards_{};
 };
 
-}  // namespace tanbo::engine::tsoro
+}  // namespace tanbo::engine::games::tsoro

@@ -379,7 +379,7 @@ TEST_CASE("T5: the replay action phase, its cascade, its option and its guard",
   }
   SECTION("the guard: after 64 replays this turn, E ends the turn") {
     State s = position({P(), F(), P(0, 1), P(2), P(2)}, lone_ring());
-    s.phase = Phase::Sow;
+    s.phase = Phase::sow;
     s.turn = 1;
     s.hand = P(1);
     --s.pool;

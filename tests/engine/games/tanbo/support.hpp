@@ -63,16 +63,16 @@ inline State position(const Ring& r0, const Ring& r1, Rice h0 = {}, Rice h1 = {}
   s.ring = {r0, r1};
   s.harvest = {h0, h1};
   int snakes = 0;
-  std::array<int, COLOUR_NB> rice{};
+  std::array<int, kColours> rice{};
   for (const Ring& ring : s.ring)
     for (const Tokens& p : ring) {
       snakes += p.n[Snake];
-      for (int c = 0; c < COLOUR_NB; ++c) rice[c] += p.n[colour_token(c)];
+      for (int c = 0; c < kColours; ++c) rice[c] += p.n[colour_token(c)];
     }
   for (const Rice& h : s.harvest)
-    for (int c = 0; c < COLOUR_NB; ++c) rice[c] += h.n[c];
+    for (int c = 0; c < kColours; ++c) rice[c] += h.n[c];
   s.pool = std::uint8_t(kSnakes - snakes);
-  for (int c = 0; c < COLOUR_NB; ++c) s.bag.n[c] = std::uint8_t(kRice[c] - rice[c]);
+  for (int c = 0; c < kColours; ++c) s.bag.n[c] = std::uint8_t(kRice[c] - rice[c]);
   return s;
 }
 
@@ -84,8 +84,8 @@ inline TanboGame turn_of(Seat mover, const State& s, const Options& o = {}) {
 }
 
 inline Action sow(Token t) { return sow_action(t); }
-inline Action take(int y, int b, int r) { return rice_action(Kind::Harvest, y, b, r); }
-inline Action give(int y, int b, int r) { return rice_action(Kind::Rest, y, b, r); }
+inline Action take(int y, int b, int r) { return rice_action(Kind::harvest, y, b, r); }
+inline Action give(int y, int b, int r) { return rice_action(Kind::rest, y, b, r); }
 inline Action cut(int paddy, int s, int y, int b, int r) { return trim_action(paddy, s, y, b, r); }
 
 inline ActionList legal(const TanboGame& g) {
@@ -133,7 +133,7 @@ inline State turn_begun(State s, Seat mover, int turn) {
   s.ring[mover][f] = {};
   s.last = std::uint8_t(f);
   s.cursor = std::uint8_t(next_paddy(f));
-  s.phase = Phase::Sow;
+  s.phase = Phase::sow;
   return s;
 }
 

@@ -10,7 +10,7 @@
 namespace tsoro_test {
 
 using namespace tanbo::engine;
-using namespace tanbo::engine::tsoro;
+using namespace tanbo::engine::games::tsoro;
 
 inline Rules rules(int columns, Heads heads = Heads::two, int bonus = 2, bool optional = false) {
   Rules r;
