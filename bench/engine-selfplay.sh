@@ -22,3 +22,7 @@ run "mancala-simple 2p 6 holes 4 stones" 300000 --game mancala-simple
 run "mancala-simple 4p" 100000 --game mancala-simple --players 4
 run "tsoro 4x21" 5000 --game tsoro
 run "tsoro 4x6" 20000 --game tsoro --options '{"columns":6}'
+# Any other game of the catalogue, at its default options.
+for id in $("$engine" games | python3 -c 'import json,sys; print(" ".join(g["id"] for g in json.load(sys.stdin)))'); do
+  case "$id" in tanbo | steere-tanbo | mancala-simple | tsoro) ;; *) run "$id" 2000 --game "$id" ;; esac
+done

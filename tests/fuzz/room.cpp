@@ -130,7 +130,11 @@ struct RoomModel {
   std::unique_ptr<engine::Match> match;  // the engine replay of the journaled actions
 };
 
-constexpr std::array<const char*, 4> kGames = {"tanbo", "steere-tanbo", "mancala-simple", "tsoro"};
+// Any game of the catalogue.
+std::string some_game(FuzzedDataProvider& in) {
+  const auto games = engine::all_games();
+  return games[in.ConsumeIntegralInRange<std::size_t>(0, games.size() - 1)]->id;
+}
 
 // Small option sets per game, so games end (and rematch) within one input.
 Json options_for(const std::string& game, FuzzedDataProvider& in) {
@@ -550,7 +554,7 @@ void World::check_state(const Json& s) {
 
 void World::play() {
   // The usual opening (most inputs): hellos, a room, its players seated, a spectator.
-  std::string game = kGames[in_.ConsumeIntegralInRange<std::size_t>(0, kGames.size() - 1)];
+  std::string game = some_game(in_);
   const auto* info = engine::find_game(game);
   int players = in_.ConsumeIntegralInRange(info->min_players, info->max_players);
   if (in_.ConsumeIntegralInRange(0, 7) != 0) {
@@ -621,7 +625,7 @@ void World::play() {
              {"room", room},
              {"version", v - std::min<std::uint64_t>(v, in_.ConsumeIntegralInRange(0, 6))}};
     } else if (op < 50) {
-      std::string g = kGames[in_.ConsumeIntegralInRange<std::size_t>(0, kGames.size() - 1)];
+      std::string g = some_game(in_);
       msg = {{"type", "create"}, {"game", g}, {"options", options_for(g, in_)}};
       if (in_.ConsumeBool()) msg["seats"] = in_.ConsumeIntegralInRange(1, 5);
     } else if (op < 52) {

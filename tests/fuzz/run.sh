@@ -4,8 +4,8 @@
 # invariant; prints executions and coverage per target. docs/testing.md has the details.
 #
 # Usage: tests/fuzz/run.sh [-t SECONDS] [-n RUNS] [-j JOBS] [-b BUILD_DIR] [TARGET...]
-#   TARGET: protocol, room, engine_tanbo, engine_steere_tanbo, engine_mancala_simple,
-#           engine_tsoro, record (or with the fuzz_ prefix); none given: every target.
+#   TARGET: protocol, room, record, engine_<game> (one per game: engine_tanbo,
+#           engine_steere_tanbo, ...), or with the fuzz_ prefix; none given: every target built.
 #   -t  seconds per target (default $FUZZ_SECONDS, else 60; 0: no time limit)
 #   -n  executions per target, then it stops (default $FUZZ_RUNS, else no limit)
 #   -j  targets run at once (default $FUZZ_JOBS, else 2)
@@ -30,7 +30,11 @@ while getopts "t:n:j:b:h" opt; do
 done
 shift $((OPTIND - 1))
 out="${FUZZ_OUT:-$build/runs}"
-all=(protocol room engine_tanbo engine_steere_tanbo engine_mancala_simple engine_tsoro record)
+all=()
+for bin in "$build"/tests/fuzz/fuzz_*; do
+  if [ -x "$bin" ]; then all+=("${bin##*/fuzz_}"); fi
+done
+[ "${#all[@]}" -gt 0 ] || { echo "no fuzz target in $build/tests/fuzz: build them first" >&2; exit 2; }
 targets=("$@")
 [ "${#targets[@]}" -gt 0 ] || targets=("${all[@]}")
 
