@@ -29,13 +29,21 @@ class NimServer {
   std::uint16_t port_;
 };
 
+// Reads until a `state` of `room` at version `at_least` or later: a client in two rooms hears both.
+json state_in(ProtocolClient& c, const std::string& room, std::uint64_t at_least) {
+  for (;;) {
+    json s = state_at(c, at_least);
+    if (s.at("room") == room) return s;
+  }
+}
+
 std::string create_nim(ProtocolClient& c) {
   c.send({{"type", "create"},
           {"id", "c"},
           {"game", "nim"},
           {"options", {{"heaps", 2}, {"first", 0}}}});
   std::string room = c.expect("created").at("room");
-  state_at(c, 0);
+  state_in(c, room, 0);
   return room;
 }
 
@@ -47,7 +55,7 @@ json act(ProtocolClient& mover, std::vector<ProtocolClient*> all, const std::str
   mover.send({{"type", "act"}, {"room", room}, {"version", version}, {"action", action}});
   json seen;
   for (auto* c : all) {
-    json s = state_at(*c, version + 1);
+    json s = state_in(*c, room, version + 1);
     if (c == &mover) seen = s;
   }
   return seen;
@@ -93,7 +101,7 @@ TEST_CASE("a game registered by the build alone plays through the whole server",
   CHECK(s.at("result").at("reason") == "last_stone");
 
   SECTION("its record replays through the engine to the same end") {
-    const json steps = get_json(server.port(), "/api/games/" + room + "/steps").at("steps");
+    const json steps = get_json(server.port(), "/api/games/" + room + "-1/steps").at("steps");
     REQUIRE(steps.size() == 4);
     CHECK(steps.at(2).at("action") == take(0, 3));
     CHECK(steps.back().at("state").at("heaps") == json{0, 0});
@@ -103,8 +111,8 @@ TEST_CASE("a game registered by the build alone plays through the whole server",
   SECTION("a room half played comes back after kill -9, and plays to its end") {
     const std::string second = create_nim(*ana.client);
     bo.client->send({{"type", "join"}, {"room", second}, {"as", "player"}});
-    state_at(*bo.client, 1);
-    state_at(*ana.client, 1);
+    state_in(*bo.client, second, 1);
+    state_in(*ana.client, second, 1);
     act(*ana.client, {ana.client.get(), bo.client.get()}, second, 1, take(0, 2));
     server.kill();
 
@@ -112,13 +120,15 @@ TEST_CASE("a game registered by the build alone plays through the whole server",
     Guest ana2 = guest(again.port(), "", ana.token), bo2 = guest(again.port(), "", bo.token);
     for (Guest* g : {&ana2, &bo2})
       g->client->send({{"type", "join"}, {"room", second}, {"as", "player"}});
-    json back = state_at(*bo2.client, 2);
-    state_at(*ana2.client, 2);
+    json back = state_in(*bo2.client, second, 2);
+    state_in(*ana2.client, second, 2);
     CHECK(back.at("version") == 2);
     CHECK(back.at("state") == json{{"heaps", {1, 4}}, {"to_move", 1}});
     std::vector<ProtocolClient*> both{ana2.client.get(), bo2.client.get()};
-    json end = act(*bo2.client, both, second, 2, take(1, 4));
-    end = act(*ana2.client, both, second, 3, take(0, 1));
-    CHECK(end.at("result").at("places") == json{1, 2});
+    act(*bo2.client, both, second, 2, take(1, 3));
+    // Ana's take leaves Bo one stone, the one legal action: the referee plays it (R4).
+    json end = act(*ana2.client, both, second, 3, take(0, 1));
+    CHECK(end.at("status") == "finished");
+    CHECK(end.at("result").at("places") == json{2, 1});
   }
 }
