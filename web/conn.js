@@ -252,7 +252,8 @@ export class Connection extends EventTarget {
       } else {
         p.resolve(msg);
       }
-      // `resumed` and `joined` replies are also worth seeing as messages.
+      // A `resumed` reply is also dispatched as a message: the room view reads its chat and
+      // missed steps. A `joined` pushed without an id (a pairing) comes as a message anyway.
       if (msg.type !== 'resumed') return;
     }
     this.dispatchEvent(new CustomEvent(msg.type, {detail: msg}));
