@@ -250,7 +250,8 @@ const Json* SchemaSet::resolve(const Doc& from, const std::string& ref, const Do
   }
 }
 
-// One schema object read into its keywords: what check() used to look up by name at every value.
+// One schema object read into its keywords once, so that check() does not look them up by name
+// at every value.
 struct SchemaSet::Node {
   bool never = false;                     // the schema `false`
   const std::string* ref_text = nullptr;  // the $ref, if any

@@ -1,7 +1,7 @@
 #pragma once
-// Text people type: display names now. One Unicode-aware rule for each kind of text, the same
-// in the server, the store and the docs (docs/protocol.md, "Names"): normalized (names to NFKC,
-// chat to NFC), and no control or invisible character ever gets through.
+// Text people type: display names and chat lines. One Unicode-aware rule for each kind of text,
+// the same in the server, the store and the docs (docs/protocol.md, "Names"): normalized (names
+// to NFKC, chat to NFC), and no control or invisible character ever gets through.
 #include <cstddef>
 #include <optional>
 #include <string>

@@ -1,8 +1,9 @@
 #pragma once
 // The events of one step, written as JSON text while the game plays it:
 // [{"type":"sow","seat":0,...},...]. The referee sends that text to every member as it is and
-// builds no tree (building, writing and freeing one was a tenth of a move's instructions); json()
-// parses it for tests and tools. Members come in the order the game writes them, "type" first.
+// builds no tree (building, writing and freeing one would cost a tenth of a move's
+// instructions); json() parses it for tests and tools. Members come in the order the game
+// writes them, "type" first.
 #include <concepts>
 #include <cstddef>
 #include <optional>

@@ -1,6 +1,6 @@
 // Compact JSON as appends to one string. nlohmann's dump goes through a virtual output adapter
-// one character or one short run at a time; at a state frame per step of every room that was a
-// twentieth of the server's CPU. Here the text goes through a buffer on the stack, appended to
+// one character or one short run at a time; at a state frame per step of every room that would
+// be a twentieth of the server's CPU. Here the text goes through a buffer on the stack, appended to
 // the string in blocks. Floats and strings with bytes past ASCII are rare here and go through
 // nlohmann itself, so that its number format and UTF-8 checks stay the only ones.
 #include "engine/core/json_text.hpp"
