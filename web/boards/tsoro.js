@@ -41,7 +41,8 @@ function describeEvent(ev, name) {
   switch (ev.type) {
     case 'sow': return ev.singleton ? t('tsoro.ev.single', {name: name(ev.seat)})
                                     : t('tsoro.ev.sow', {name: name(ev.seat), n: ev.laps});
-    case 'head': return t('tsoro.ev.head', {name: name(ev.seat), n: ev.stones});
+    // Always after its sowing's line, whose subject it shares: said without it.
+    case 'head': return t('tsoro.ev.head', {n: ev.stones});
     case 'capture': return t('tsoro.ev.capture', {name: name(ev.seat), n: ev.inner + ev.outer, col: viewCol(ev.col, ev.seat)});
     case 'bonus': return t('tsoro.ev.bonus', {name: name(ev.seat), n: ev.stones});
     default: return null;
@@ -173,15 +174,17 @@ function acrossLayout(N, space) {
 }
 
 // Turned a quarter clockwise: the viewer's rows on the left (outer outermost), column 1 at the
-// top, each name above its own two rows; in CSS pixels. Rows as tall as the height allows, 50
-// at most: on a phone the screen less the decision bar (the room scrolls the board into view at
-// a decision), else the space below the board's top. Long oval holes: stones, then the count.
+// top, each name above its own two rows; in CSS pixels. Oval holes: stones, then the count. On a
+// phone rows are a finger's 44 pixels at least (the columns are wide enough for holes that size),
+// taller when the screen less the decision bar holds them, 50 at most: a long board runs on below
+// the screen, under the prompt the room brings into view at a decision, and is scrolled through.
+// Elsewhere rows as tall as the space below the board's top allows, 50 at most.
 function uprightLayout(N, space) {
-  const NAME = 54;  // the names and trays, a tray's word above it
+  const NAME = 58;  // the names and trays (a finger's 44 pixels), a tray's word above it
   const W = Math.round(space.width);
   const numW = 24, pad = 6, gap = 10;
-  const height = space.screen ?? space.below;
-  const row = Math.min(50, Math.floor((height - NAME - 12) / N));
+  const fit = Math.floor(((space.screen ?? space.below) - NAME - 12) / N);
+  const row = Math.min(50, space.screen === undefined ? fit : Math.max(44, fit));
   // Columns no wider than their holes need: on a wide screen the board stays a board.
   const cw = Math.min((W - numW - 2 - 2 * pad - gap) / 4, row * 2.6);
   const bw = numW + 2 * pad + gap + 4 * cw + 2;
