@@ -2,7 +2,7 @@
 // the name, a one-line pitch, how many play it now, one Play button saying whom it sets the
 // player against, the rest folded behind "More options". lobby.js owns what they show.
 import {h} from './util.js';
-import {t} from './i18n/index.js';
+import {t, tOr} from './i18n/index.js';
 import {gameName, levelName} from './words.js';
 import {icon} from './icons.js';
 
@@ -40,13 +40,14 @@ export function playHow(choice) {
   return t('lobby.play_vs_cpu', {level: levelName(choice.level)});
 }
 
-// The card's line of facts: the player count, then who plays or waits now (only when someone does).
+// The card's line of facts: the player count, then who plays or waits now (only when someone
+// does); each fact kept whole on its line (「いま1人が対局中」 too, which has no space to hold).
 export function liveLine(g, live) {
   const parts = [g.players.min === g.players.max ? t('lobby.players_exact', {n: g.players.min})
     : t('lobby.players_range', {min: g.players.min, max: g.players.max})];
   if (live.playing) parts.push(t('lobby.playing_now', {n: live.playing}));
   if (live.waiting) parts.push(t('pool.waiting', {n: live.waiting}));
-  return parts.join(t('list.sep'));
+  return parts.flatMap((p, i) => [i ? t('list.sep') : '', h('span', {class: 'nowrap'}, p)]);
 }
 
 // One game's card. `live` {playing, waiting}; `choice` what Play does (play-now.js, playChoice);
@@ -66,9 +67,11 @@ export function gameCard(g, {live, choice, onPlay, more, open, onToggle}) {
       h('div', {class: 'card-picture', 'data-picture': id}),
       h('div', {class: 'card-text'},
         h('h3', {id: `game-h-${id}`}, gameName(id, g)),
+        // The two games named Tanbo told apart by what one does in them, before who made them.
+        tOr(`game.${id}.kind`, {}, '') ? h('p', {class: 'card-kind'}, t(`game.${id}.kind`)) : null,
         h('p', {class: 'pitch'}, t(`game.${id}.pitch`)),
         h('p', {class: 'card-facts small'},
-          h('span', {class: 'card-live muted', 'data-live': id}, liveLine(g, live)), ' ',
+          h('span', {class: 'card-live muted', 'data-live': id}, ...liveLine(g, live)), ' ',
           h('a', {class: 'rules-link', href: `#/rules/${id}`, 'aria-describedby': `game-h-${id}`}, t('lobby.rules'))))),
     h('div', {class: 'card-play'},
       h('button', {type: 'button', class: 'primary play', 'data-play': id, 'data-play-kind': choice.kind,
@@ -81,7 +84,7 @@ export function gameCard(g, {live, choice, onPlay, more, open, onToggle}) {
 
 // Brings a card drawn earlier up to date without drawing it again (focus stays where it is).
 export function refreshCard(card, g, {live, choice}) {
-  card.querySelector('[data-live]').textContent = liveLine(g, live);
+  card.querySelector('[data-live]').replaceChildren(...liveLine(g, live));
   const play = card.querySelector('[data-play]');
   play.dataset.playKind = choice.kind;
   play.querySelector('.play-how').textContent = playHow(choice);

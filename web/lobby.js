@@ -4,7 +4,7 @@
 // live matches (watch_lobby pushes), and while no match is live recent games (GET /api/games).
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, optionsText, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason, spectatorsTag} from './words.js';
+import {seatName, optionsText, levelName, gameName, termsText, errorText, errorDetails, problemsList, recordNames, place, reason, spectatorsTag, isComputer} from './words.js';
 import {rememberSeat, rememberCreated} from './seats.js';
 import {buildCreateForm} from './create-form.js';
 import {savedLevel, chooseLevel, playComputer, DEFAULT_LEVEL} from './cpu-level.js';
@@ -292,7 +292,9 @@ export class LobbyView {
     const me = this.app.conn.player?.id;
     const rooms = [...this.rooms.values()];
     const open = rooms.filter((r) => r.status === 'waiting');
-    const live = rooms.filter((r) => r.status === 'playing');
+    // Matches with a person at the board first (docs/web.md, Lobby).
+    const here = (r) => r.seats.some((st) => st.player && st.connected && !st.cpu && !isComputer(st.player));
+    const live = rooms.filter((r) => r.status === 'playing').sort((a, b) => here(b) - here(a));
     this.openEl.replaceChildren(...open.map((r) => this.roomItem(r, me)));
     this.liveEl.replaceChildren(...live.map((r) => this.roomItem(r, me)));
     this.parts.open.hidden = !open.length;

@@ -9,16 +9,19 @@ import {playerName as personName} from './player-mark.js';
 // A seat's name: its player's, "Computer" for a computer seat, "free seat" otherwise. The
 // computer's name carries no seat number (which would read as part of its score, "Computer 2 0");
 // only when several computers sit at one game does each take a letter ("Computer A").
-export function seatName(seats, seat) {
+export function seatName(seats, seat, told = false) {
   const st = seats && seats[seat];
   if (st?.player) return playerName(st.player, computerLetter(seats, seat, (x) => x?.cpu || isComputer(x?.player)));
   if (st && !st.cpu) return t('seat.free', {n: seat + 1});
-  return computerName(computerLetter(seats, seat, (x) => x?.cpu || isComputer(x?.player)));
+  return computerName(computerLetter(seats, seat, (x) => x?.cpu || isComputer(x?.player)), told);
 }
+
+// `text` with a capital first, as a line of the log or the banner begins.
+export const sentence = (text) => (text ? text[0].toLocaleUpperCase() + text.slice(1) : text);
 
 // A finished record's names: players_info lists a computer seat with no identity, or with the
 // computer's own (playerName).
-export function recordNames(record) {
+export function recordNames(record, told = false) {
   const info = record.players_info || [];
   const seats = Math.max(record.players || 0, record.result?.places?.length || 0, ...info.map((x) => x.seat + 1));
   const byseat = Array.from({length: seats}, (_, s) => info.find((x) => x.seat === s));
@@ -26,7 +29,7 @@ export function recordNames(record) {
   return (seat) => {
     const p = byseat[seat] ?? info.find((x) => x.seat === seat);
     const letter = computerLetter(byseat, seat, computer);
-    return p?.name ? playerName(p, letter) : computerName(letter);
+    return p?.name ? playerName(p, letter) : computerName(letter, told);
   };
 }
 
@@ -38,9 +41,10 @@ function computerLetter(seats, seat, computer) {
   return cpus.length > 1 && cpus.includes(seat) ? LETTERS[cpus.indexOf(seat)] : null;
 }
 
-function computerName(letter) { return letter ? t('seat.computer_letter', {letter}) : t('seat.computer'); }
+// `told`: inside a sentence, where a language says "the computer" (« l’ordinateur sème »).
+function computerName(letter, told) { return letter ? t('seat.computer_letter', {letter}) : t(told ? 'seat.computer_told' : 'seat.computer'); }
 
-const isComputer = (player) => /^cpu:\w+$/.test(player?.id ?? '');
+export const isComputer = (player) => /^cpu:\w+$/.test(player?.id ?? '');
 
 // A player's name as the reader should see it. The server names its computer identities after
 // their engine ("cpu:greedy", "CPU (greedy)"): those read "Computer (Medium)" in the reader's words.

@@ -6,7 +6,7 @@
 // by correspondence).
 import assert from 'node:assert/strict';
 import {axeCheck, horizontalOverflow} from './checks.mjs';
-import {PHONE, DESKTOP, GAMES, newPlayer, closeAll, createRoom, playNow, waitSeeking, waitSeated,
+import {PHONE, DESKTOP, GAMES, newPlayer, closeAll, createRoom, playComputer, playNow, waitSeeking, waitSeated,
   toLobby, smallControls, docShot} from './support.mjs';
 
 export function tests(env) {
@@ -149,7 +149,7 @@ export function tests(env) {
         assert.equal(seats.length, 2);
         assert.deepEqual(seats.filter((s) => s.cpu).map((s) => s.level), ['greedy']);
         // Ben sees one person playing Mancala, the match live, and no recent games beside it.
-        await b.page.waitForFunction(() => /1\sen jeu/.test(document.querySelector('[data-live="mancala-simple"]').textContent));
+        await b.page.waitForFunction(() => /1\sen\strain\sde\sjouer/.test(document.querySelector('[data-live="mancala-simple"]').textContent));
         await b.page.waitForSelector('#live-part:not([hidden])');
         assert.equal(await b.page.locator('#recent-part').isHidden(), true, 'recent games give way to a live match');
         assert.match(await b.page.locator('[data-play="mancala-simple"]').textContent(), /contre l’ordinateur \(Moyen\)/);
@@ -157,6 +157,35 @@ export function tests(env) {
         await closeAll(players);
       } finally {
         for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'lobby games: the live matches with a person at the board come first, one whose only person has gone after them; a card\'s facts each whole on a line; the two Tanbo cards told apart', fn: async () => {
+      const c = await newPlayer(env, 'Cid', {viewport: PHONE, lang: 'ja'});
+      const a = await newPlayer(env, 'Ana');
+      const b = await newPlayer(env, 'Ben');
+      const players = [c, b];
+      try {
+        // Cid's lobby lists Ana's match first (it came first), then Ben's; Ana goes.
+        const gone = await playComputer(a, 'tsoro');
+        await c.page.waitForSelector(`#live-rooms [data-room="${gone}"]`);
+        const here = await playComputer(b, 'steere-tanbo');
+        await c.page.waitForSelector(`#live-rooms [data-room="${here}"]`);
+        await a.ctx.close();
+        await c.page.waitForSelector(`#live-rooms [data-room="${gone}"] .room-players:has-text("不在")`);
+        const order = await c.page.evaluate(() => [...document.querySelectorAll('#live-rooms > li')].map((li) => li.dataset.room));
+        assert.ok(order.indexOf(here) < order.indexOf(gone), `the match nobody is at listed first: ${order}`);
+        // 「いま1人が対局中」 whole on its line, as every fact of a card.
+        const split = await c.page.evaluate(() => [...document.querySelectorAll('.card-live > span')]
+          .filter((el) => el.getClientRects().length > 1).map((el) => el.textContent));
+        assert.deepEqual(split, [], 'a card\'s fact split across lines');
+        assert.ok(await c.page.locator('[data-live] > span', {hasText: 'いま1人が対局中'}).count() >= 1);
+        // The two games named Tanbo: a word on what one does in each, under the name.
+        const kinds = await c.page.locator('.game-card .card-kind').allTextContents();
+        assert.equal(kinds.length, 2, `${kinds}`);
+        assert.notEqual(kinds[0], kinds[1]);
+        await closeAll(players);
+      } finally {
+        for (const p of [...players, a]) await p.ctx.close().catch(() => {});
       }
     }},
     {name: 'lobby games: Play joins a person waiting, in an open room or in a pool', fn: async () => {

@@ -58,7 +58,7 @@ export function tests(env) {
           // Play takes the seat Ben keeps free.
           assert.ok(await someInView(p.page, '.game-card[data-game="mancala-simple"] [data-play]'), 'Play in view on a phone');
           assert.match(await p.page.locator('[data-play="mancala-simple"]').textContent(), /against Ben, who is waiting/);
-          assert.match(await p.page.locator('[data-live="tsoro"]').textContent(), /1\splaying now/);
+          assert.match(await p.page.locator('[data-live="tsoro"]').textContent(), /1\splaying\snow/);
         }
         assert.match(await p.page.locator(`#open-rooms [data-room="${open}"]`).textContent(), /Ben, free seat/);
         if (label === 'phone') await docShot(env, p.page, 'lobby-phone');

@@ -101,7 +101,9 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   if (zoom.key !== key) zoom = {key, win: null};
   // Coordinates readable on a phone at any size: about 11 pixels however small the points.
   const font = Math.max(20, Math.round(W * 1.6));
-  const wood = CELL * 0.56;           // the wood beyond the outer lines: an edge stone lies on it
+  // The wood beyond the outer lines: an edge stone lies on it; in the lobby's picture, where a
+  // stone at a card's size would seem to hang off the edge, half a cell more beyond the stones.
+  const wood = CELL * (picture ? 0.95 : 0.56);
   // The row numbers' margin: a two-digit number keeps a gap from the wood from 12 rows on; at
   // 11 the wider margin would take the phone's board under its 32 px targets (tap-to-zoom), and
   // "10" and "11" are drawn smaller (below).
@@ -284,7 +286,8 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   };
   const facts = [h('ul', {class: 'facts'}, line('black'), line('white'),
     h('li', {}, t('steere.fact.roots')),
-    marks?.to ? h('li', {class: 'last-line'}, t(marks.removed?.size ? 'steere.fact.last' : 'steere.fact.last_none', {point: marks.to, n: marks.removed?.size || 0})) : null)];
+    // In the text's colour: the ring drawn before it is the one orange, as on the board.
+    marks?.to ? h('li', {class: 'last-line'}, h('span', {class: 'legend-swatch point last-to', 'aria-hidden': 'true'}), ' ', t(marks.removed?.size ? 'steere.fact.last' : 'steere.fact.last_none', {point: marks.to, n: marks.removed?.size || 0})) : null)];
   let hint = legal ? t(seatOf.black === viewer ? 'steere.hint.black' : 'steere.hint.white') : null;
   // From 13 columns up a phone shows the points closer than a finger: the first tap zooms.
   if (hint && W >= 13) hint = `${hint} ${t('steere.hint.zoom')}`;
