@@ -77,6 +77,9 @@ export function t(key, params = {}) {
     return key;
   }
   if (typeof v === 'object') v = v[category(Number(params.n), key.startsWith('ord.'))] ?? v.other;
+  // Japanese phrase breaking parts a demonstrative from its noun (「この / サーバー」): a word
+  // joiner binds them.
+  if (lang === 'ja') v = v.replace(/([こそあど]の)(?=[\u30a0-\u30ff\u4e00-\u9fff])/g, '$1\u2060');
   return v.replace(/\{(\w+)\}/g, (_, name) => (params[name] === undefined ? `{${name}}` : String(params[name])));
 }
 
