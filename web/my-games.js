@@ -163,8 +163,8 @@ export class MyGames extends EventTarget {
   }
 
   // The header's "Your turn" and the count of games waiting for the player, named by what it
-  // counts ("Your turn [2 games]"), shown while there are some; on a phone its icon and the number,
-  // the words for screen readers (style.css). What the count counts is its tooltip too, and the
+  // counts ("Your turn [2 games]"), shown while there are some; on a phone its icon, a short word
+  // where the width allows ("Turn [2]") and the number, the words for screen readers (style.css). What the count counts is its tooltip too, and the
   // panel's first line. At 0 it keeps its room for a moment before it goes: the count passes
   // through 0 while the computer answers a move, and the header would jump each time.
   render() {
@@ -186,7 +186,9 @@ export class MyGames extends EventTarget {
     }
     const label = t('mygames.waiting_label', {n});
     const [before, after] = t('mygames.head_count', {n}).split(String(n));
-    this.summaryEl.replaceChildren(icon('play'), h('span', {class: 'turns-word'}, t('mygames.head')), ' ',
+    this.summaryEl.replaceChildren(icon('play'), h('span', {class: 'turns-word'}, t('mygames.head')),
+      // The short word drawn from an attribute: the summary's words stay the long ones.
+      h('span', {class: 'turns-short', 'aria-hidden': 'true', 'data-short': t('mygames.head_short')}), ' ',
       h('span', {class: 'turns-count'}, before ? h('span', {class: 'turns-unit'}, before) : '',
         h('span', {class: 'turns-n'}, String(n)), after ? h('span', {class: 'turns-unit'}, after) : ''));
     this.summaryEl.title = label;

@@ -6,7 +6,7 @@
 // move did", what comes next) are the step's at once.
 import {h, apiError} from './util.js';
 import {t} from './i18n/index.js';
-import {recordNames, place, reason, optionsText, drawnWhat, gameName, errorText, errorDetails} from './words.js';
+import {recordNames, sentence, place, reason, optionsText, drawnWhat, gameName, errorText, errorDetails} from './words.js';
 import {placesList, reasonLine} from './room-end.js';
 import {boardFor} from './boards/index.js';
 import {boardLegend} from './boards/marks.js';
@@ -129,13 +129,14 @@ export class ReplayView {
   // A record's action in the room log's words (a resignation or a time-out is the core's event).
   describe(a) {
     const end = a.action === 'resign' || a.action === 'time';
-    return describeCore(end ? {type: a.action, seat: a.seat} : {...a, type: 'action'}, this.name, this.board);
+    return sentence(describeCore(end ? {type: a.action, seat: a.seat} : {...a, type: 'action'}, this.told, this.board));
   }
 
   build() {
     const r = this.record;
     const g = this.app.game(r.game);
     this.name = recordNames(r);
+    this.told = recordNames(r, true);
     this.board = boardFor(r.game);
     this.counterEl = h('span', {id: 'replay-step', 'aria-live': 'polite'});
     this.currentEl = h('p', {class: 'banner', id: 'replay-current'});
@@ -242,8 +243,9 @@ export class ReplayView {
     const name = this.name;
     this.turnEl.textContent = st.pending ? t('replay.next', {name: name(st.pending.seat)})
       : st.status === 'finished' ? t('room.game_over') : '';
-    const lines = (withTimeOuts(st.events) || []).map((ev) => describeCore(ev, name, this.board) ?? this.board.describeEvent?.(ev, name));
-    this.eventsEl.replaceChildren(...lines.filter(Boolean).map((l) => h('li', {}, l)));
+    const told = this.told;
+    const lines = (withTimeOuts(st.events) || []).map((ev) => describeCore(ev, told, this.board) ?? this.board.describeEvent?.(ev, told));
+    this.eventsEl.replaceChildren(...lines.filter(Boolean).map((l) => h('li', {}, sentence(l))));
   }
 
   async verify() {

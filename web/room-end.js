@@ -5,7 +5,7 @@
 // draw check stays folded below. Pure functions of the finished state; the room acts.
 import {h} from './util.js';
 import {t} from './i18n/index.js';
-import {place, reason, drawnWhat} from './words.js';
+import {place, reason, drawnWhat, sentence} from './words.js';
 
 // The places the game counts: a seat the computer finished for is below every other seat (they
 // share that place); the others keep their order among themselves, as the ratings do.
@@ -32,7 +32,7 @@ export function headline(result, me, name, onTime = []) {
   if (me === null || me === undefined) {
     if (firsts.length === n) return t('result.draw');
     if (firsts.length > 1) return t('result.winners', {names: firsts.map(name).join(', ')});
-    return t('result.winner', {name: name(firsts[0])});
+    return sentence(t('result.winner', {name: name(firsts[0])}));
   }
   if (onTime.length && counted[me] === 1) return t('result.won_time');
   if (onTime.includes(me)) return t('result.lost_time');

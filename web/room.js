@@ -5,7 +5,7 @@
 // (banner, turn marks, decision bar, sounds, the log) follows the board, not the newest message.
 import {h, toast} from './util.js';
 import {t} from './i18n/index.js';
-import {seatName, seatSign, youPlayText, place, levelName, gameName, errorText, errorDetails, spectatorsTag} from './words.js';
+import {seatName, sentence, seatSign, youPlayText, place, levelName, gameName, errorText, errorDetails, spectatorsTag} from './words.js';
 import {boardFor} from './boards/index.js';
 import {boardLegend} from './boards/marks.js';
 import {sha256Hex} from './verify.js';
@@ -65,7 +65,7 @@ class RoomLog {
       if (lines.length) {
         const number = start !== undefined && !isStart ? h('span', {class: 'v'}, t('log.number', {n: v - start})) : null;
         items.push(h('li', {'data-version': v, 'data-decision': start !== undefined ? v - start : null, class: isStart ? 'start' : ''},
-          number, number ? ' ' : '', lines.join(t('log.sep'))));
+          number, number ? ' ' : '', sentence(lines.join(t('log.sep')))));
       }
       // A rematch: a separator above the new game's start (the first game needs none).
       if (isStart && v > 1) items.push(h('li', {class: 'game-sep'}, t('log.new_game')));
@@ -338,10 +338,13 @@ export class RoomView {
 
   name() { return (seat) => seatName(this.msg?.seats, seat); }
 
+  // The names inside the log's and the banner's sentences.
+  told() { return (seat) => seatName(this.msg?.seats, seat, true); }
+
   // The log up to the step the board shows (or animates): no move is told before it is seen.
   renderLog(upTo) {
     const board = boardFor(this.msg?.game);
-    const name = this.name();
+    const name = this.told();
     this.log.render(this.logEl, (ev) => describeCore(ev, name, board) ?? board.describeEvent?.(ev, name), upTo);
   }
 
@@ -372,7 +375,8 @@ export class RoomView {
     this.renderBanner(m, moving);
     this.renderResult(m);
     this.renderActions(m);
-    this.renderLog(m.version);
+    // A step being played is told once its board has shown it (its end settles the log).
+    this.renderLog(moving ? moving.version - 1 : m.version);
     this.chat.update();
     this.clock.tick();
   }
@@ -393,7 +397,7 @@ export class RoomView {
       return;
     }
     const out = this.drawBoard(m, m.state, legal, board.lastMove(m.events, m.state), refocus);
-    this.showLegend(m.game, this.seat !== null && m.status !== 'finished');
+    this.showLegend(m.game, this.seat !== null && m.status !== 'finished', m.pending?.decision === 'place_farmer' ? 'paddy' : null);
     const bar = [];
     if (out.hint) bar.push(h('p', {class: 'hint'}, out.hint));
     bar.push(...(out.controls || []));
@@ -415,9 +419,9 @@ export class RoomView {
   }
 
   // What the board's marks mean, under it (boards/marks.js): drawn again with the language.
-  showLegend(game, play) {
-    const legend = boardLegend(game, {play});
-    const key = `${game}:${play}:${legend?.textContent}`;
+  showLegend(game, play, pick) {
+    const legend = boardLegend(game, {play, pick});
+    const key = `${game}:${play}:${pick}:${legend?.textContent}`;
     if (this.legendKey === key) return;
     this.legendKey = key;
     this.boardEl.querySelector('.board-legend')?.remove();
@@ -426,19 +430,25 @@ export class RoomView {
 
   // On a phone, a decision scrolls the page so that the player sees what is asked and what they
   // decide about: the prompt from its first line and the whole board above the decision bar,
-  // scrolling as little as may be; else from the prompt on, as much of the board as fits. A board
-  // drawn to the screen's height (Tsoro's turned board, svg.upright), which would not fit under
-  // the prompt, is kept whole from its top instead: the prompt is then wholly above, never cut
-  // mid-line (the bar says what to do).
+  // scrolling as little as may be; else from the prompt on, as much of the board as fits. Tsoro's
+  // long turned board runs on below the screen, its prompt held at the top (style.css): the page
+  // goes on down as far as the decision's targets need (a head's two at the board's foot), no
+  // further: from the prompt on when its targets run the board's length.
   boardIntoView() {
     if (innerWidth > 760) return;
     const board = this.boardEl.getBoundingClientRect();
-    const top = (this.bannerEl.hidden ? this.boardEl : this.bannerEl).getBoundingClientRect().top;
+    const prompt = (this.bannerEl.hidden ? this.boardEl : this.bannerEl).getBoundingClientRect();
     const bar = this.controlsEl.classList.contains('active') ? this.controlsEl.getBoundingClientRect().height : 0;
     const room = innerHeight - bar;
-    const lo = board.bottom - room, hi = top - 4;
-    const fitted = this.boardEl.querySelector('svg.upright');
-    const by = lo <= hi ? Math.min(Math.max(0, lo), hi) : fitted ? Math.max(lo, board.top - 4) : hi;
+    const lo = board.bottom - room, hi = prompt.top - 4;
+    let by = lo <= hi ? Math.min(Math.max(0, lo), hi) : hi;
+    const picks = [...this.boardEl.querySelectorAll('.pick')].map((el) => el.getBoundingClientRect());
+    if (lo > hi && picks.length && this.boardEl.querySelector('svg.upright')) {
+      // Targets that fit under the prompt all come into view (a head's two), else the first.
+      const top = Math.min(...picks.map((r) => r.top)), bottom = Math.max(...picks.map((r) => r.bottom));
+      const fits = bottom - top <= room - prompt.height - 16;
+      by = Math.max(hi, fits ? bottom - room + 8 : top + Math.min(...picks.map((r) => r.height)) - room + 8);
+    }
     if (by) window.scrollBy({top: by, behavior: 'instant'});
   }
 
@@ -461,7 +471,7 @@ export class RoomView {
   }
 
   renderBanner(m, moving) {
-    const name = this.name();
+    const name = this.told();
     let text = '';
     this.bannerSkip.replaceChildren();
     if (moving) {
@@ -469,7 +479,10 @@ export class RoomView {
       const board = boardFor(m.game);
       const ev = (moving.events || []).find((e) => ['action', 'forced', 'resign', 'time'].includes(e.type) &&
                                                     (e.type !== 'action' || e.action !== undefined));
-      text = (ev && (describeCore(ev, name, board) ?? board.describeEvent?.(ev, name))) || '';
+      // My own move is "You: sow hole 4" to me.
+      const mine = ev?.type === 'action' && ev.seat === this.seat && !['timer', 'takeover'].includes(ev.by) && !board.describeSetup?.(ev, name);
+      text = mine ? t('core.action_mine', {what: board.describeAction(ev.action, ev.seat)})
+        : (ev && (describeCore(ev, name, board) ?? board.describeEvent?.(ev, name))) || '';
       this.bannerSkip.append(h('button', {type: 'button', class: 'link skip-step', id: 'skip-motion',
         'aria-keyshortcuts': 'Escape', onclick: () => this.motion.skip()}, t('room.skip')));
     } else if (m.status === 'waiting') text = t('room.waiting', {n: m.seats.filter((st) => !st.player && !st.cpu).length});
@@ -480,7 +493,7 @@ export class RoomView {
         ? boardFor(m.game).myTurn?.(m, this.seat, name, m.state?.first ?? this.log.first()) ?? t('turn.mine', {what: t(`decision.${m.game}.${kind}.mine`)})
         : t(`decision.${m.game}.${kind}.other`, {name: name(m.pending.seat)});
     }
-    this.bannerText.replaceChildren(text);
+    this.bannerText.replaceChildren(sentence(text));
     this.bannerClock.replaceChildren(...(this.clock.inBanner() ? [' ', this.clock.element()] : []));
     // Once over, the end card below says it (its headline is announced as the game ends).
     this.bannerEl.hidden = !moving && m.status === 'finished' && !!m.result;
@@ -491,11 +504,10 @@ export class RoomView {
       const turn = m.pending && m.pending.seat === st.seat;
       const placeNo = m.result ? m.result.places[st.seat] : null;
       const who = seatName(m.seats, st.seat);
-      const bits = [h('span', {class: 'seat-no', 'aria-hidden': m.game === 'steere-tanbo' ? null : 'true'}, seatSign(m.game, m.state, st.seat)), ' ',
-        st.player ? h('a', {href: `#/player/${encodeURIComponent(st.player.id)}`, class: 'seat-name'}, who)
-                  : h('strong', {class: 'seat-name'}, who)];
-      const mark = accountMark(st.player);
-      if (mark) bits.push(mark);
+      // The name, its account's mark and its place at the end keep to one line together.
+      const name = h('span', {class: 'seat-who'}, st.player ? h('a', {href: `#/player/${encodeURIComponent(st.player.id)}`, class: 'seat-name'}, who)
+        : h('strong', {class: 'seat-name'}, who), accountMark(st.player) || '', placeNo ? [' ', h('span', {class: 'tag place'}, place(placeNo))] : '');
+      const bits = [h('span', {class: 'seat-no', 'aria-hidden': m.game === 'steere-tanbo' ? null : 'true'}, seatSign(m.game, m.state, st.seat)), ' ', name];
       if (st.seat === this.seat) bits.push(' ', h('span', {class: 'tag'}, t('seat.you')));
       if (st.cpu && !st.player && st.level) bits.push(' ', h('span', {class: 'tag'}, t('seat.level', {level: levelName(st.level)})));
       if (st.cpu && st.player) bits.push(' ', h('span', {class: 'tag cpu'}, t('seat.standing_in')));
@@ -508,7 +520,6 @@ export class RoomView {
       if (challenge) bits.push(' ', challenge);
       if (turn) bits.push(' ', h('span', {class: 'tag turn'}, t('seat.to_play')));
       if (this.clock.shows(st.seat)) bits.push(' ', this.clock.element(st.seat));
-      if (placeNo) bits.push(' ', h('span', {class: 'tag place'}, place(placeNo)));
       if (!st.player && !st.cpu && m.status === 'waiting' && this.seat === null)
         bits.push(' ', h('button', {type: 'button', 'data-take': st.seat, onclick: () => this.takeSeat(st.seat)}, t('seat.take')));
       return h('li', {class: `seat${turn ? ' turn' : ''}${st.seat === this.seat ? ' mine' : ''}`, 'data-seat': st.seat}, bits);
@@ -535,7 +546,7 @@ export class RoomView {
       h('a', {href: '#/'}, t('nav.back_lobby'))];
     const verified = this.verified && this.verified.commit === m.commit ? this.verified : null;
     this.resultEl.hidden = false;
-    this.resultEl.replaceChildren(...endCard({m, me: this.seat, name: this.name(), verified, buttons, links,
+    this.resultEl.replaceChildren(...endCard({m, me: this.seat, name: this.told(), verified, buttons, links,
       onTime: m.result.reason === 'time' ? this.timedOut(m) : []}));
   }
 

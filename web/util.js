@@ -77,8 +77,9 @@ export function apiError(body, res) {
 // or a mouse moved onto it, for half a minute at most (a pointer left resting where toasts appear
 // keeps nothing, nor does a touch screen's hover, which is only the last tap). It never shows over
 // a modal dialog (style.css hides it there) and its six seconds wait until the dialog is closed.
-// It stands under the header (style.css: beside the board, never over it); on a phone at the
-// foot, over the decision bar when one is pinned (its words, no target of the board).
+// It stands at the foot of the screen (style.css): at the right on a wide one, beside the board
+// and clear of the room's tools; on a phone over the decision bar when one is pinned (its words,
+// no target of the board).
 const TOAST_MS = 6000;
 const TOAST_TICK = 250;
 let toastTimer = null;
@@ -96,22 +97,13 @@ export function toast(text, extra = null) {
   const until = Date.now() + 30000;
   const hover = matchMedia('(hover: hover)').matches;
   const step = () => {
-    liftToast(el);
     if (!document.querySelector('dialog:modal')) seen += TOAST_TICK;
     const read = el.querySelector('details[open]') || el.matches(':focus-within') ||
       (hover && moved && el.matches(':hover') && Date.now() < until);
     if (seen < TOAST_MS || read) toastTimer = setTimeout(step, TOAST_TICK);
     else el.hidden = true;
   };
-  liftToast(el);
   toastTimer = setTimeout(step, TOAST_TICK);
-}
-
-// Under the header while it is in view; on a phone at the foot (style.css), where a board's
-// top, which the room scrolls into view at a decision, is not.
-const phone = matchMedia('(max-width: 760px)');
-function liftToast(el) {
-  el.style.top = phone.matches ? '' : `${Math.max(0, document.querySelector('.top')?.getBoundingClientRect().bottom || 0) + 8}px`;
 }
 
 // How the player moves about the page: by keys or by pointer. The boards ring the focused target

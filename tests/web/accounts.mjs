@@ -193,10 +193,10 @@ export function tests(env) {
         for (const p of players) await p.ctx.close().catch(() => {});
       }
     }},
-    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands at the foot of a phone (over the decision bar, no board target under it, a Tsoro board scrolled to its top included) and under the header at the right of a desktop, over no board, closes with its ✕ and by itself', fn: async () => {
+    {name: 'accounts: the account-created toast names the username, waits unseen while the recovery code is shown, then stands at the foot of a phone (over the decision bar, no board target under it, a Tsoro board at a decision included) and at the foot at the right of a desktop, over no board nor the room\'s tools, closes with its ✕ and by itself', fn: async () => {
       const p = await newPlayer(env, 'Tova', {viewport: PHONE});
       const d = await newPlayer(env, 'Dana', {viewport: DESKTOP});
-      // Whole within the screen; on a desktop under the header and over no part of the board,
+      // Whole within the screen; on a desktop at the foot, over no part of the board or its tools,
       // on a phone at its foot and over none of the board's targets.
       const placed = async (pp, size, what) => {
         const box = await pp.page.locator('#toast').boundingBox();
@@ -205,11 +205,21 @@ export function tests(env) {
         assert.ok(box.x >= 0 && box.x + box.width <= size.width, `${what}: the toast runs off the screen (${box.x}, ${box.width})`);
         if (size === PHONE) {
           assert.ok(box.y + box.height > size.height - 20 && box.y + box.height <= size.height, `${what}: the toast not at the foot (${box.y})`);
-          const under = await pp.page.evaluate((b) => [...document.querySelectorAll('#board .pick')].map((el) => el.getBoundingClientRect())
-            .filter((r) => r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y).length, box);
+          // What of a target the decision bar does not already cover (Tsoro's long board runs on
+          // under it).
+          const under = await pp.page.evaluate((b) => {
+            const bar = document.getElementById('controls');
+            const foot = bar.classList.contains('active') ? bar.getBoundingClientRect().top : innerHeight;
+            return [...document.querySelectorAll('#board .pick')].map((el) => el.getBoundingClientRect())
+              .filter((r) => r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && Math.min(r.bottom, foot) > b.y).length;
+          }, box);
           assert.equal(under, 0, `${what}: the toast over a target of the board`);
         } else {
-          assert.ok(box.y >= header.y + header.height && box.y < header.y + header.height + 20, `${what}: the toast not under the header (${box.y})`);
+          // At the foot, clear of the header and of the room's tools (Rules, Copy link).
+          assert.ok(box.y > header.y + header.height && box.y + box.height > size.height - 40 && box.y + box.height <= size.height,
+            `${what}: the toast not at the foot (${box.y}..${box.y + box.height})`);
+          const tools = await pp.page.locator('.room-tools').boundingBox();
+          if (tools) assert.ok(box.y >= tools.y + tools.height, `${what}: the toast over the room's tools`);
           assert.ok(box.y + box.height <= board.y || box.x >= board.x + board.width, `${what}: the toast over the board`);
         }
         return box;
@@ -251,7 +261,7 @@ export function tests(env) {
         await p.page.waitForSelector('#toast[hidden]', {state: 'attached', timeout: 10000});
         const shown = Date.now() - t0;
         assert.ok(shown > 4500 && shown < 9000, `the toast showed for ${shown} ms`);
-        // A phone's board that fills the screen above the bar, scrolled to its top at a decision.
+        // Tsoro's long board on a phone, at a decision.
         await playComputer(p, 'tsoro');
         await waitMine(p.page);
         await p.page.waitForSelector('#controls.active');
@@ -344,6 +354,8 @@ export function tests(env) {
         assert.ok(await turns.locator('.turns-n').isVisible());
         assert.ok((await turns.locator('.turns-unit').boundingBox()).width <= 1, 'what it counts is for screen readers on a phone');
         assert.ok((await turns.locator('.turns-word').boundingBox()).width <= 1, 'its word shown too, on a phone');
+        // A guest's row holds Log in: the count alone, no short word.
+        assert.equal(await turns.locator('.turns-short').isVisible(), false, 'a short word in a guest\'s row');
         await turns.click();
         assert.equal(await page.locator('#turns-panel .turns-title').textContent(), 'À vous\u00a0: 1\u00a0partie attend votre coup');
         await axeCheck(page, 'the header with the games waiting open (phone, fr)');
@@ -359,6 +371,10 @@ export function tests(env) {
           const b = await page.locator(sel).boundingBox();
           assert.ok(b.y < brandBox.y + brandBox.height && b.y + b.height > brandBox.y, `${sel} not on the brand's row`);
         }
+        // Log in beside the drop-down's button at the row's end, "Your turn" before them, as on
+        // every page.
+        const [signBox, meBox, turnBox] = await Promise.all(['#sign-in', '#prefs summary', '#turns-summary'].map((q) => page.locator(q).boundingBox()));
+        assert.ok(meBox.x - (signBox.x + signBox.width) < 16 && turnBox.x + turnBox.width <= signBox.x, 'Log in away from the drop-down\'s button');
         const guestName = await page.evaluate(() => window.tanbo.conn.player.name);
         const shownGuest = await shownName(page, guestName);
         assert.equal(await page.getAttribute('#me', 'title'), shownGuest);
@@ -403,6 +419,11 @@ export function tests(env) {
         const brand = await page.locator('header.top .brand').boundingBox();
         assert.ok(me.y < brand.y + brand.height && box.height < 100, 'the name on the brand\'s row');
         assert.ok(me.height <= 48, 'the name taller than a button (two short lines at most)');
+        // An account holder's row has room for a short word before the count: "À vous 1".
+        assert.equal(await page.locator('#turns-summary .turns-short').evaluate((e) => getComputedStyle(e, '::before').content), '"À vous"');
+        assert.ok((await page.locator('#turns-summary .turns-short').boundingBox()).width > 20, 'the short word not shown');
+        // One header on every page: "Tanbo" to the eye, an account holder's as a guest's.
+        assert.ok((await page.locator('header.top .brand-more').boundingBox()).width <= 1, 'the brand "Tanbo Server" on a phone');
         assert.deepEqual(errors, []);
       } finally {
         await ctx.close().catch(() => {});
@@ -467,7 +488,7 @@ export function tests(env) {
         assert.match(guest.name, /^Guest [0-9a-f]{4}$/);
         const guestShown = await shownName(b.page, guest.name);
         assert.match(guestShown, /^ゲスト・\S+$/);
-        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`ログアウトしました。このブラウザーは新しいゲスト（${guestShown}）として遊びます`));
+        assert.match(await b.page.locator('#account-notice').textContent(), new RegExp(`ログアウトしました。この\\u2060ブラウザーは新しいゲスト（${guestShown}）として遊びます`));
         assert.ok(await b.page.locator('#account-login').isVisible(), 'Log in offered again');
         assert.deepEqual(await exportAs(env, first.token).then((r) => [r.status, r.code]), [401, 'unauthorized']);
         // The other device is still logged in.
@@ -640,8 +661,8 @@ export function tests(env) {
         // This device is in use now: said once, not as a time ("最終利用 利用中" read as nonsense).
         assert.match(await mine.textContent(), /ログイン .+・利用中/);
         assert.doesNotMatch(await mine.textContent(), /最終利用/);
-        assert.match(await mine.textContent(), /この端末/);
-        assert.match(await mine.textContent(), /Linux の Chrome/);
+        assert.match(await mine.textContent(), /この\u2060端末/);
+        assert.match(await mine.textContent(), /Chrome（Linux）/);
         assert.equal(await mine.locator('.session-end').count(), 0, 'this device ends its session with Log out');
         await axeCheck(b.page, 'the sessions dialog');
         await docShot(env, b.page, 'sessions-ja');

@@ -3,7 +3,7 @@
 // the two ways on: Rematch and New opponent (Play now on the same terms).
 import assert from 'node:assert/strict';
 import {axeCheck} from './checks.mjs';
-import {DESKTOP, newPlayer, closeAll, createRoom, joinFromLobby, waitMine, clickDecision, viewInfo,
+import {DESKTOP, PHONE, newPlayer, closeAll, createRoom, joinFromLobby, waitMine, clickDecision, viewInfo,
   status, waitSeated, docShot} from './support.mjs';
 
 // Resigns the game from the room, through its confirmation.
@@ -64,6 +64,15 @@ export function tests(env) {
           return (r.top + r.bottom) / 2;
         }));
         assert.ok(Math.max(...names) - Math.min(...names) <= 2, `${p.name}: the chips' names at ${names.join(', ')}`);
+        // Each place on its name's line, never alone on a line of the chip, on a phone too.
+        for (const viewport of [PHONE, DESKTOP]) {
+          await p.page.setViewportSize(viewport);
+          const apart = await p.page.evaluate(() => [...document.querySelectorAll('.seat')].filter((chip) => {
+            const [n, t] = [chip.querySelector('.seat-name'), chip.querySelector('.tag.place')].map((el) => el.getBoundingClientRect());
+            return Math.abs((n.top + n.bottom) / 2 - (t.top + t.bottom) / 2) > 4;
+          }).length);
+          assert.equal(apart, 0, `${p.name} at ${viewport.width}: a place apart from its name`);
+        }
       }
       // Nothing marks a player to move once it is over; the banner gives way to the end card.
       for (const p of [a, b, c]) {

@@ -13,7 +13,8 @@ const TANBO_SETUP = {rings: [
 
 // Records what the board shows each time it changes: the version it shows, whether it is an
 // animation frame, the newest version the page holds, the banner, whether my seat is marked to
-// play, whether the header says "Your turn" and how many picks the board offers (window.__seen).
+// play, whether the header says "Your turn", how many picks the board offers and the newest step
+// the log tells (window.__seen).
 async function recordBoard(page) {
   await page.evaluate(() => {
     window.__seen = [];
@@ -24,7 +25,8 @@ async function recordBoard(page) {
       window.__seen.push({version: v.drawn.version, frame: v.drawn.frame, newest: v.msg.version,
         banner: banner.hidden ? '' : banner.textContent, marked: !!document.querySelector('.seat.mine.turn'),
         header: !document.getElementById('turns').hidden, mover: !!document.querySelector('#board .mover'),
-        picks: document.querySelectorAll('#board .pick').length});
+        picks: document.querySelectorAll('#board .pick').length,
+        log: Math.max(0, ...[...document.querySelectorAll('#log li[data-version]')].map((li) => Number(li.dataset.version)))});
     };
     new MutationObserver(note).observe(document.getElementById('board'), {childList: true, subtree: true});
   });
@@ -389,7 +391,7 @@ export function tests(env) {
       assert.ok(await p.page.locator('#resign').isVisible(), 'no Resign while the computer\'s move plays');
       await closeAll([p]);
     }},
-    {name: 'animation: your own move plays out before the computer\'s reply, which waits; the banner and the marks follow the board', fn: async () => {
+    {name: 'animation: your own move plays out before the computer\'s reply, which waits; the banner ("You: …" for my own move), the marks and the log follow the board', fn: async () => {
       const p = await newPlayer(env, 'Ana', {speed: 'slow', viewport: DESKTOP});
       await createRoom(p, 'mancala-simple', {cpu: {1: 'random'}, options: {first: 0}});
       await waitMine(p.page);
@@ -414,6 +416,11 @@ export function tests(env) {
       const lastMine = seen.findLastIndex((r) => r.version === v0 + 1);
       assert.ok(lastMine < at((r) => r.version === v0 + 2), 'a position of the reply was drawn before my move had played out');
       assert.ok(seen.some((r) => r.version === v0 + 1 && !r.frame), 'my move\'s position was never shown whole');
+      // While a step plays, the banner says it, mine as mine; the log tells it once it has played.
+      for (const r of mine) assert.match(r.banner, /^You: sow hole 1(?!\d)/, `my move's banner "${r.banner}"`);
+      for (const r of reply) assert.match(r.banner, /^Computer: sow hole \d/, `the reply's banner "${r.banner}"`);
+      for (const r of seen.filter((x) => x.frame)) assert.ok(r.log < r.version, `the log told step ${r.log} while step ${r.version} played`);
+      for (const r of seen.filter((x) => !x.frame && x.version > v0)) assert.ok(r.log >= r.version, `the log at ${r.log} once step ${r.version} was shown`);
       // Until the reply has played out, nothing says it is my turn, nothing marks me to move,
       // and the board offers nothing to pick.
       const settled = at((r) => r.version === v0 + 2 && !r.frame);
@@ -524,7 +531,7 @@ export function tests(env) {
         }
       }
     }},
-    {name: 'tanbo: each paddy where the Farmer may go is drawn as a target of its own, as many as the list holds', fn: async () => {
+    {name: 'tanbo: each paddy where the Farmer may go is drawn as a target of its own, as many as the list holds; the legend\'s swatch drawn as they are, then as the tokens', fn: async () => {
       for (const viewport of [DESKTOP, PHONE]) {
         const p = await newPlayer(env, 'Lou', {viewport});
         try {
@@ -551,13 +558,33 @@ export function tests(env) {
             assert.ok(x.width >= 8 && x.dash === 'none', `a paddy to tap outlined ${x.width} wide, dashes ${x.dash}`);
             for (const y of other) assert.notEqual(key(x), key(y), 'a paddy to tap drawn as one that is not');
           }
+          // The legend's "you can play" looks like these paddies: their fill, a solid line of
+          // their green; at a decision on tokens, like the tokens' dashed boxes.
+          const swatch = () => p.page.evaluate(() => {
+            const cs = getComputedStyle(document.querySelector('#board .board-legend [data-mark="play"] .legend-swatch'));
+            return {fill: cs.backgroundColor, line: cs.borderTopStyle, colour: cs.borderTopColor, radius: cs.borderTopLeftRadius};
+          });
+          const sw = await swatch();
+          assert.equal(sw.fill, legal[0].fill, 'the legend\'s swatch not filled as the paddies');
+          assert.equal(sw.colour, legal[0].stroke, 'the legend\'s swatch not outlined as the paddies');
+          assert.equal(sw.line, 'solid', 'the legend\'s swatch dashed, the paddies\' line solid');
+          if (viewport === DESKTOP) {
+            const v = (await viewInfo(p.page)).version;
+            await p.page.locator('#board .pick').first().click();
+            await p.page.waitForFunction((x) => window.tanbo.view.msg.version > x, v);
+            await waitMine(p.page, 20000);
+            const tok = await p.page.evaluate(() => getComputedStyle(document.querySelector('#board .pick > .hit')).strokeDasharray);
+            const sw2 = await swatch();
+            assert.notEqual(tok, 'none', 'a token to tap drawn without dashes');
+            assert.equal(sw2.line, 'dashed', `the legend's swatch at ${(await viewInfo(p.page)).decision} not dashed as the tokens`);
+          }
           assert.deepEqual(p.errors, []);
         } finally {
           await closeAll([p]);
         }
       }
     }},
-    {name: 'tanbo: on a phone a room opens with the prompt\'s first line in view under the header in Tanbo, and in Tsoro the prompt whole or wholly out of view, its board whole', fn: async () => {
+    {name: 'tanbo: on a phone a room opens with the prompt\'s first line in view under the header, the board under it, in Tanbo and in Tsoro (its long board\'s rows a finger\'s 44 px, the prompt held in view as it scrolls)', fn: async () => {
       for (const lang of ['en', 'fr']) {
         const p = await newPlayer(env, 'Léa', {viewport: PHONE, lang});
         try {
@@ -566,23 +593,26 @@ export function tests(env) {
             await waitMine(p.page);
             await p.page.waitForSelector('#controls.active');
             await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-            const at = await p.page.evaluate(() => ({
+            const read = () => p.page.evaluate(() => ({
               banner: document.getElementById('banner').getBoundingClientRect().top,
               header: document.querySelector('header.top').getBoundingClientRect().bottom,
               bannerBottom: document.getElementById('banner').getBoundingClientRect().bottom,
               board: document.querySelector('#board svg').getBoundingClientRect().top,
-              boardBottom: document.querySelector('#board svg').getBoundingClientRect().bottom,
               bar: document.getElementById('controls').getBoundingClientRect().top,
+              picks: [...document.querySelectorAll('#board .pick [role=button]')].map((el) => el.getBoundingClientRect().toJSON()),
             }));
-            // Tsoro's 4 x 21 board is drawn to fill the screen with rows a finger can hit: it
-            // stays whole, and the prompt is whole above it or wholly scrolled away, never cut.
-            const whole = at.banner >= Math.max(0, at.header);
-            if (game === 'tanbo') assert.ok(whole, `${lang} ${game}: the prompt's top at ${at.banner}, the header's bottom at ${at.header}`);
-            else {
-              assert.ok(whole || at.bannerBottom <= 0, `${lang} ${game}: the prompt cut (${at.banner}..${at.bannerBottom})`);
-              assert.ok(at.boardBottom <= at.bar + 1, `${lang} ${game}: the board's foot (${at.boardBottom}) under the bar (${at.bar})`);
-            }
+            const at = await read();
+            assert.ok(at.banner >= Math.max(0, at.header) && at.bannerBottom <= at.board, `${lang} ${game}: the prompt's top at ${at.banner}, the header's bottom at ${at.header}`);
             assert.ok(at.board < at.bar, `${lang} ${game}: the board (${at.board}) under the bar (${at.bar})`);
+            assert.ok(at.picks.some((r) => r.top >= at.bannerBottom && r.bottom <= at.bar), `${lang} ${game}: no target in view under the prompt`);
+            if (game === 'tsoro') {
+              // Rows a finger can hit; the page scrolls through the board, the prompt stays.
+              assert.deepEqual(at.picks.filter((r) => r.height < 44 || r.width < 44), [], `${lang}: Tsoro's targets under 44 px`);
+              await p.page.evaluate(() => window.scrollBy(0, 300));
+              const on = await read();
+              assert.ok(on.banner >= -0.5 && on.bannerBottom <= on.bar, `${lang}: the prompt gone as the board scrolls (${on.banner})`);
+              assert.ok(on.picks.some((r) => r.top >= on.bannerBottom && r.bottom <= on.bar), `${lang}: the targets under the held prompt`);
+            }
           }
           assert.deepEqual(p.errors, []);
         } finally {

@@ -188,7 +188,8 @@ function render({state, legal, viewer, act, name, marks}) {
         pebbles(count, x, y, {rx: R * 0.9, ry: R * 0.9}, key, {fly: flight(key)}),
         mark ? markRing(mark, x, y, R + 8) : null,
         s('text', {x: numAt.x, y: numAt.y, class: 'hole-num', 'dominant-baseline': 'central', 'text-anchor': 'middle', 'font-size': geo.coordSize}, i + 1));
-      figures.push(countFigure(count, figAt.x, figAt.y, Math.max(R * 0.42, 10 * geo.px), {heapAt: {x, y}, of: key}));
+      // Readable on a phone: 12 pixels at least.
+      figures.push(countFigure(count, figAt.x, figAt.y, Math.max(R * 0.42, 12 * geo.px), {heapAt: {x, y}, of: key}));
       if (mark === 'last-to' || mark === 'last-from') focus ??= {x, y};
       const a = seat === viewer ? legalHoles.get(i) : undefined;
       if (a) {
@@ -216,7 +217,7 @@ function render({state, legal, viewer, act, name, marks}) {
     // Two players: the count beside its owner's shape, at the same end of the store.
     const figAt = players === 2 ? {x, y: g.glyphAt.y < y ? g.glyphAt.y + 46 : g.glyphAt.y - 46} : {x: 2 * x - g.glyphAt.x, y: 2 * y - g.glyphAt.y};
     // A store always says its count, none included.
-    figures.push(countFigure(st.store, figAt.x, figAt.y, Math.max(24, 10 * geo.px), {heapAt: {x, y}, from: 0, of: key}));
+    figures.push(countFigure(st.store, figAt.x, figAt.y, Math.max(24, 12 * geo.px), {heapAt: {x, y}, from: 0, of: key}));
     return s('g', {class: `sow-store${st.in_circuit ? '' : ' out'}`, 'data-store': seat, 'data-count': st.store},
       s('title', {}, t('mancala.store_title', {name: owner, n: st.store})),
       body,
@@ -244,7 +245,8 @@ function render({state, legal, viewer, act, name, marks}) {
   if (marks?.hand?.n) {
     const p = where.get(marks.hand.at);
     const R = geo.seats[0].R;
-    if (p) items.push(hand(marks.hand.n, p.x - R * 0.55, p.y - R * 0.95, R * 0.26, marks.hand.at));
+    // Over the hole it is sown from or into, within its rim: clear of the hole's number outside.
+    if (p) items.push(hand(marks.hand.n, p.x - R * 0.2, p.y - R * 0.2, R * 0.26, marks.hand.at, 12 * geo.px));
   }
   const svg = s('svg', {viewBox: geo.viewBox, class: `board-svg mancala sow players-${n}`, role: 'group',
     'aria-label': t('mancala.board_label', {players: n, n: H})}, items);

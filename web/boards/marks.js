@@ -36,17 +36,18 @@ export function markOf(marks, key) {
 // nothing to tap: `play` false leaves the green out.
 const SOWING = new Set(['mancala-simple', 'tsoro']);
 
-// One swatch: a small picture of the mark in CSS (style.css, the legend), in the board's colours; not
-// SVG, so that the board stays the one picture in #board.
-function swatch(kind, game) {
-  const shape = game === 'tanbo' ? 'paddy' : game === 'steere-tanbo' ? 'point' : 'hole';
+// One swatch: a small picture of the mark in CSS (style.css, the legend), in the board's colours
+// and shape; not SVG, so that the board stays the one picture in #board. Tanbo's targets are its
+// paddies where the Farmer may go (`pick` 'paddy'), else tokens in dashed boxes.
+function swatch(kind, game, pick) {
+  const shape = game === 'tanbo' ? (kind === 'play' && pick !== 'paddy' ? 'token' : 'paddy') : game === 'steere-tanbo' ? 'point' : 'hole';
   return h('span', {class: `legend-swatch ${shape} ${kind}`, 'aria-hidden': 'true'});
 }
 
 // The legend of `game`'s board, or null for a board that marks nothing.
-export function boardLegend(game, {play = true} = {}) {
+export function boardLegend(game, {play = true, pick = null} = {}) {
   if (!SOWING.has(game) && game !== 'tanbo' && game !== 'steere-tanbo') return null;
-  const item = (kind, words) => h('span', {class: 'legend-item', 'data-mark': kind}, swatch(kind, game), words);
+  const item = (kind, words) => h('span', {class: 'legend-item', 'data-mark': kind}, swatch(kind, game, pick), words);
   // Two groups, each kept on one line: what one may play; the last move, start and end together.
   const last = game === 'steere-tanbo' ? [item('last-to', t('legend.placed'))]
     : [item('last-from', t('legend.from')), item('last-to', t('legend.to'))];
