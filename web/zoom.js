@@ -89,7 +89,7 @@ export class BoardViewport {
     if (zoomed) {
       this.drawMinimap();
       if (refocus && this.out.focus) this.centre(this.out.focus);
-    }
+    } else this.minimap.replaceChildren();  // no stale copy of an earlier board left in the page
   }
 
   rescale(factor) {
