@@ -430,10 +430,9 @@ export class RoomView {
 
   // On a phone, a decision scrolls the page so that the player sees what is asked and what they
   // decide about: the prompt from its first line and the whole board above the decision bar,
-  // scrolling as little as may be; else from the prompt on, as much of the board as fits. Tsoro's
-  // long turned board runs on below the screen, its prompt held at the top (style.css): the page
-  // goes on down as far as the decision's targets need (a head's two at the board's foot), no
-  // further: from the prompt on when its targets run the board's length.
+  // scrolling as little as may be; else from the prompt on, as much of the board as fits.
+  // Tsoro's long turned board, under a prompt held at the top, scrolls on to its targets when
+  // they fit in view (a head's two), else shows the first.
   boardIntoView() {
     if (innerWidth > 760) return;
     const board = this.boardEl.getBoundingClientRect();
@@ -444,7 +443,6 @@ export class RoomView {
     let by = lo <= hi ? Math.min(Math.max(0, lo), hi) : hi;
     const picks = [...this.boardEl.querySelectorAll('.pick')].map((el) => el.getBoundingClientRect());
     if (lo > hi && picks.length && this.boardEl.querySelector('svg.upright')) {
-      // Targets that fit under the prompt all come into view (a head's two), else the first.
       const top = Math.min(...picks.map((r) => r.top)), bottom = Math.max(...picks.map((r) => r.bottom));
       const fits = bottom - top <= room - prompt.height - 16;
       by = Math.max(hi, fits ? bottom - room + 8 : top + Math.min(...picks.map((r) => r.height)) - room + 8);

@@ -174,11 +174,9 @@ function acrossLayout(N, space) {
 }
 
 // Turned a quarter clockwise: the viewer's rows on the left (outer outermost), column 1 at the
-// top, each name above its own two rows; in CSS pixels. Oval holes: stones, then the count. On a
-// phone rows are a finger's 44 pixels at least (the columns are wide enough for holes that size),
-// taller when the screen less the decision bar holds them, 50 at most: a long board runs on below
-// the screen, under the prompt the room brings into view at a decision, and is scrolled through.
-// Elsewhere rows as tall as the space below the board's top allows, 50 at most.
+// top, each name above its own two rows; in CSS pixels. Oval holes: stones, then the count. Rows
+// as tall as the space below the board's top allows, 50 at most; on a phone 44 at least, a long
+// board running on below the screen, under its prompt (room.js, boardIntoView).
 function uprightLayout(N, space) {
   const NAME = 58;  // the names and trays (a finger's 44 pixels), a tray's word above it
   const W = Math.round(space.width);
