@@ -55,8 +55,8 @@ Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared
       seed_(fresh_seed()),
       commit_(engine::seed_commitment(seed_)),
       seats_(std::size_t(setup_.players)),
-      control_(time_control_of(setup_.timer)),
-      clock_(strand_),
+      clock_(time_control_of(setup_.timer), settings_.timer_second, settings_.correspondence_day),
+      turn_timer_(strand_),
       away_(std::size_t(setup_.players)),
       retire_(strand_),
       retry_(strand_) {
@@ -295,7 +295,7 @@ void Room::stop() {
 
 void Room::halt() {
   stopped_ = true;
-  clock_.cancel();
+  turn_timer_.cancel();
   retire_.cancel();
   retry_.cancel();
   for (auto& a : away_)

@@ -25,6 +25,7 @@
 #include "server/net/frame_handler.hpp"
 #include "server/rooms/executor.hpp"
 #include "server/rooms/journal.hpp"
+#include "server/rooms/room_clock.hpp"
 
 namespace tanbo::server {
 
@@ -59,11 +60,6 @@ struct RoomSetup {
   // never journaled; empty for a room recovery brought back.
   std::string address = {};
 };
-
-// A time control as the room's timer settings keep it, and back: per_decision as
-// {seconds, takeover} (the form rooms were always journaled with), the others as {control}.
-engine::Json timer_settings(const protocol::TimeControl& tc);
-protocol::TimeControl time_control_of(const engine::Json& timer_settings);
 
 // CPU seats are held by these identities ("cpu:" and a level): journaled as any seat, so a room
 // brought back by recovery knows them by their id alone.
@@ -224,24 +220,15 @@ class Room final : public std::enable_shared_from_this<Room> {
   void ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view why);
   void do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action,
                   std::string_view why);
-  void arm_clock();  // clock_ at the deciding seat's deadline, once per version
+  void arm_clock();  // turn_timer_ at the deciding seat's deadline, once per version
   void on_clock(std::uint64_t version);
   void on_grace(std::size_t seat, std::uint64_t generation);
   protocol::CpuLevel takeover_level() const;
 
-  // Time controls (room_turns.cpp; docs/protocol.md, "Time controls").
-  std::int64_t timer_ms(std::int64_t seconds) const;  // scaled by settings_.timer_second
-  bool loses_on_time() const;  // game clock or correspondence: a seat out of time loses
-  void start_clocks();         // a new game: every seat's base time; the deciding seat's runs
-  // A step at `now`: the running seat is charged, `decided` (a seat's decision, not a
-  // resignation or a time-out) credited the increment, and the next deciding seat's time runs.
-  void tick_clocks(std::int64_t now, engine::Seat decided);
-  std::int64_t deadline_ms() const;  // when the deciding seat's time ends
-  // The deciding seat's time ran out by `now` (clock, correspondence): it loses, a step of its
-  // own; true when that happened.
+  // The deciding seat's time ran out by `now` (game clock, correspondence): it loses, a step of
+  // its own; true when that happened (room_turns.cpp; docs/protocol.md, "Time controls").
   bool time_out_if_due(std::int64_t now);
-  // The clocks as `state` shows them at `now`; false when the room shows none.
-  bool clock_view(protocol::Clock& c, std::vector<std::int64_t>& shown, std::int64_t now) const;
+  engine::Seat to_decide() const;  // the seat the game waits for; kNoSeat once over
 
   bool start_game(engine::Json options);  // a new Match from a fresh seed; one step
   // Journals, then refreshes and broadcasts; the asker's `ok` follows the new state.
@@ -278,8 +265,6 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::vector<Seat> seats_;
   std::vector<Member> members_;
   std::uint64_t version_ = 0;
-  std::int64_t step_at_ms_ =
-      0;  // wall clock (ms since the epoch) of the last step: clocks start there
   // The steps kept for resume, their events as JSON text: a tree of std::map nodes per step made
   // these 64 steps most of a playing room's memory.
   struct KeptStep {
@@ -313,13 +298,10 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::optional<Listed> listed_;
   Turn turn_listed_;
 
-  protocol::TimeControl control_;        // from setup_.timer
-  std::vector<std::int64_t> remaining_;  // game clock: ms per seat at running_since_
-  engine::Seat running_ = engine::kNoSeat;
-  std::int64_t running_since_ = 0;   // wall clock (Unix ms) the running seat's time runs from
-  boost::asio::steady_timer clock_;  // the deciding seat's turn timer; re-armed on every step
-  std::uint64_t clock_version_ = 0;  // the version clock_ is armed for (0: none)
-  std::uint64_t asked_version_ = 0;  // the version a bot is deciding (0: none)
+  RoomClock clock_;                       // from setup_.timer; wall-clock times (Unix ms)
+  boost::asio::steady_timer turn_timer_;  // wakes the room at clock_'s deadline
+  std::uint64_t timer_version_ = 0;       // the version turn_timer_ is armed for (0: none)
+  std::uint64_t asked_version_ = 0;       // the version a bot is deciding (0: none)
   struct Away {
     std::unique_ptr<boost::asio::steady_timer> timer;
     std::uint64_t generation = 0;  // a firing of an older arming is ignored

@@ -27,7 +27,6 @@ std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSetti
   room->version_ = state.version;
   room->game_no_ = state.game_no;
   room->epoch_ = state.epoch;
-  room->step_at_ms_ = state.step_at_ms;
   if (state.left.size() == room->left_.size()) room->left_ = state.left;
   room->ratings_ = std::move(state.ratings);
   if (room->match_ && room->match_->game().status() == engine::Status::finished)
@@ -35,8 +34,8 @@ std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSetti
       if (room->left_[s]) room->takeover_.push_back(engine::Seat(s));
   // A game clock stands as the last step left it: the time since then, the server's downtime
   // included, is charged to nobody; the deciding seat's time runs again from now.
-  room->start_clocks();
-  if (state.clocks.size() == room->remaining_.size()) room->remaining_ = state.clocks;
+  room->clock_.start(wall_ms(), room->match_ ? room->seats_.size() : 0, room->to_decide());
+  room->clock_.restore(state.step_at_ms, state.clocks);
   for (std::size_t c = 0; c < room->chat_.size(); ++c) {
     room->chat_[c].next = state.chat[c].next;
     room->chat_[c].recent.assign(state.chat[c].lines.begin(), state.chat[c].lines.end());

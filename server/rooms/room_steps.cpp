@@ -128,8 +128,7 @@ bool Room::start_game(engine::Json options) {
   left_.assign(seats_.size(), false);
   takeover_.clear();
   ratings_ = nullptr;
-  step_at_ms_ = wall_ms();
-  start_clocks();
+  clock_.start(wall_ms(), seats_.size(), to_decide());
   spdlog::info("room {} started: {} version {} first seat {}", id(), setup_.info->id, version_,
                match_->first());
   return true;
@@ -147,14 +146,15 @@ void Room::send_ok(const Peer& peer, const Id& re, std::optional<std::uint64_t> 
 }
 
 void Room::step(std::vector<JournalEntry> entries, Asker asker) {
-  step_at_ms_ = wall_ms();
+  const std::int64_t now = wall_ms();
+  clock_.stepped(now);
   if (!entries.empty() && entries.front().kind == JournalEntry::Kind::action) {
     JournalEntry& e = entries.front();
     const bool decision =
         e.data != engine::Json(engine::kResign) && e.data != engine::Json(engine::kTimeout);
-    tick_clocks(step_at_ms_, decision ? e.seat : engine::kNoSeat);
-    e.at = step_at_ms_;  // recovery's deadlines count from the same moment as this node's
-    if (control_.kind == protocol::TimeControl::Kind::clock) e.clocks = remaining_;
+    clock_.turned(now, decision ? e.seat : engine::kNoSeat, to_decide());
+    e.at = now;  // recovery's deadlines count from the same moment as this node's
+    if (clock_.game_clock()) e.clocks = clock_.remaining();
   }
   bool finished = match_->game().status() == engine::Status::finished;
   std::shared_ptr<engine::Json> ratings;
@@ -240,7 +240,8 @@ void Room::refresh() {
   v.rematch = rematch;
   protocol::Clock clock;
   std::vector<std::int64_t> shown;
-  if (clock_view(clock, shown, wall_ms())) v.clock = &clock;
+  if (clock_.view(clock, shown, wall_ms(), st, v.pending ? pending.seat : engine::kNoSeat))
+    v.clock = &clock;
   frame_ = std::make_shared<const std::string>(
       protocol::state_text(v, {seats_text_, state, events_text_}));
   deciding_ = v.pending ? pending.seat : engine::kNoSeat;
@@ -283,7 +284,7 @@ void Room::publish() {
   const bool playing = status() == RoomStatus::playing;
   Listed now{status(), seat_views(), spectators(), game_no_, match_ != nullptr, spectator_chat()};
   Turn turn{playing ? std::optional(match_->game().pending().seat) : std::nullopt,
-            playing && control_.timed() ? std::optional(deadline_ms()) : std::nullopt};
+            playing && clock_.timed() ? std::optional(clock_.deadline()) : std::nullopt};
   if (listed_ && *listed_ == now) {
     if (turn_listed_ == turn) return;
     turn_listed_ = turn;
@@ -299,7 +300,7 @@ void Room::publish() {
   listed_ = std::move(now);
   turn_listed_ = turn;
   s.ranked = setup_.ranked;
-  s.timer = control_;
+  s.timer = clock_.control();
   s.to_move = turn.to_move;
   s.deadline_ms = turn.deadline_ms;
   s.spectator_chat = spectator_chat();

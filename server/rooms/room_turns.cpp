@@ -52,8 +52,7 @@ void Room::watch_seats() {
     Away& away = away_[s];
     const bool person = seat.player && !cpu_level_of(seat.player->id);
     // A correspondence game waits days for its players: being away is how it is played.
-    const bool correspondence = control_.kind == protocol::TimeControl::Kind::correspondence;
-    if (!person || here[s] || !playing || correspondence) {
+    if (!person || here[s] || !playing || clock_.correspondence()) {
       if (seat.takeover && here[s]) spdlog::info("room {}: seat {} has its player back", id(), s);
       seat.takeover = false;
       if (away.armed) away.armed = false, ++away.generation, away.timer->cancel();
@@ -84,24 +83,24 @@ void Room::on_grace(std::size_t seat, std::uint64_t generation) {
 // clock or by correspondence every seat's time runs, the computer's too, and runs out into a loss.
 void Room::next_decision() {
   if (stopped_ || broken_ || status() != RoomStatus::playing) {
-    clock_.cancel();
-    clock_version_ = 0;
+    turn_timer_.cancel();
+    timer_version_ = 0;
     return;
   }
   const engine::Seat seat = match_->game().pending().seat;
-  if (loses_on_time()) arm_clock();
+  if (clock_.loses_on_time()) arm_clock();
   if (auto level = cpu_for(seat))
     return ask_bot(seat, *level, seats_[std::size_t(seat)].takeover ? "takeover" : "cpu");
-  if (control_.kind == protocol::TimeControl::Kind::per_decision) arm_clock();
+  if (clock_.per_decision()) arm_clock();
 }
 
 void Room::arm_clock() {
-  if (clock_version_ == version_) return;
-  clock_version_ = version_;
+  if (timer_version_ == version_) return;
+  timer_version_ = version_;
   // From the last step's wall-clock time, so a clock brought back by recovery keeps its deadline.
-  clock_.expires_after(
-      std::chrono::milliseconds(std::max<std::int64_t>(0, deadline_ms() - wall_ms())));
-  clock_.async_wait([weak = weak_from_this(), v = version_](auto ec) {
+  turn_timer_.expires_after(
+      std::chrono::milliseconds(std::max<std::int64_t>(0, clock_.deadline() - wall_ms())));
+  turn_timer_.async_wait([weak = weak_from_this(), v = version_](auto ec) {
     if (ec) return;
     if (auto self = weak.lock()) self->enqueue([self, v] { self->on_clock(v); });
   });
@@ -109,9 +108,9 @@ void Room::arm_clock() {
 
 void Room::on_clock(std::uint64_t version) {
   if (version != version_ || stopped_ || broken_ || status() != RoomStatus::playing) return;
-  if (loses_on_time()) {
+  if (clock_.loses_on_time()) {
     if (time_out_if_due(wall_ms())) return;
-    clock_version_ = 0;  // woken a little early: wait the rest
+    timer_version_ = 0;  // woken a little early: wait the rest
     return arm_clock();
   }
   const engine::Seat seat = match_->game().pending().seat;
@@ -132,7 +131,7 @@ std::optional<protocol::CpuLevel> Room::cpu_for(engine::Seat seat) const {
 void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view why) {
   if (asked_version_ == version_ || !settings_.bots || stopped_) return;
   asked_version_ = version_;
-  if (!loses_on_time()) clock_.cancel();  // the CPU's answer is the timer's
+  if (!clock_.loses_on_time()) turn_timer_.cancel();  // the CPU's answer is the timer's
   BotRequest r;
   r.game = match_->game().clone();
   r.seat = seat;
@@ -171,113 +170,24 @@ protocol::CpuLevel Room::takeover_level() const {
   return protocol::CpuLevel::greedy;
 }
 
-// ---- time controls ------------------------------------------------------------------------
+// ---- time controls (docs/protocol.md, "Time controls") ------------------------------------
 
-engine::Json timer_settings(const protocol::TimeControl& tc) {
-  using Kind = protocol::TimeControl::Kind;
-  if (tc.kind == Kind::none) return engine::Json::object();
-  if (tc.kind == Kind::per_decision) return {{"seconds", tc.seconds}, {"takeover", "greedy"}};
-  return {{"control", tc.to_json()}};
-}
-
-protocol::TimeControl time_control_of(const engine::Json& timer) {
-  if (!timer.is_object()) return {};
-  if (auto it = timer.find("control"); it != timer.end()) {
-    std::string why;
-    return protocol::read_time_control(*it, why).value_or(protocol::TimeControl{});
-  }
-  if (auto it = timer.find("seconds"); it != timer.end() && it->is_number_integer())
-    return protocol::TimeControl::per_decision(it->get<int>());
-  return {};
-}
-
-std::int64_t Room::timer_ms(std::int64_t seconds) const {
-  return seconds * settings_.timer_second.count();
-}
-
-bool Room::loses_on_time() const {
-  return control_.kind == protocol::TimeControl::Kind::clock ||
-         control_.kind == protocol::TimeControl::Kind::correspondence;
-}
-
-void Room::start_clocks() {
-  running_ = engine::kNoSeat;
-  remaining_.clear();
-  if (control_.kind != protocol::TimeControl::Kind::clock || !match_) return;
-  remaining_.assign(seats_.size(), timer_ms(control_.base_s));
-  if (match_->game().status() != engine::Status::finished) running_ = match_->game().pending().seat;
-  running_since_ = wall_ms();
-}
-
-// Fischer: the time a seat spent deciding is taken from its own, then the increment is added.
-// R4's forced decisions happen inside the step, so they take no time and earn no increment.
-void Room::tick_clocks(std::int64_t now, engine::Seat decided) {
-  if (control_.kind != protocol::TimeControl::Kind::clock) return;
-  if (running_ != engine::kNoSeat) {
-    auto& left = remaining_[std::size_t(running_)];
-    left = std::max<std::int64_t>(0, left - std::max<std::int64_t>(0, now - running_since_));
-  }
-  if (decided != engine::kNoSeat)
-    remaining_[std::size_t(decided)] += timer_ms(control_.increment_s);
-  running_ = match_->game().status() == engine::Status::finished ? engine::kNoSeat
-                                                                 : match_->game().pending().seat;
-  running_since_ = now;
-}
-
-std::int64_t Room::deadline_ms() const {
-  using Kind = protocol::TimeControl::Kind;
-  switch (control_.kind) {
-    case Kind::none:
-      return 0;
-    case Kind::per_decision:  // from the last step's wall-clock time: recovery keeps it
-      return step_at_ms_ + timer_ms(control_.seconds);
-    case Kind::clock:
-      return running_ == engine::kNoSeat ? 0 : running_since_ + remaining_[std::size_t(running_)];
-    case Kind::correspondence: {
-      const std::int64_t day = settings_.correspondence_day.count() > 0
-                                   ? settings_.correspondence_day.count()
-                                   : timer_ms(86'400);
-      return step_at_ms_ + control_.days * day;  // a date: kept across restarts
-    }
-  }
-  return 0;
+engine::Seat Room::to_decide() const {
+  if (!match_ || match_->game().status() == engine::Status::finished) return engine::kNoSeat;
+  return match_->game().pending().seat;
 }
 
 bool Room::time_out_if_due(std::int64_t now) {
-  if (!loses_on_time() || !match_ || status() != RoomStatus::playing) return false;
-  if (const auto due = deadline_ms(); due == 0 || due > now) return false;
+  if (!clock_.loses_on_time() || !match_ || status() != RoomStatus::playing) return false;
+  if (!clock_.due(now)) return false;
   const engine::Seat seat = match_->game().pending().seat;
   if (match_->time_out(seat)) return false;  // in the game and deciding: never refused
-  const bool correspondence = control_.kind == protocol::TimeControl::Kind::correspondence;
+  const bool correspondence = clock_.correspondence();
   spdlog::info("room {}: seat {} ran out of time at version {} ({})", id(), seat, version_,
                correspondence ? "correspondence" : "game clock");
   ++version_;
   metrics::time_out(correspondence);
   step({{JournalEntry::Kind::action, id(), version_, seat, engine::Json(engine::kTimeout)}});
-  return true;
-}
-
-bool Room::clock_view(protocol::Clock& c, std::vector<std::int64_t>& shown,
-                      std::int64_t now) const {
-  using Kind = protocol::TimeControl::Kind;
-  const auto st = status();
-  const bool over_clock = st == RoomStatus::finished && control_.kind == Kind::clock;
-  if (!control_.timed() || !match_ || (st != RoomStatus::playing && !over_clock)) return false;
-  c.control = control_.kind;
-  c.at_ms = now;
-  c.seat = st == RoomStatus::playing ? match_->game().pending().seat : engine::kNoSeat;
-  if (c.seat != engine::kNoSeat) {
-    c.deadline_ms = deadline_ms();
-    c.left_ms = std::max<std::int64_t>(0, c.deadline_ms - now);
-  }
-  if (control_.kind == Kind::clock) {
-    shown = remaining_;
-    if (running_ != engine::kNoSeat)
-      shown[std::size_t(running_)] = std::max<std::int64_t>(
-          0, shown[std::size_t(running_)] - std::max<std::int64_t>(0, now - running_since_));
-    c.remaining = shown;
-    c.increment_ms = timer_ms(control_.increment_s);
-  }
   return true;
 }
 
