@@ -67,7 +67,7 @@ Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared
 
 void Room::enqueue(std::function<void()> fn) {
   net::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
-    if (self->busy_) return self->backlog_.push_back(std::move(fn));
+    if (self->store_ != Store::ready) return self->backlog_.push_back(std::move(fn));
     fn();
   });
 }
@@ -76,18 +76,18 @@ void Room::enqueue_change(Peer peer, Id re, std::function<void()> fn,
                           std::function<void()> refused) {
   net::post(strand_, [self = shared_from_this(), peer = std::move(peer), re = std::move(re),
                       fn = std::move(fn), refused = std::move(refused)]() mutable {
-    if (self->stalled_) {
+    if (self->store_ == Store::stalled) {
       if (refused) refused();
       return self->refuse(peer, ErrorCode::store_unavailable,
                           "the room cannot store anything now; nothing changed, try again", re);
     }
-    if (self->busy_) return self->backlog_.push_back(std::move(fn));
+    if (self->store_ != Store::ready) return self->backlog_.push_back(std::move(fn));
     fn();
   });
 }
 
 void Room::drain() {
-  while (!busy_ && !backlog_.empty()) {
+  while (store_ == Store::ready && !backlog_.empty()) {
     auto fn = std::move(backlog_.front());
     backlog_.pop_front();
     fn();
@@ -96,7 +96,7 @@ void Room::drain() {
 
 void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker) {
   if (entries.empty()) return then();
-  busy_ = true;
+  if (store_ == Store::ready) store_ = Store::writing;  // a stalled room stays stalled
   entries.front().game = game_no_;
   entries.front().epoch = epoch_;
   // Copied before the call: the callback's capture moves `entries`, and an argument's order of
@@ -108,14 +108,13 @@ void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then
     metrics::observe_commit(appended);
     net::post(self->strand_, [self, a, entries = std::move(entries), then = std::move(then),
                               asker = std::move(asker)]() mutable {
-      self->busy_ = false;
       if (a == Appended::unavailable)
         return self->hold(std::move(entries), std::move(then), std::move(asker));
       self->stored_again();
       if (a == Appended::fenced) return self->fenced(asker);
       if (a == Appended::refused) {
         spdlog::error("room {}: the store refused its change; the room stops here", self->id());
-        self->broken_ = true;
+        self->enter(Life::broken);
         if (asker.peer)
           self->refuse(asker.peer, ErrorCode::internal, "the room failed to store it", asker.re);
       } else {
@@ -132,9 +131,8 @@ void Room::journal(std::vector<JournalEntry> entries, std::function<void()> then
 // answered once it is stored. Meanwhile every request that would change the room is refused
 // store_unavailable at once, and the rest waits in the backlog.
 void Room::hold(std::vector<JournalEntry> entries, std::function<void()> then, Asker asker) {
-  busy_ = true;
-  if (!stalled_) {
-    stalled_ = true;
+  if (store_ != Store::stalled) {
+    store_ = Store::stalled;
     stalled_since_ = std::chrono::steady_clock::now();
     backoff_ = kFirstRetry;
     metrics::room_stalled(true);
@@ -143,21 +141,19 @@ void Room::hold(std::vector<JournalEntry> entries, std::function<void()> then, A
         "(store_unavailable) and tries again until the store is back",
         id(), version_);
   }
-  if (stopped_) return give_up();
+  if (quiet()) return give_up();
   retry_.expires_after(backoff_);
   backoff_ = std::min(backoff_ * 2, kLastRetry);
   retry_.async_wait([self = shared_from_this(), entries = std::move(entries),
                      then = std::move(then),
                      asker = std::move(asker)](boost::system::error_code ec) mutable {
-    if (ec || self->stopped_) return self->give_up();
-    self->busy_ = false;
+    if (ec || self->quiet()) return self->give_up();
     self->journal(std::move(entries), std::move(then), std::move(asker));
   });
 }
 
 void Room::stored_again() {
-  if (!stalled_) return;
-  stalled_ = false;
+  if (std::exchange(store_, Store::ready) != Store::stalled) return;
   metrics::room_stalled(false);
   const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - stalled_since_);
@@ -171,24 +167,22 @@ void Room::stored_again() {
 void Room::fenced(const Asker& asker) {
   spdlog::warn("room {}: another node took it over; its change at version {} was not stored", id(),
                version_);
-  busy_ = false;
   if (asker.peer)
     refuse(asker.peer, ErrorCode::room_moved,
            "another node runs this room now; nothing changed: join it again", asker.re);
   lose("another node runs this room now: join it again");
-  broken_ = true;  // until lose() runs: refuse what the backlog holds
+  enter(Life::broken);  // until lose() runs: refuse what the backlog holds
   drain();
 }
 
 // The room is stopping with a change never stored: nobody was told of it, and nobody will be.
 // What waited behind it runs, so that a shutdown's settled() is answered.
 void Room::give_up() {
-  if (!stalled_) return;
+  if (store_ != Store::stalled) return;
   spdlog::warn("room {}: stops with its change at version {} not stored", id(), version_);
-  stalled_ = false;
+  store_ = Store::ready;
   metrics::room_stalled(false);
-  broken_ = true;
-  busy_ = false;
+  enter(Life::broken);
   drain();
 }
 
@@ -218,7 +212,6 @@ JournalEntry Room::take_seat(engine::Seat seat, const Identity& who) {
 
 void Room::open(Peer peer, Identity who, Id re) {
   enqueue([self = shared_from_this(), peer = std::move(peer), who = std::move(who), re] {
-    self->opened_ = true;
     std::vector<JournalEntry> entries;
     entries.push_back(self->created_entry(who.id));
     for (const auto& c : self->setup_.cpu)  // checked by the client: free seats, never seat 0
@@ -235,12 +228,11 @@ void Room::open(Peer peer, Identity who, Id re) {
 
 void Room::open_seated(std::vector<Identity> seats) {
   enqueue([self = shared_from_this(), seats = std::move(seats)] {
-    self->opened_ = true;
     std::vector<JournalEntry> entries;
     entries.push_back(self->created_entry(""));
     for (std::size_t s = 0; s < seats.size() && s < self->seats_.size(); ++s)
       entries.push_back(self->take_seat(engine::Seat(s), seats[s]));
-    if (!self->start_game(self->setup_.options)) return;  // broken_: joins are refused
+    if (!self->start_game(self->setup_.options)) return;  // broken: joins are refused
     entries.back().version = self->version_;
     self->journal(std::move(entries), [self] {
       spdlog::info("room {} made by pairing: {} for {}", self->id(), self->setup_.info->id,
@@ -290,11 +282,13 @@ void Room::settled(std::function<void()> done) {
 
 void Room::stop() {
   // Straight to the strand, past a journal append in flight: it touches timers only.
-  net::post(strand_, [self = shared_from_this()] { self->halt(); });
+  net::post(strand_, [self = shared_from_this()] { self->enter(Life::stopped); });
 }
 
-void Room::halt() {
-  stopped_ = true;
+void Room::enter(Life next) {
+  if (next <= life_) return;
+  life_ = next;
+  if (!quiet()) return;
   turn_timer_.cancel();
   retire_.cancel();
   retry_.cancel();
@@ -304,10 +298,9 @@ void Room::halt() {
 
 void Room::lose(std::string why) {
   net::post(strand_, [self = shared_from_this(), why = std::move(why)] {
-    if (self->retired_) return;
+    if (self->life_ == Life::retired || self->life_ == Life::lost) return;
     spdlog::error("room {} lost: {}", self->id(), why);
-    self->broken_ = self->retired_ = true;
-    self->halt();
+    self->enter(Life::lost);
     auto frame = protocol::share(protocol::error(ErrorCode::room_moved, why, Id{}));
     for (const auto& m : self->members_)
       if (auto p = m.peer.lock()) {

@@ -165,7 +165,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   JournalEntry take_seat(engine::Seat seat, const Identity& who);  // its journal entry
   // Runs fn on the strand, after the backlog while a journal append is in flight.
   void enqueue(std::function<void()> fn);
-  // The same for a request that changes the room; while the store fails (stalled_) it is refused
+  // The same for a request that changes the room; while the store fails (stalled) it is refused
   // store_unavailable instead, `refused` running first when given.
   void enqueue_change(Peer peer, Id re, std::function<void()> fn,
                       std::function<void()> refused = {});
@@ -238,7 +238,6 @@ class Room final : public std::enable_shared_from_this<Room> {
   void send_ok(const Peer& peer, const Id& re, std::optional<std::uint64_t> version = {}) const;
   // Refresh, broadcast, publish to the lobby; `answer` goes to `answered` with its state.
   void after_change(std::uint64_t answered = 0, protocol::Frame answer = nullptr);
-  void halt();     // no more timers or bots: stop() and lose(); on the strand
   void refresh();  // builds the state frames once
   // `answer`, when given, goes out just before the state, in one post (WsPeer::send_both).
   void send_state(const Member& m, protocol::Frame answer = nullptr) const;
@@ -308,7 +307,6 @@ class Room final : public std::enable_shared_from_this<Room> {
     bool armed = false;
   };
   std::vector<Away> away_;  // per seat: the grace before a takeover
-  bool stopped_ = false;
 
   // Retention: when the room became idle (finished with no rematch asked, or waiting with nobody
   // in it); the timer checks it again once `retention` has passed.
@@ -317,7 +315,6 @@ class Room final : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer retire_;
   std::optional<std::chrono::steady_clock::time_point> idle_since_;
   bool retire_armed_ = false;
-  bool retired_ = false;
   int game_no_ = 1;         // 1, then one more per rematch: the store numbers the room's games so
   std::int64_t epoch_ = 0;  // this node's owner epoch of the room, on every journal entry
 
@@ -340,11 +337,25 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::unordered_map<std::string, std::deque<SaidAt>> said_;
   std::chrono::steady_clock::time_point said_swept_{};
   bool repeats(const std::string& identity, const protocol::Say& s);  // recorded when not
-  bool opened_ = false;
-  bool busy_ = false;    // a journal append is in flight
-  bool broken_ = false;  // the store refused a change: the room refuses everything (internal)
-  // The store failed: a change is held, not shown, and written again after backoff_.
-  bool stalled_ = false;
+
+  // Where the room is in its life. It only moves on, through enter(), and each state holds what
+  // the ones before it do: a broken room keeps no timers either, a lost one refuses too.
+  enum class Life : std::uint8_t {
+    live,
+    retired,  // idle past the retention time: out of the lobby (its records stay in the store)
+    stopped,  // the service stops: no timers, no bots; requests are still served
+    broken,   // the store refused a change, or a game did not start: every request is refused
+    lost,     // another node runs the room: its members were sent there
+  };
+  void enter(Life next);  // every change of life_; from stopped on, the timers are cancelled
+  bool refusing() const { return life_ >= Life::broken; }
+  bool quiet() const { return life_ >= Life::stopped; }  // no timers, no bots
+  Life life_ = Life::live;
+  // The journal: an append in flight (writing) keeps every request behind it in backlog_; while
+  // the store fails (stalled) the change that met it is held, not shown, and written again after
+  // backoff_, and requests that would change the room are refused store_unavailable.
+  enum class Store : std::uint8_t { ready, writing, stalled };
+  Store store_ = Store::ready;
   std::chrono::steady_clock::time_point stalled_since_{};
   static constexpr std::chrono::milliseconds kFirstRetry{100}, kLastRetry{5000};
   std::chrono::milliseconds backoff_ = kFirstRetry;

@@ -93,7 +93,7 @@ void Room::do_say(const Peer& peer, const Identity& who, const protocol::Say& s,
     if (refused) refused();
     refuse(peer, code, std::move(message), re);
   };
-  if (broken_) return refuse_line(ErrorCode::internal, "the room has failed");
+  if (refusing()) return refuse_line(ErrorCode::internal, "the room has failed");
   Member* m = member(peer->id());
   if (!m) return refuse_line(ErrorCode::not_your_channel, "join the room to chat in it");
   const bool seated = m->seat != engine::kNoSeat;

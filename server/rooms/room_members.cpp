@@ -10,7 +10,7 @@ using protocol::ErrorCode;
 
 void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& j, const Id& re,
                    protocol::Frame created, std::vector<std::string> mutes) {
-  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   engine::Seat seat = engine::kNoSeat;
   bool taken_now = false;
   if (j.as == protocol::Role::player) {
@@ -65,7 +65,7 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
   bool full = true;
   for (const auto& s : seats_) full = full && s.player.has_value();
   if (full && !match_) {
-    if (!start_game(setup_.options))  // broken_ is set; the journal never saw the seat
+    if (!start_game(setup_.options))  // the room is broken; the journal never saw the seat
       return refuse(peer, ErrorCode::internal, "the game did not start", re);
     entries.back().version = version_;
   }

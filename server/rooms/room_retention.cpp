@@ -18,7 +18,6 @@ std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSetti
                                     std::shared_ptr<RoomJournal> journal, RoomRestore state) {
   auto room =
       std::make_shared<Room>(std::move(ex), std::move(setup), settings, lobby, std::move(journal));
-  room->opened_ = true;
   room->match_ = std::move(state.match);
   room->seed_ = state.seed;
   room->commit_ = engine::seed_commitment(state.seed);  // R1: the same commitment as before
@@ -57,9 +56,9 @@ void Room::check_retention() {
   const auto st = status();
   bool idle = (st == RoomStatus::finished && (!asked || members_.empty())) ||
               (st == RoomStatus::waiting && members_.empty());
-  if (!idle || retired_ || broken_) return idle_since_.reset();
+  if (!idle || life_ == Life::retired || refusing()) return idle_since_.reset();
   if (!idle_since_) idle_since_ = std::chrono::steady_clock::now();
-  if (retire_armed_ || stopped_) return;
+  if (retire_armed_ || quiet()) return;
   retire_armed_ = true;
   retire_.expires_at(*idle_since_ + settings_.retention);
   retire_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
@@ -69,18 +68,19 @@ void Room::check_retention() {
 }
 
 void Room::on_retention() {
-  if (!idle_since_ || retired_ || stopped_) return;
+  if (!idle_since_ || life_ != Life::live) return;
   if (std::chrono::steady_clock::now() < *idle_since_ + settings_.retention)
     return check_retention();  // idle again since a later moment: wait the rest
   const bool waiting = status() == RoomStatus::waiting;
   auto retire = [this, self = shared_from_this(), waiting] {
-    retired_ = true;
+    enter(Life::retired);
     lobby_->remove(id());
     spdlog::info("room {} leaves memory: {}", id(),
                  waiting ? "abandoned while waiting" : "finished, no rematch asked");
   };
   if (!waiting) return retire();  // the records stay in the store
-  if (busy_) return backlog_.push_back([this, self = shared_from_this()] { on_retention(); });
+  if (store_ != Store::ready)
+    return backlog_.push_back([this, self = shared_from_this()] { on_retention(); });
   // A waiting room everyone left: journaled so that recovery never brings it back.
   journal({{JournalEntry::Kind::abandoned, id(), version_, engine::kNoSeat, nullptr}}, retire);
 }

@@ -24,7 +24,7 @@ ErrorCode code_of(std::string_view refusal) {
 
 void Room::do_act(const Peer& peer, const protocol::Act& a, const Id& re,
                   const std::function<void()>& accepted) {
-  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   const Member* m = member(peer->id());
   if (!m || m->seat == engine::kNoSeat)
     return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
@@ -59,7 +59,7 @@ std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
 }
 
 void Room::do_resign(const Peer& peer, const Id& re) {
-  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   const Member* m = member(peer->id());
   if (!m || m->seat == engine::kNoSeat)
     return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
@@ -75,7 +75,7 @@ void Room::do_resign(const Peer& peer, const Id& re) {
 }
 
 void Room::do_rematch(const Peer& peer, const Id& re) {
-  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   const Member* m = member(peer->id());
   if (!m || m->seat == engine::kNoSeat)
     return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
@@ -120,7 +120,7 @@ bool Room::start_game(engine::Json options) {
   if (!match) {  // validated at creation, so never expected
     spdlog::error("room {}: the game did not start: {}", id(),
                   problems.empty() ? "?" : problems.front().message);
-    broken_ = true;
+    enter(Life::broken);
     return false;
   }
   match_ = std::move(match);

@@ -18,7 +18,7 @@ using protocol::RoomStatus;
 // ---- CPU seats, turn timers, takeover (docs/bots.md, "In the server") ----------------------
 
 void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re) {
-  if (broken_) return refuse(peer, ErrorCode::internal, "the room has failed", re);
+  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
   const Member* m = member(peer->id());
   if (!m || m->seat == engine::kNoSeat)
     return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
@@ -29,7 +29,7 @@ void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re)
   for (std::size_t s = 0; s < seats_.size(); ++s)
     if (!seats_[s].player) entries.push_back(take_seat(engine::Seat(s), cpu_identity(level)));
   if (entries.empty()) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
-  if (!start_game(setup_.options))  // broken_ is set; the journal never saw the seats
+  if (!start_game(setup_.options))  // the room is broken; the journal never saw the seats
     return refuse(peer, ErrorCode::internal, "the game did not start", re);
   entries.back().version = version_;
   journal(std::move(entries),
@@ -43,7 +43,7 @@ void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re)
 // Takeover: a player with no connection in the room while the game goes on is played by the CPU
 // once away longer than the grace, until back (join): from the next decision the seat is theirs.
 void Room::watch_seats() {
-  const bool playing = status() == RoomStatus::playing && !stopped_;
+  const bool playing = status() == RoomStatus::playing && !quiet();
   std::vector<bool> here(seats_.size());
   for (const auto& m : members_)
     if (m.seat != engine::kNoSeat) here[std::size_t(m.seat)] = true;
@@ -71,7 +71,7 @@ void Room::watch_seats() {
 
 void Room::on_grace(std::size_t seat, std::uint64_t generation) {
   Away& away = away_[seat];
-  if (!away.armed || away.generation != generation || stopped_) return;
+  if (!away.armed || away.generation != generation || quiet()) return;
   away.armed = false;
   seats_[seat].takeover = true;
   spdlog::info("room {}: seat {} away past the grace; the CPU plays it", id(), seat);
@@ -82,7 +82,7 @@ void Room::on_grace(std::size_t seat, std::uint64_t generation) {
 // with a per-decision timer gets the clock, and the CPU decides when it runs out. With a game
 // clock or by correspondence every seat's time runs, the computer's too, and runs out into a loss.
 void Room::next_decision() {
-  if (stopped_ || broken_ || status() != RoomStatus::playing) {
+  if (quiet() || status() != RoomStatus::playing) {
     turn_timer_.cancel();
     timer_version_ = 0;
     return;
@@ -107,7 +107,7 @@ void Room::arm_clock() {
 }
 
 void Room::on_clock(std::uint64_t version) {
-  if (version != version_ || stopped_ || broken_ || status() != RoomStatus::playing) return;
+  if (version != version_ || quiet() || status() != RoomStatus::playing) return;
   if (clock_.loses_on_time()) {
     if (time_out_if_due(wall_ms())) return;
     timer_version_ = 0;  // woken a little early: wait the rest
@@ -129,7 +129,7 @@ std::optional<protocol::CpuLevel> Room::cpu_for(engine::Seat seat) const {
 
 // One question per version: a same-version change (a join, a connection) asks nothing new.
 void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view why) {
-  if (asked_version_ == version_ || !settings_.bots || stopped_) return;
+  if (asked_version_ == version_ || !settings_.bots || quiet()) return;
   asked_version_ = version_;
   if (!clock_.loses_on_time()) turn_timer_.cancel();  // the CPU's answer is the timer's
   BotRequest r;
@@ -151,7 +151,7 @@ void Room::ask_bot(engine::Seat seat, protocol::CpuLevel level, std::string_view
 // A CPU's answer meets the checks a person's act meets; one for a version gone is dropped.
 void Room::do_bot_act(std::uint64_t version, engine::Seat seat, const engine::Json& action,
                       std::string_view why) {
-  if (broken_) return;
+  if (refusing()) return;
   if (action.is_null())
     return spdlog::warn("room {}: no CPU answer for seat {} at version {}", id(), seat, version);
   auto no = play(seat, version, action, {}, why);
