@@ -27,24 +27,6 @@ engine::Seed fresh_seed() {
   return s;
 }
 
-namespace {
-
-constexpr std::string_view kCpuPrefix = "cpu:";
-
-}  // namespace
-
-Identity cpu_identity(protocol::CpuLevel level) {
-  auto name = protocol::to_string(level);
-  return {std::string(kCpuPrefix).append(name), std::string("CPU (").append(name).append(")")};
-}
-
-std::optional<protocol::CpuLevel> cpu_level_of(const std::string& identity_id) {
-  if (!identity_id.starts_with(kCpuPrefix)) return std::nullopt;
-  for (auto l : {protocol::CpuLevel::random, protocol::CpuLevel::greedy, protocol::CpuLevel::mcts})
-    if (identity_id.substr(kCpuPrefix.size()) == protocol::to_string(l)) return l;
-  return std::nullopt;
-}
-
 Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared_ptr<Lobby> lobby,
            std::shared_ptr<RoomJournal> journal)
     : strand_(net::make_strand(ex)),
@@ -54,7 +36,7 @@ Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared
       journal_(std::move(journal)),
       seed_(fresh_seed()),
       commit_(engine::seed_commitment(seed_)),
-      seats_(std::size_t(setup_.players)),
+      roster_(setup_.players),
       clock_(time_control_of(setup_.timer), settings_.timer_second, settings_.correspondence_day),
       turn_timer_(strand_),
       away_(std::size_t(setup_.players)),
@@ -206,7 +188,7 @@ JournalEntry Room::created_entry(const std::string& owner) const {
 }
 
 JournalEntry Room::take_seat(engine::Seat seat, const Identity& who) {
-  seats_[std::size_t(seat)].player = who;
+  roster_.seats[std::size_t(seat)].player = who;
   return {JournalEntry::Kind::seat, id(), version_, seat, {{"player", who.id}, {"name", who.name}}};
 }
 
@@ -230,7 +212,7 @@ void Room::open_seated(std::vector<Identity> seats) {
   enqueue([self = shared_from_this(), seats = std::move(seats)] {
     std::vector<JournalEntry> entries;
     entries.push_back(self->created_entry(""));
-    for (std::size_t s = 0; s < seats.size() && s < self->seats_.size(); ++s)
+    for (std::size_t s = 0; s < seats.size() && s < self->roster_.seats.size(); ++s)
       entries.push_back(self->take_seat(engine::Seat(s), seats[s]));
     if (!self->start_game(self->setup_.options)) return;  // broken: joins are refused
     entries.back().version = self->version_;
@@ -302,12 +284,12 @@ void Room::lose(std::string why) {
     spdlog::error("room {} lost: {}", self->id(), why);
     self->enter(Life::lost);
     auto frame = protocol::share(protocol::error(ErrorCode::room_moved, why, Id{}));
-    for (const auto& m : self->members_)
+    for (const auto& m : self->roster_.members)
       if (auto p = m.peer.lock()) {
         p->send(frame);
         p->close(CloseCode::going_away);
       }
-    self->members_.clear();
+    self->roster_.members.clear();
     self->lobby_->remove(self->id());
   });
 }

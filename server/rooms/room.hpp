@@ -26,6 +26,7 @@
 #include "server/rooms/executor.hpp"
 #include "server/rooms/journal.hpp"
 #include "server/rooms/room_clock.hpp"
+#include "server/rooms/roster.hpp"
 
 namespace tanbo::server {
 
@@ -61,12 +62,8 @@ struct RoomSetup {
   std::string address = {};
 };
 
-// CPU seats are held by these identities ("cpu:" and a level): journaled as any seat, so a room
-// brought back by recovery knows them by their id alone.
 // R1: a new game's seed, from the OS's secure source.
 engine::Seed fresh_seed();
-Identity cpu_identity(protocol::CpuLevel level);
-std::optional<protocol::CpuLevel> cpu_level_of(const std::string& identity_id);
 
 // A room as recovery rebuilt it from the store (its Match replayed from the record, R2).
 // A channel's recent chat as the store kept it: the lines (`said` objects, oldest first) and the
@@ -147,19 +144,8 @@ class Room final : public std::enable_shared_from_this<Room> {
   void lose(std::string why);
 
  private:
-  struct Seat {
-    std::optional<Identity> player;
-    bool rematch = false;
-    bool takeover = false;  // the player is away past the grace: the CPU plays the seat meanwhile
-  };
-  // Rooms do not own connections: a closed one simply stops receiving.
-  struct Member {
-    std::weak_ptr<WsPeer> peer;
-    std::uint64_t peer_id = 0;
-    std::string identity;
-    engine::Seat seat = engine::kNoSeat;  // kNoSeat: a spectator
-    std::vector<std::string> mutes;       // sorted: whose chat lines it does not get
-  };
+  using Seat = Roster::Seat;
+  using Member = Roster::Member;
 
   JournalEntry created_entry(const std::string& owner) const;
   JournalEntry take_seat(engine::Seat seat, const Identity& who);  // its journal entry
@@ -202,6 +188,9 @@ class Room final : public std::enable_shared_from_this<Room> {
   engine::Json chat_for(const Member& m, std::optional<std::int64_t> players_after = {},
                         std::optional<std::int64_t> spectators_after = {}) const;
   void do_disconnect(std::uint64_t peer_id);
+  // The one guard of what only a seated player may ask (act, resign, rematch, fill_cpu): the
+  // asker's member, or null once it was refused (the room failed, or it holds no seat).
+  const Member* seated(const Peer& peer, const Id& re) const;
   void do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re);
 
   // The one way an action enters the game, a person's or a CPU's: the version it was chosen on,
@@ -243,14 +232,10 @@ class Room final : public std::enable_shared_from_this<Room> {
   void send_state(const Member& m, protocol::Frame answer = nullptr) const;
   // Rebuilds the frames first if the count moved.
   void send_current_state(const Member& m, protocol::Frame answer = nullptr);
-  void spectators_changed();                  // the lobby and retention; no frame to members
-  bool remove_member(std::uint64_t peer_id);  // true when the member held a seat
+  void spectators_changed();  // the lobby and retention; no frame to members
   void refuse(const Peer& peer, protocol::ErrorCode code, std::string message, const Id& re) const;
   void publish();
-  Member* member(std::uint64_t peer_id);
   protocol::RoomStatus status() const;
-  std::vector<protocol::SeatView> seat_views() const;
-  int spectators() const;
 
   boost::asio::strand<RoomsExecutor> strand_;
   RoomSetup setup_;
@@ -261,8 +246,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::unique_ptr<engine::Match> match_;
   engine::Seed seed_{};
   std::string commit_;
-  std::vector<Seat> seats_;
-  std::vector<Member> members_;
+  Roster roster_;
   std::uint64_t version_ = 0;
   // The steps kept for resume, their events as JSON text: a tree of std::map nodes per step made
   // these 64 steps most of a playing room's memory.

@@ -94,7 +94,7 @@ void Room::do_say(const Peer& peer, const Identity& who, const protocol::Say& s,
     refuse(peer, code, std::move(message), re);
   };
   if (refusing()) return refuse_line(ErrorCode::internal, "the room has failed");
-  Member* m = member(peer->id());
+  Member* m = roster_.member(peer->id());
   if (!m) return refuse_line(ErrorCode::not_your_channel, "join the room to chat in it");
   const bool seated = m->seat != engine::kNoSeat;
   if (seated != (s.channel == Channel::players))
@@ -117,7 +117,7 @@ void Room::do_say(const Peer& peer, const Identity& who, const protocol::Say& s,
                                     at});
   auto deliver = [this, peer, re, line, shadow, from = who.id, c = s.channel] {
     auto frame = protocol::share(line);
-    for (const auto& member : members_) {
+    for (const auto& member : roster_.members) {
       // A shadow-muted sender's line reaches its own connections only.
       if (shadow ? member.identity != from
                  : !reads(member, c) ||
@@ -154,7 +154,7 @@ void Room::set_mutes(std::uint64_t peer_id, std::vector<std::string> mutes) {
 
 void Room::set_mutes_now(std::uint64_t peer_id, std::vector<std::string> mutes) {
   std::sort(mutes.begin(), mutes.end());
-  if (Member* m = member(peer_id)) m->mutes = std::move(mutes);
+  if (Member* m = roster_.member(peer_id)) m->mutes = std::move(mutes);
 }
 
 void Room::unsay(Channel channel, std::int64_t n) {
@@ -162,7 +162,7 @@ void Room::unsay(Channel channel, std::int64_t n) {
     auto& recent = self->chat_[index(channel)].recent;
     std::erase_if(recent, [n](const engine::Json& l) { return l.at("n") == n; });
     auto frame = protocol::share(protocol::unsaid(self->id(), channel, n));
-    for (const auto& member : self->members_)
+    for (const auto& member : self->roster_.members)
       if (self->reads(member, channel))
         if (auto p = member.peer.lock()) p->send(frame);
   });

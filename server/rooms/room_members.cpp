@@ -14,20 +14,18 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
   engine::Seat seat = engine::kNoSeat;
   bool taken_now = false;
   if (j.as == protocol::Role::player) {
-    for (std::size_t s = 0; s < seats_.size(); ++s)
-      if (seats_[s].player && seats_[s].player->id == who.id) seat = engine::Seat(s);
+    seat = roster_.seat_of(who.id);
     if (seat == engine::kNoSeat) {  // a new seat: the one asked for, or the first free one
       if (j.seat) {
         if (*j.seat < 0 || *j.seat >= setup_.players)
           return refuse(peer, ErrorCode::bad_message,
                         "seat " + std::to_string(*j.seat) + " does not exist", re);
-        if (seats_[std::size_t(*j.seat)].player)
+        if (roster_.seats[std::size_t(*j.seat)].player)
           return refuse(peer, ErrorCode::seat_taken,
                         "seat " + std::to_string(*j.seat) + " is taken", re);
         seat = *j.seat;
       } else {
-        for (std::size_t s = 0; s < seats_.size() && seat == engine::kNoSeat; ++s)
-          if (!seats_[s].player) seat = engine::Seat(s);
+        seat = roster_.first_free();
         if (seat == engine::kNoSeat)
           return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
       }
@@ -36,14 +34,14 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
   }
   auto finish = [this, peer, who, seat, j, re, created, mutes = std::move(mutes)] {
     bool seats_moved = seat != engine::kNoSeat;
-    Member* m = member(peer->id());
+    Member* m = roster_.member(peer->id());
     if (m) {
       seats_moved = seats_moved || m->seat != engine::kNoSeat;
       m->seat = seat;
       m->mutes = mutes;
     } else {
-      members_.push_back(Member{peer, peer->id(), who.id, seat, mutes});
-      m = &members_.back();
+      roster_.members.push_back(Member{peer, peer->id(), who.id, seat, mutes});
+      m = &roster_.members.back();
     }
     // The answer leaves with the joiner's state: no reply to a later request comes between.
     auto answer = created;
@@ -56,15 +54,13 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
     // A spectator arriving changes no seat: the joiner alone gets the state; the others see the
     // new count in the room's next state, so a crowd joining costs one state per arrival.
     spectators_changed();
-    send_current_state(*member(peer->id()), std::move(answer));
+    send_current_state(*roster_.member(peer->id()), std::move(answer));
   };
   if (!taken_now) return finish();
 
   std::vector<JournalEntry> entries;
   entries.push_back(take_seat(seat, who));
-  bool full = true;
-  for (const auto& s : seats_) full = full && s.player.has_value();
-  if (full && !match_) {
+  if (roster_.full() && !match_) {
     if (!start_game(setup_.options))  // the room is broken; the journal never saw the seat
       return refuse(peer, ErrorCode::internal, "the game did not start", re);
     entries.back().version = version_;
@@ -73,14 +69,14 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
 }
 
 void Room::do_leave(const Peer& peer, const Id& re) {
-  const bool seated = remove_member(peer->id());
+  const bool seated = roster_.remove(peer->id());
   peer->send(protocol::share(protocol::left(re, id())));
   // R3: leaving is not resigning; the seat stays the player's.
   seated ? after_change() : spectators_changed();
 }
 
 void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) {
-  const Member* m = member(peer->id());
+  const Member* m = roster_.member(peer->id());
   Member once{peer, peer->id(), {}, engine::kNoSeat, {}};
   if (!m) m = &once;
   bool covered =
@@ -96,20 +92,10 @@ void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) 
 }
 
 void Room::do_disconnect(std::uint64_t peer_id) {
-  auto before = members_.size();
-  const bool seated = remove_member(peer_id);
+  auto before = roster_.members.size();
+  const bool seated = roster_.remove(peer_id);
   if (seated) return after_change();
-  if (members_.size() != before) spectators_changed();
-}
-
-bool Room::remove_member(std::uint64_t peer_id) {
-  bool seated = false;
-  std::erase_if(members_, [&](const Member& m) {
-    if (m.peer_id != peer_id) return false;
-    seated = seated || m.seat != engine::kNoSeat;
-    return true;
-  });
-  return seated;
+  if (roster_.members.size() != before) spectators_changed();
 }
 
 // Only the spectator count moved: the lobby lists it and retention may start, but no member gets
@@ -119,35 +105,11 @@ void Room::spectators_changed() {
   check_retention();
 }
 
-Room::Member* Room::member(std::uint64_t peer_id) {
-  for (auto& m : members_)
-    if (m.peer_id == peer_id) return &m;
-  return nullptr;
-}
-
-std::vector<protocol::SeatView> Room::seat_views() const {
-  std::vector<protocol::SeatView> out(seats_.size());
-  for (std::size_t s = 0; s < seats_.size(); ++s) {
-    out[s].seat = engine::Seat(s);
-    if (!seats_[s].player) continue;
-    if (auto level = cpu_level_of(seats_[s].player->id)) {  // a CPU seat shows no player
-      out[s].cpu = true;
-      out[s].level = level;
-      continue;
-    }
-    const Identity& who = *seats_[s].player;
-    out[s].player = protocol::Player{who.id, who.name, !who.username.empty()};
-    if (seats_[s].takeover) out[s].cpu = true, out[s].level = takeover_level();
-  }
-  for (const auto& m : members_)
-    if (m.seat != engine::kNoSeat) out[std::size_t(m.seat)].connected = true;
-  return out;
-}
-
-int Room::spectators() const {
-  int n = 0;
-  for (const auto& m : members_) n += m.seat == engine::kNoSeat;
-  return n;
+const Room::Member* Room::seated(const Peer& peer, const Id& re) const {
+  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re), nullptr;
+  const Member* m = roster_.seated(peer->id());
+  if (!m) refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  return m;
 }
 
 }  // namespace tanbo::server

@@ -21,8 +21,8 @@ std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSetti
   room->match_ = std::move(state.match);
   room->seed_ = state.seed;
   room->commit_ = engine::seed_commitment(state.seed);  // R1: the same commitment as before
-  for (std::size_t s = 0; s < room->seats_.size() && s < state.seats.size(); ++s)
-    room->seats_[s].player = std::move(state.seats[s]);
+  for (std::size_t s = 0; s < room->roster_.seats.size() && s < state.seats.size(); ++s)
+    room->roster_.seats[s].player = std::move(state.seats[s]);
   room->version_ = state.version;
   room->game_no_ = state.game_no;
   room->epoch_ = state.epoch;
@@ -33,7 +33,7 @@ std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSetti
       if (room->left_[s]) room->takeover_.push_back(engine::Seat(s));
   // A game clock stands as the last step left it: the time since then, the server's downtime
   // included, is charged to nobody; the deciding seat's time runs again from now.
-  room->clock_.start(wall_ms(), room->match_ ? room->seats_.size() : 0, room->to_decide());
+  room->clock_.start(wall_ms(), room->match_ ? room->roster_.seats.size() : 0, room->to_decide());
   room->clock_.restore(state.step_at_ms, state.clocks);
   for (std::size_t c = 0; c < room->chat_.size(); ++c) {
     room->chat_[c].next = state.chat[c].next;
@@ -51,11 +51,10 @@ std::shared_ptr<Room> Room::restore(RoomsExecutor ex, RoomSetup setup, RoomSetti
 }
 
 void Room::check_retention() {
-  bool asked = false;
-  for (const auto& s : seats_) asked = asked || s.rematch;
+  const bool asked = !roster_.rematch_asked().empty();
   const auto st = status();
-  bool idle = (st == RoomStatus::finished && (!asked || members_.empty())) ||
-              (st == RoomStatus::waiting && members_.empty());
+  bool idle = (st == RoomStatus::finished && (!asked || roster_.members.empty())) ||
+              (st == RoomStatus::waiting && roster_.members.empty());
   if (!idle || life_ == Life::retired || refusing()) return idle_since_.reset();
   if (!idle_since_) idle_since_ = std::chrono::steady_clock::now();
   if (retire_armed_ || quiet()) return;

@@ -24,10 +24,8 @@ ErrorCode code_of(std::string_view refusal) {
 
 void Room::do_act(const Peer& peer, const protocol::Act& a, const Id& re,
                   const std::function<void()>& accepted) {
-  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
-  const Member* m = member(peer->id());
-  if (!m || m->seat == engine::kNoSeat)
-    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  const Member* m = seated(peer, re);
+  if (!m) return;
   if (auto no = play(m->seat, a.version, a.action, {peer, re}))
     return refuse(peer, no->first, no->second, re);
   if (accepted) accepted();  // a move is never charged to the rate limit
@@ -59,10 +57,8 @@ std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
 }
 
 void Room::do_resign(const Peer& peer, const Id& re) {
-  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
-  const Member* m = member(peer->id());
-  if (!m || m->seat == engine::kNoSeat)
-    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  const Member* m = seated(peer, re);
+  if (!m) return;
   if (!match_) return refuse(peer, ErrorCode::not_your_turn, "the game has not started", re);
   engine::Seat seat = m->seat;
   // R3: a seated player may resign at any moment of a game not finished.
@@ -75,17 +71,13 @@ void Room::do_resign(const Peer& peer, const Id& re) {
 }
 
 void Room::do_rematch(const Peer& peer, const Id& re) {
-  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
-  const Member* m = member(peer->id());
-  if (!m || m->seat == engine::kNoSeat)
-    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  const Member* m = seated(peer, re);
+  if (!m) return;
   if (!match_ || match_->game().status() != engine::Status::finished)
     return refuse(peer, ErrorCode::not_finished, "the game has not finished", re);
   // Asking twice changes nothing, so it tells nobody anything new.
-  if (std::exchange(seats_[std::size_t(m->seat)].rematch, true)) return answer({peer, re});
-  bool all = true;  // CPU seats always play again
-  for (const auto& s : seats_) all = all && (s.rematch || (s.player && cpu_level_of(s.player->id)));
-  if (!all) {
+  if (std::exchange(roster_.seats[std::size_t(m->seat)].rematch, true)) return answer({peer, re});
+  if (!roster_.all_rematch()) {
     after_change();
     return answer({peer, re});
   }
@@ -94,7 +86,7 @@ void Room::do_rematch(const Peer& peer, const Id& re) {
   if (settings_.alternate_first) options["first"] = (match_->first() + 1) % setup_.players;
   seed_ = fresh_seed();
   commit_ = engine::seed_commitment(seed_);
-  for (auto& s : seats_) s.rematch = false;
+  for (auto& s : roster_.seats) s.rematch = false;
   if (!start_game(options)) {
     after_change();
     return refuse(peer, ErrorCode::internal, "the new game did not start", re);
@@ -125,10 +117,10 @@ bool Room::start_game(engine::Json options) {
   }
   match_ = std::move(match);
   ++version_;
-  left_.assign(seats_.size(), false);
+  left_.assign(roster_.seats.size(), false);
   takeover_.clear();
   ratings_ = nullptr;
-  clock_.start(wall_ms(), seats_.size(), to_decide());
+  clock_.start(wall_ms(), roster_.seats.size(), to_decide());
   spdlog::info("room {} started: {} version {} first seat {}", id(), setup_.info->id, version_,
                match_->first());
   return true;
@@ -195,14 +187,14 @@ void Room::after_change(std::uint64_t answered, protocol::Frame answer) {
   if (match_ && (history_.empty() || history_.back().version != version_) && version_ > 0)
     history_.push_back({version_, events_text_});
   while (history_.size() > settings_.history) history_.pop_front();
-  for (const auto& m : members_) send_state(m, m.peer_id == answered ? answer : nullptr);
+  for (const auto& m : roster_.members) send_state(m, m.peer_id == answered ? answer : nullptr);
   check_retention();
   next_decision();
 }
 
 // The frames of the room as it is: built as text once, shared by every member.
 void Room::refresh() {
-  auto seats = seat_views();
+  auto seats = roster_.views(takeover_level());
   if (seats_text_.empty() || seats != seats_shown_) {
     seats_text_ = protocol::seats_text(seats);
     seats_shown_ = std::move(seats);
@@ -221,8 +213,7 @@ void Room::refresh() {
     if (st == RoomStatus::finished) {
       result = match_->result();
       seed = engine::seed_hex(match_->record().seed);  // R1: revealed once the game is over
-      for (std::size_t s = 0; s < seats_.size(); ++s)
-        if (seats_[s].rematch) rematch.push_back(engine::Seat(s));
+      rematch = roster_.rematch_asked();
     }
   }
   protocol::StateView v;
@@ -231,7 +222,7 @@ void Room::refresh() {
   v.game = setup_.info->id;
   v.status = st;
   v.seats = seats_shown_;
-  v.spectators = frame_spectators_ = spectators();
+  v.spectators = frame_spectators_ = roster_.spectators();
   v.pending = match_ && st == RoomStatus::playing ? &pending : nullptr;
   v.result = result ? &*result : nullptr;
   if (result) v.takeover = takeover_, v.ratings = &ratings_;
@@ -268,7 +259,7 @@ void Room::send_state(const Member& m, protocol::Frame answer) const {
 // A state for one member (a join, a resume) shows the count as it is now: the frames are built
 // again, same version and game state, when spectators came or went since they were last built.
 void Room::send_current_state(const Member& m, protocol::Frame answer) {
-  if (frame_ && frame_spectators_ != spectators()) refresh();
+  if (frame_ && frame_spectators_ != roster_.spectators()) refresh();
   send_state(m, std::move(answer));
 }
 
@@ -282,7 +273,12 @@ void Room::publish() {
   // Most steps change nothing the lobby lists but whose turn it is: they send those two fields,
   // not the whole summary built and copied again.
   const bool playing = status() == RoomStatus::playing;
-  Listed now{status(), seat_views(), spectators(), game_no_, match_ != nullptr, spectator_chat()};
+  Listed now{status(),
+             roster_.views(takeover_level()),
+             roster_.spectators(),
+             game_no_,
+             match_ != nullptr,
+             spectator_chat()};
   Turn turn{playing ? std::optional(match_->game().pending().seat) : std::nullopt,
             playing && clock_.timed() ? std::optional(clock_.deadline()) : std::nullopt};
   if (listed_ && *listed_ == now) {

@@ -18,16 +18,15 @@ using protocol::RoomStatus;
 // ---- CPU seats, turn timers, takeover (docs/bots.md, "In the server") ----------------------
 
 void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re) {
-  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re);
-  const Member* m = member(peer->id());
-  if (!m || m->seat == engine::kNoSeat)
-    return refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
+  const Member* m = seated(peer, re);
+  if (!m) return;
   if (setup_.ranked)
     return refuse(peer, ErrorCode::bad_option, "ranked rooms seat people only", re);
   if (match_) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
   std::vector<JournalEntry> entries;
-  for (std::size_t s = 0; s < seats_.size(); ++s)
-    if (!seats_[s].player) entries.push_back(take_seat(engine::Seat(s), cpu_identity(level)));
+  for (std::size_t s = 0; s < roster_.seats.size(); ++s)
+    if (!roster_.seats[s].player)
+      entries.push_back(take_seat(engine::Seat(s), cpu_identity(level)));
   if (entries.empty()) return refuse(peer, ErrorCode::room_full, "every seat is taken", re);
   if (!start_game(setup_.options))  // the room is broken; the journal never saw the seats
     return refuse(peer, ErrorCode::internal, "the game did not start", re);
@@ -44,11 +43,9 @@ void Room::do_fill_cpu(const Peer& peer, protocol::CpuLevel level, const Id& re)
 // once away longer than the grace, until back (join): from the next decision the seat is theirs.
 void Room::watch_seats() {
   const bool playing = status() == RoomStatus::playing && !quiet();
-  std::vector<bool> here(seats_.size());
-  for (const auto& m : members_)
-    if (m.seat != engine::kNoSeat) here[std::size_t(m.seat)] = true;
-  for (std::size_t s = 0; s < seats_.size(); ++s) {
-    Seat& seat = seats_[s];
+  const std::vector<bool> here = roster_.here();
+  for (std::size_t s = 0; s < roster_.seats.size(); ++s) {
+    Seat& seat = roster_.seats[s];
     Away& away = away_[s];
     const bool person = seat.player && !cpu_level_of(seat.player->id);
     // A correspondence game waits days for its players: being away is how it is played.
@@ -73,7 +70,7 @@ void Room::on_grace(std::size_t seat, std::uint64_t generation) {
   Away& away = away_[seat];
   if (!away.armed || away.generation != generation || quiet()) return;
   away.armed = false;
-  seats_[seat].takeover = true;
+  roster_.seats[seat].takeover = true;
   spdlog::info("room {}: seat {} away past the grace; the CPU plays it", id(), seat);
   after_change();
 }
@@ -90,7 +87,7 @@ void Room::next_decision() {
   const engine::Seat seat = match_->game().pending().seat;
   if (clock_.loses_on_time()) arm_clock();
   if (auto level = cpu_for(seat))
-    return ask_bot(seat, *level, seats_[std::size_t(seat)].takeover ? "takeover" : "cpu");
+    return ask_bot(seat, *level, roster_.seats[std::size_t(seat)].takeover ? "takeover" : "cpu");
   if (clock_.per_decision()) arm_clock();
 }
 
@@ -119,9 +116,10 @@ void Room::on_clock(std::uint64_t version) {
 }
 
 std::optional<protocol::CpuLevel> Room::cpu_for(engine::Seat seat) const {
-  if (seat < 0 || std::size_t(seat) >= seats_.size() || !seats_[std::size_t(seat)].player)
+  if (seat < 0 || std::size_t(seat) >= roster_.seats.size() ||
+      !roster_.seats[std::size_t(seat)].player)
     return std::nullopt;
-  const Seat& s = seats_[std::size_t(seat)];
+  const Seat& s = roster_.seats[std::size_t(seat)];
   if (auto level = cpu_level_of(s.player->id)) return level;
   if (s.takeover) return takeover_level();
   return std::nullopt;
