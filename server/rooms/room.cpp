@@ -37,6 +37,7 @@ Room::Room(RoomsExecutor ex, RoomSetup setup, RoomSettings settings, std::shared
       seed_(fresh_seed()),
       commit_(engine::seed_commitment(seed_)),
       roster_(setup_.players),
+      frames_(settings_.history),
       clock_(time_control_of(setup_.timer), settings_.timer_second, settings_.correspondence_day),
       turn_timer_(strand_),
       away_(std::size_t(setup_.players)),

@@ -26,6 +26,7 @@
 #include "server/rooms/executor.hpp"
 #include "server/rooms/journal.hpp"
 #include "server/rooms/room_clock.hpp"
+#include "server/rooms/room_frames.hpp"
 #include "server/rooms/roster.hpp"
 
 namespace tanbo::server {
@@ -228,9 +229,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   // Refresh, broadcast, publish to the lobby; `answer` goes to `answered` with its state.
   void after_change(std::uint64_t answered = 0, protocol::Frame answer = nullptr);
   void refresh();  // builds the state frames once
-  // `answer`, when given, goes out just before the state, in one post (WsPeer::send_both).
-  void send_state(const Member& m, protocol::Frame answer = nullptr) const;
-  // Rebuilds the frames first if the count moved.
+  // frames_.send, the frames rebuilt first if the spectator count moved since.
   void send_current_state(const Member& m, protocol::Frame answer = nullptr);
   void spectators_changed();  // the lobby and retention; no frame to members
   void refuse(const Peer& peer, protocol::ErrorCode code, std::string message, const Id& re) const;
@@ -248,21 +247,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::string commit_;
   Roster roster_;
   std::uint64_t version_ = 0;
-  // The steps kept for resume, their events as JSON text: a tree of std::map nodes per step made
-  // these 64 steps most of a playing room's memory.
-  struct KeptStep {
-    std::uint64_t version;
-    std::string events;
-  };
-  std::deque<KeptStep> history_;
-  protocol::Frame frame_;    // the state every member gets
-  std::string events_text_;  // the events frame_ shows, serialized once for it and history_
-  // The seats as frame_ shows them, serialized again only when they change.
-  std::vector<protocol::SeatView> seats_shown_;
-  std::string seats_text_;
-  protocol::Frame legal_frame_;  // the same with `legal`, for the deciding seat
-  engine::Seat deciding_ = engine::kNoSeat;
-  int frame_spectators_ = 0;  // the count frame_ shows
+  RoomFrames frames_;
   // What the lobby last got from publish(); options change only with a new game.
   struct Listed {
     protocol::RoomStatus status;

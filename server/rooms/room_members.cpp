@@ -79,13 +79,8 @@ void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) 
   const Member* m = roster_.member(peer->id());
   Member once{peer, peer->id(), {}, engine::kNoSeat, {}};
   if (!m) m = &once;
-  bool covered =
-      r.version <= version_ &&
-      (r.version == version_ || (!history_.empty() && history_.front().version <= r.version + 1));
   std::vector<protocol::Step> steps;
-  if (covered)
-    for (const auto& s : history_)
-      if (s.version > r.version) steps.push_back({s.version, protocol::Json::parse(s.events)});
+  const bool covered = frames_.steps_after(r.version, version_, steps);
   const auto chat = chat_for(*m, r.chat_players, r.chat_spectators);
   send_current_state(
       *m, protocol::share(protocol::resumed(re, id(), version_, steps, !covered, &chat)));

@@ -4,7 +4,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include "engine/core/json_sink.hpp"
 #include "server/metrics/metrics.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/wall_clock.hpp"
@@ -183,47 +182,32 @@ void Room::after_change(std::uint64_t answered, protocol::Frame answer) {
   watch_seats();
   publish();  // the lobby knows the change before any member sees it
   refresh();
-  // Each step is kept once, whatever else moved the room at the same version.
-  if (match_ && (history_.empty() || history_.back().version != version_) && version_ > 0)
-    history_.push_back({version_, events_text_});
-  while (history_.size() > settings_.history) history_.pop_front();
-  for (const auto& m : roster_.members) send_state(m, m.peer_id == answered ? answer : nullptr);
+  if (match_) frames_.keep(version_);
+  for (const auto& m : roster_.members) frames_.send(m, m.peer_id == answered ? answer : nullptr);
   check_retention();
   next_decision();
 }
 
-// The frames of the room as it is: built as text once, shared by every member.
+// The state of the room as it is, for frames_ to build once for every member.
 void Room::refresh() {
-  auto seats = roster_.views(takeover_level());
-  if (seats_text_.empty() || seats != seats_shown_) {
-    seats_text_ = protocol::seats_text(seats);
-    seats_shown_ = std::move(seats);
-  }
-  std::string state;
   engine::Pending pending;
   std::optional<engine::Result> result;
   std::string seed;
   std::vector<engine::Seat> rematch;
-  auto st = status();
-  events_text_.clear();
-  if (match_) {
-    state = engine::state_text(match_->game());
-    events_text_ = match_->events().text();
-    if (st == RoomStatus::playing) pending = match_->game().pending();
-    if (st == RoomStatus::finished) {
-      result = match_->result();
-      seed = engine::seed_hex(match_->record().seed);  // R1: revealed once the game is over
-      rematch = roster_.rematch_asked();
-    }
+  const auto st = status();
+  if (st == RoomStatus::playing) pending = match_->game().pending();
+  if (st == RoomStatus::finished) {
+    result = match_->result();
+    seed = engine::seed_hex(match_->record().seed);  // R1: revealed once the game is over
+    rematch = roster_.rematch_asked();
   }
   protocol::StateView v;
   v.room = id();
   v.version = version_;
   v.game = setup_.info->id;
   v.status = st;
-  v.seats = seats_shown_;
-  v.spectators = frame_spectators_ = roster_.spectators();
-  v.pending = match_ && st == RoomStatus::playing ? &pending : nullptr;
+  v.spectators = roster_.spectators();
+  v.pending = st == RoomStatus::playing ? &pending : nullptr;
   v.result = result ? &*result : nullptr;
   if (result) v.takeover = takeover_, v.ratings = &ratings_;
   v.commit = commit_;
@@ -233,34 +217,14 @@ void Room::refresh() {
   std::vector<std::int64_t> shown;
   if (clock_.view(clock, shown, wall_ms(), st, v.pending ? pending.seat : engine::kNoSeat))
     v.clock = &clock;
-  frame_ = std::make_shared<const std::string>(
-      protocol::state_text(v, {seats_text_, state, events_text_}));
-  deciding_ = v.pending ? pending.seat : engine::kNoSeat;
-  legal_frame_.reset();
-  if (deciding_ != engine::kNoSeat)
-    legal_frame_ = std::make_shared<const std::string>(
-        protocol::with_legal(*frame_, protocol::legal_text(*match_)));
-}
-
-void Room::send_state(const Member& m, protocol::Frame answer) const {
-  auto peer = m.peer.lock();
-  if (!peer) return;
-  if (!frame_) {
-    if (answer) peer->send(std::move(answer));
-    return;
-  }
-  const auto& state = m.seat != engine::kNoSeat && m.seat == deciding_ ? legal_frame_ : frame_;
-  if (answer)
-    peer->send_both(std::move(answer), state);
-  else
-    peer->send(state);
+  frames_.build(v, roster_.views(takeover_level()), match_.get());
 }
 
 // A state for one member (a join, a resume) shows the count as it is now: the frames are built
 // again, same version and game state, when spectators came or went since they were last built.
 void Room::send_current_state(const Member& m, protocol::Frame answer) {
-  if (frame_ && frame_spectators_ != roster_.spectators()) refresh();
-  send_state(m, std::move(answer));
+  if (frames_.built() && frames_.spectators() != roster_.spectators()) refresh();
+  frames_.send(m, std::move(answer));
 }
 
 void Room::refuse(const Peer& peer, ErrorCode code, std::string message, const Id& re) const {
