@@ -1,9 +1,10 @@
 #pragma once
 // One game room: the single writer of its state, on its own strand. Sessions post requests to it;
-// it owns the Match (null while seats are free), the seats, the members (players' and spectators'
-// connections), the version, the last steps for `resume`, and the seed behind its commitment (R1).
-// Every change goes to the journal first and is broadcast once the journal says it is durable;
-// requests arriving meanwhile wait in order on the strand (never refused for it).
+// it owns the Match (null while seats are free), the version and the seed behind its commitment
+// (R1), with its parts: the seats and members (Roster), the time control's arithmetic
+// (RoomClock) and what it sends (RoomFrames, with the last steps for `resume`). Every change goes
+// to the journal first and is broadcast once the journal says it is durable; requests arriving
+// meanwhile wait in order on the strand (never refused for it).
 #include <array>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -66,7 +67,6 @@ struct RoomSetup {
 // R1: a new game's seed, from the OS's secure source.
 engine::Seed fresh_seed();
 
-// A room as recovery rebuilt it from the store (its Match replayed from the record, R2).
 // A channel's recent chat as the store kept it: the lines (`said` objects, oldest first) and the
 // next line's number.
 struct ChatTail {
@@ -74,6 +74,7 @@ struct ChatTail {
   std::int64_t next = 1;
 };
 
+// A room as recovery rebuilt it from the store (its Match replayed from the record, R2).
 struct RoomRestore {
   std::unique_ptr<engine::Match> match;  // null: the game has not started (seats free)
   engine::Seed seed{};                   // the current game's (R1: its commitment is public)
@@ -284,7 +285,7 @@ class Room final : public std::enable_shared_from_this<Room> {
   boost::asio::steady_timer retire_;
   std::optional<std::chrono::steady_clock::time_point> idle_since_;
   bool retire_armed_ = false;
-  int game_no_ = 1;         // 1, then one more per rematch: the store numbers the room's games so
+  int game_no_ = 1;         // the room's game: 1, then one more per rematch (as the store counts)
   std::int64_t epoch_ = 0;  // this node's owner epoch of the room, on every journal entry
 
   // The honest result (docs/rules.md, "Results"): per seat, whether the computer made its last

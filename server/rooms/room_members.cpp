@@ -1,5 +1,5 @@
-// A room's members: who holds which seat, who watches, joining, leaving, resuming and
-// disconnecting, and the seats as every frame and the lobby show them.
+// A room's members: joining, leaving, resuming and disconnecting, and the one guard of what only a
+// seated player may ask.
 #include "server/rooms/room.hpp"
 
 #include "server/rooms/lobby.hpp"
@@ -101,7 +101,10 @@ void Room::spectators_changed() {
 }
 
 const Room::Member* Room::seated(const Peer& peer, const Id& re) const {
-  if (refusing()) return refuse(peer, ErrorCode::internal, "the room has failed", re), nullptr;
+  if (refusing()) {
+    refuse(peer, ErrorCode::internal, "the room has failed", re);
+    return nullptr;
+  }
   const Member* m = roster_.seated(peer->id());
   if (!m) refuse(peer, ErrorCode::not_seated, "you hold no seat in this room", re);
   return m;
