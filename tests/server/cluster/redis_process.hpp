@@ -17,8 +17,12 @@
 
 #include "server/cluster/redis.hpp"
 #include "tests/server/recovery/server_process.hpp"
+#include "tests/support/missing.hpp"
 
 namespace tanbo::server::test {
+
+inline const std::string kNoRedis =
+    "redis-server is not installed (tools/install-deps.sh --test, or apt-get install redis-server)";
 
 // The redis-server on PATH (or Debian's), or empty when none is installed.
 inline std::string find_redis_server() {

@@ -20,6 +20,7 @@
 #include "server/store/pg_store.hpp"
 #include "server/store/sqlite_store.hpp"
 #include "server/store/store.hpp"
+#include "tests/support/missing.hpp"
 
 namespace tanbo::server::store::testing {
 
@@ -60,10 +61,11 @@ inline SQLite::Database raw(const std::filesystem::path& path) {
   return SQLite::Database(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, 5000);
 }
 
-// The test process's PostgreSQL cluster: initdb and pg_ctl of /usr/lib/postgresql/15/bin in a
-// temporary directory, listening on a Unix socket there only. PostgreSQL refuses to run as root,
-// so a root test process runs it as the user `postgres` (runuser). Started on first use, stopped
-// at exit; why_not() names the reason when it cannot start, and the PostgreSQL runs are skipped.
+// The test process's PostgreSQL cluster: initdb and pg_ctl of /usr/lib/postgresql/15/bin (or of
+// the directory TANBO_TEST_PG_BIN names) in a temporary directory, listening on a Unix socket there
+// only. PostgreSQL refuses to run as root, so a root test process runs it as the user `postgres`
+// (runuser). Started on first use, stopped at exit; why_not() names the reason when it cannot start
+// (unavailable() below).
 class PgCluster {
  public:
   static PgCluster& get() {
@@ -96,7 +98,8 @@ class PgCluster {
   PgCluster() {
     if (!std::filesystem::exists(bin_ + "/initdb")) {
       why_not_ =
-          "PostgreSQL 15 is not installed (no " + bin_ + "/initdb; tools/install-deps.sh --test)";
+          "no " + bin_ +
+          "/initdb (PostgreSQL 15: tools/install-deps.sh --test; another: TANBO_TEST_PG_BIN)";
       return;
     }
     dir_ = std::filesystem::temp_directory_path() / ("tanbo-pg-" + std::to_string(getpid()));
@@ -140,7 +143,8 @@ class PgCluster {
  private:
   int run(const std::string& command) const { return std::system((as_ + command).c_str()); }
 
-  std::string bin_ = "/usr/lib/postgresql/15/bin";
+  std::string bin_ = std::getenv("TANBO_TEST_PG_BIN") ? std::getenv("TANBO_TEST_PG_BIN")
+                                                      : "/usr/lib/postgresql/15/bin";
   std::filesystem::path dir_;
   std::string as_;
   std::string why_not_;
@@ -154,11 +158,12 @@ inline std::ostream& operator<<(std::ostream& os, Backend b) {
   return os << (b == Backend::sqlite ? "sqlite" : "postgres");
 }
 
-// True, with a warning naming the reason, when `b` cannot run here: the test returns.
+// False when `b` runs here. Otherwise the test fails, naming the reason, or under
+// TANBO_TEST_ALLOW_MISSING=1 this is true and the test returns, reported as skipped
+// (tests/support/missing.hpp).
 inline bool unavailable(Backend b) {
   if (b != Backend::postgres || PgCluster::get().why_not().empty()) return false;
-  WARN("PostgreSQL run skipped: " << PgCluster::get().why_not());
-  return true;
+  return tanbo::test::skip_missing("PostgreSQL cannot run here: " + PgCluster::get().why_not());
 }
 
 // One test's database on a backend: a file in a fresh TempDir, or a fresh database in the
