@@ -58,16 +58,20 @@ export async function startServer({binary, webDir, extraArgs = []}) {
   await waitHealthy(base, child);
   return {
     base, port, dataDir, log, adminToken,
+    // SIGTERM, the clean stop; how the server ended: 'exited with 0' is the only good end (a
+    // sanitized build's report, or a leak, makes it another), and SIGKILL after 15 s another.
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
+      let ended = `exited with ${child.exitCode}`;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', (code, signal) => r(signal ? `was killed by ${signal}` : `exited with ${code}`)));
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        await exited;
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15000);
+        ended = await exited;
         clearTimeout(timer);
       }
       await rm(dataDir, {recursive: true, force: true});
       await rm(adminDir, {recursive: true, force: true});
+      return ended;
     },
   };
 }

@@ -44,6 +44,7 @@ export function tests(env) {
         '--public-url', 'https://play.example.org']});
       const local = {...env, base: server.base};
       const players = [];
+      let ended = '';
       try {
         const a = await newPlayer(local, 'Ana', {viewport: DESKTOP});
         players.push(a);
@@ -111,9 +112,10 @@ export function tests(env) {
         assert.equal((await readdir(box)).filter((f) => f.endsWith('.eml')).length, 2);
       } finally {
         await closeAll(players);
-        await server.stop();
+        ended = await server.stop();
         await rm(box, {recursive: true, force: true});
       }
+      assert.equal(ended, 'exited with 0', 'its server, sent SIGTERM');
     }},
   ];
 }

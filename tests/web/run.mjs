@@ -59,6 +59,11 @@ try {
   console.log(`screenshots in ${outDir}`);
 } finally {
   await browser.close().catch(() => {});
-  await server.stop();
+  const ended = await server.stop();
+  if (ended !== 'exited with 0') {
+    const unusual = server.log.join('').split('\n').filter((line) => line && !/^\S+ info /.test(line));
+    console.error(`tanbo-server, sent SIGTERM, ${ended}; its log's lines other than info:\n${unusual.join('\n')}`);
+    failed = 1;
+  }
 }
 process.exit(failed ? 1 : 0);

@@ -150,7 +150,8 @@ class Node {
     if (terminate() != 0)
       FAIL_CHECK("node " << id_ << ", sent SIGTERM, " << process_->ending() << " (waited up to "
                          << kStopWait.count() << " s); its log's lines other than info:\n"
-                         << unusual_lines(process_->stderr_text()) << "its whole log:\n"
+                         << ChildProcess::unusual_lines(process_->stderr_text())
+                         << "its whole log:\n"
                          << process_->stderr_text());
   }
 
@@ -169,17 +170,7 @@ class Node {
   }
 
  private:
-  // The lines that are not the server's own info lines: warnings, errors, a sanitizer's report,
-  // a terminate message.
-  static std::string unusual_lines(const std::string& log) {
-    std::string out;
-    std::istringstream lines(log);
-    for (std::string line; std::getline(lines, line);)
-      if (auto space = line.find(' '); line.compare(space + 1, 5, "info ") != 0) out += line + "\n";
-    return out.empty() ? "(none)\n" : out;
-  }
-
-  static constexpr std::chrono::seconds kStopWait{15};
+  static constexpr std::chrono::seconds kStopWait = ChildProcess::kStopWait;
 
   std::string id_;
   DataDir dir_;

@@ -32,7 +32,13 @@ struct DataDir {
 // such line comes `within`.
 inline std::uint16_t listening_port(ChildProcess& process, std::chrono::seconds within) {
   auto line = process.wait_for_line("listening on 127.0.0.1:", within);
-  if (!line) throw std::runtime_error("tanbo-server did not start:\n" + process.stderr_text());
+  if (!line) {
+    // A server that gave up has exited: reaped here, how it ended is in the message (one still
+    // running is stopped and checked at the end of the test).
+    process.wait(std::chrono::seconds(10));
+    throw std::runtime_error("tanbo-server did not start, and " + process.ending() + ":\n" +
+                             process.stderr_text());
+  }
   std::string rest = line->substr(line->rfind(':') + 1);
   return static_cast<std::uint16_t>(
       std::stoi(rest.substr(0, rest.find_first_not_of("0123456789"))));

@@ -7,10 +7,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cerrno>
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -30,6 +32,8 @@ ChildProcess::ChildProcess(const std::string& path, const std::vector<std::strin
     if (std::strncmp(*e, "TANBO_", 6) != 0) env.emplace_back(*e);
   env.insert(env.end(), extra_env.begin(), extra_env.end());
 
+  command_ = path;
+  for (const auto& a : args) command_ += " " + a;
   std::vector<char*> argv{const_cast<char*>(path.c_str())};
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
@@ -54,8 +58,19 @@ ChildProcess::ChildProcess(const std::string& path, const std::vector<std::strin
 
 ChildProcess::~ChildProcess() {
   if (!reaped_ && pid_ > 0) {
-    ::kill(pid_, SIGKILL);
-    ::waitpid(pid_, nullptr, 0);
+    // The clean stop every server and tool here has: anything but exit 0 is a finding (under
+    // the sanitizers, a leak or a report at shutdown), and is the test's failure.
+    ::kill(pid_, SIGTERM);
+    if (wait(kStopWait) != 0)
+      FAIL_CHECK(command_ << "\nsent SIGTERM at the end of the test, " << ending()
+                          << " (waited up to " << kStopWait.count()
+                          << " s); its stderr's lines other than info:\n"
+                          << unusual_lines(stderr_text()) << "its whole stderr:\n"
+                          << stderr_text());
+    if (!reaped_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
   }
   {
     std::lock_guard lock(mutex_);
@@ -130,6 +145,14 @@ std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
   }
   if (!WIFEXITED(status)) return std::nullopt;
   return WEXITSTATUS(status);
+}
+
+std::string ChildProcess::unusual_lines(const std::string& log) {
+  std::string out;
+  std::istringstream lines(log);
+  for (std::string line; std::getline(lines, line);)
+    if (auto space = line.find(' '); line.compare(space + 1, 5, "info ") != 0) out += line + "\n";
+  return out.empty() ? "(none)\n" : out;
 }
 
 std::string ChildProcess::ending() const {

@@ -20,7 +20,9 @@ class ChildProcess {
   // environment, then `extra_env` ("NAME=value") added. Throws when the spawn fails.
   ChildProcess(const std::string& path, const std::vector<std::string>& args,
                const std::vector<std::string>& extra_env = {});
-  ~ChildProcess();  // kills the child if it still runs
+  // A child still running gets SIGTERM and must exit 0 within kStopWait, or the test fails
+  // (then SIGKILL). A test that means kill -9 says so: signal(SIGKILL), then wait().
+  ~ChildProcess();
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
@@ -36,10 +38,16 @@ class ChildProcess {
   std::string ending() const;
   // All stderr read so far (after wait(), all of it).
   std::string stderr_text() const;
+  // The lines of a server's log that are not its own info lines: warnings, errors, a
+  // sanitizer's report, a terminate message.
+  static std::string unusual_lines(const std::string& log);
+
+  static constexpr std::chrono::seconds kStopWait{15};
 
  private:
   void read_stderr();  // the reader thread's loop, until the stream ends or the child is gone
 
+  std::string command_;  // for the failure's words
   pid_t pid_ = -1;
   int err_fd_ = -1;
   mutable std::mutex mutex_;
