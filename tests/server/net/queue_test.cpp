@@ -75,10 +75,10 @@ TEST_CASE(
   std::string request = json({{"type", "games"}}).dump();
   for (int i = 0; i < 4000; ++i) slow.send_raw(request);
 
-  auto worst = std::chrono::steady_clock::duration::zero();
+  // Every move reaches both players, each version once and in order, within the client's read
+  // bound: the slow reader holds nobody up.
   int moves = 0;
   for (; moves < 40 && t.state.at("status") == "playing"; ++moves) {
-    auto t0 = std::chrono::steady_clock::now();
     int seat = t.deciding();
     std::uint64_t v = t.state.at("version");
     t.at(seat).send({{"type", "act"},
@@ -86,10 +86,8 @@ TEST_CASE(
                      {"version", v},
                      {"action", t.seen[std::size_t(seat)].at("legal")[0]}});
     t.catch_up(v + 1);  // throws on a skipped version
-    worst = std::max(worst, std::chrono::steady_clock::now() - t0);
   }
   CHECK(moves > 10);
-  CHECK(worst < std::chrono::seconds(1));
   CHECK(fx.server.server.context().counters.ws_dropped_slow.load() == 1);
 
   // The slow client finds, after what the kernel had buffered, the close 1008.

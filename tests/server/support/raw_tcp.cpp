@@ -52,6 +52,24 @@ std::string RawTcp::read_all(std::chrono::milliseconds timeout) {
   }
 }
 
+std::string RawTcp::read_until(const std::function<bool(std::string_view)>& enough,
+                               std::chrono::milliseconds timeout) {
+  std::string out;
+  const auto until = std::chrono::steady_clock::now() + timeout;
+  while (!enough(out)) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        until - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    pollfd p{fd_, POLLIN, 0};
+    if (::poll(&p, 1, int(left.count())) <= 0) break;
+    char buf[4096];
+    auto n = ::recv(fd_, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    out.append(buf, std::size_t(n));
+  }
+  return out;
+}
+
 bool RawTcp::closed_within(std::chrono::milliseconds timeout) {
   const auto until = std::chrono::steady_clock::now() + timeout;
   for (;;) {

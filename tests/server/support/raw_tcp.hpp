@@ -3,6 +3,7 @@
 // open, a request written by hand).
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,9 @@ class RawTcp {
   void send(std::string_view bytes);  // as much as the socket takes; errors ignored
   // Everything read until the peer closes or `timeout` passes.
   std::string read_all(std::chrono::milliseconds timeout);
+  // What was read once `enough` of it came, or when the peer closed or `timeout` passed.
+  std::string read_until(const std::function<bool(std::string_view)>& enough,
+                         std::chrono::milliseconds timeout);
   // True when the peer closed (or reset) the connection within `timeout`.
   bool closed_within(std::chrono::milliseconds timeout);
 
