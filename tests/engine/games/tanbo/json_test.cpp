@@ -95,14 +95,27 @@ TEST_CASE("State JSON shows the board, the bag, the pool, the harvests, the hand
 
 TEST_CASE("Resignation (R3) ends the game for the other seat, in set-up or in play",
           "[tanbo][json]") {
-  core::Drbg rng(core::seed_from_text("resign"));
-  auto created = core::create_game("tanbo", nullptr, nullptr, 2, rng);
-  REQUIRE(created.game);
-  Events written;
-  created.game->resign(0, &written);
-  const Json ev = written.json();
-  CHECK(created.game->status() == core::Status::finished);
-  CHECK(created.game->result() == core::Result{{2, 1}, "resigned"});
-  CHECK(created.game->state_json()["result"] == R"({"winner":1,"reason":"resigned"})"_json);
-  CHECK(created.game->invariant_violation() == "");
+  SECTION("in set-up") {
+    core::Drbg rng(core::seed_from_text("resign"));
+    auto created = core::create_game("tanbo", nullptr, nullptr, 2, rng);
+    REQUIRE(created.game);
+    Events written;
+    created.game->resign(0, &written);
+    CHECK(written.json() == R"([{"type": "victory", "seat": 1, "reason": "resigned"}])"_json);
+    CHECK(created.game->status() == core::Status::finished);
+    CHECK(created.game->result() == core::Result{{2, 1}, "resigned"});
+    CHECK(created.game->state_json()["result"] == R"({"winner":1,"reason":"resigned"})"_json);
+    CHECK(created.game->invariant_violation() == "");
+  }
+  SECTION("in play, by the seat not to move") {
+    TanboGame g = turn_of(0, position(standard_ring(0), standard_ring(0)));
+    REQUIRE(g.status() == core::Status::playing);
+    Events written;
+    g.resign(1, &written);
+    CHECK(written.json() == R"([{"type": "victory", "seat": 0, "reason": "resigned"}])"_json);
+    CHECK(g.status() == core::Status::finished);
+    CHECK(g.result() == core::Result{{1, 2}, "resigned"});
+    CHECK(g.state_json()["result"] == R"({"winner":0,"reason":"resigned"})"_json);
+    CHECK(g.invariant_violation() == "");
+  }
 }
