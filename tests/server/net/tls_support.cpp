@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "server/net/beast.hpp"
+#include "tests/server/support/protocol_client.hpp"
 
 namespace tanbo::server::test {
 namespace {
@@ -135,6 +136,57 @@ std::vector<std::string> wss_exchange(std::uint16_t port, const std::vector<std:
   }
   run(ioc, "wss close", [&](auto h) { ws.async_close(websocket::close_code::normal, h); });
   return out;
+}
+
+struct WssClient::Impl {
+  net::io_context ioc;
+  net::ssl::context ctx = client_context();
+  websocket::stream<beast::ssl_stream<beast::tcp_stream>> ws{ioc, ctx};
+  beast::flat_buffer buffer;
+};
+
+WssClient::WssClient(std::uint16_t port) : impl_(std::make_unique<Impl>()) {
+  auto& ioc = impl_->ioc;
+  auto& ws = impl_->ws;
+  auto& tcp_layer = beast::get_lowest_layer(ws);
+  tcp_layer.expires_after(kClientTimeout);
+  run(ioc, "connect", [&](auto h) { tcp_layer.async_connect(loopback(port), h); });
+  run(ioc, "tls handshake",
+      [&](auto h) { ws.next_layer().async_handshake(net::ssl::stream_base::client, h); });
+  tcp_layer.expires_never();
+  ws.set_option(websocket::stream_base::timeout{kClientTimeout, kClientTimeout, false});
+  run(ioc, "wss handshake", [&](auto h) { ws.async_handshake("127.0.0.1", "/ws", h); });
+  ws.text(true);
+}
+
+WssClient::~WssClient() = default;
+
+void WssClient::send(const nlohmann::json& msg) {
+  const std::string text = msg.dump();
+  run(impl_->ioc, "wss write", [&](auto h) { impl_->ws.async_write(net::buffer(text), h); });
+}
+
+nlohmann::json WssClient::next() {
+  auto& buffer = impl_->buffer;
+  run(impl_->ioc, "wss read", [&](auto h) { impl_->ws.async_read(buffer, h); });
+  const std::string text = beast::buffers_to_string(buffer.data());
+  buffer.consume(buffer.size());
+  auto msg = nlohmann::json::parse(text);
+  if (auto p = schema_problems(msg); !p.empty())
+    throw std::runtime_error("schema: " + p + " in " + text);
+  return msg;
+}
+
+nlohmann::json WssClient::expect(std::string_view type) {
+  auto msg = next();
+  if (msg.at("type") != type)
+    throw std::runtime_error("expected " + std::string(type) + ", got " + msg.dump());
+  return msg;
+}
+
+void WssClient::close() {
+  run(impl_->ioc, "wss close",
+      [&](auto h) { impl_->ws.async_close(websocket::close_code::normal, h); });
 }
 
 }  // namespace tanbo::server::test

@@ -7,6 +7,7 @@
 #include "server/config.hpp"
 #include "server/net/probe.hpp"
 #include "tests/server/net/tls_support.hpp"
+#include "tests/server/recovery/server_process.hpp"
 #include "tests/server/rooms/fixture.hpp"
 #include "tests/server/support/child_process.hpp"
 
@@ -25,6 +26,35 @@ Config tls_config(const SelfSigned& files) {
 
 ParseOutcome parse_tls(std::vector<std::string_view> args) {
   return parse_config(args, [](const std::string&) { return std::nullopt; });
+}
+
+// A seat of a game played over wss://: its connection, its token, the last state it read.
+struct TlsSeat {
+  std::unique_ptr<WssClient> ws;
+  std::string token;
+  nlohmann::json last;
+};
+
+// Reads until a state of `version` or later; an error throws.
+nlohmann::json tls_state(WssClient& c, std::uint64_t version) {
+  for (;;) {
+    auto m = c.next();
+    if (m.at("type") == "error") throw std::runtime_error("error: " + m.dump());
+    if (m.at("type") == "state" && m.at("version").get<std::uint64_t>() >= version) return m;
+  }
+}
+
+// One move: the seat holding the legal list at the current version plays its first action, and
+// both seats read the next version.
+void tls_move(std::vector<TlsSeat>& seats, const std::string& room) {
+  const std::uint64_t v = seats[0].last.at("version");
+  TlsSeat* mover = nullptr;
+  for (auto& s : seats)
+    if (s.last.at("version") == v && s.last.contains("legal")) mover = &s;
+  REQUIRE(mover);
+  mover->ws->send(
+      {{"type", "act"}, {"room", room}, {"version", v}, {"action", mover->last.at("legal")[0]}});
+  for (auto& s : seats) s.last = tls_state(*s.ws, v + 1);
 }
 
 }  // namespace
@@ -72,6 +102,66 @@ TEST_CASE(
     CHECK_THAT(detail, Catch::StartsWith("200"));
     CHECK_FALSE(probe_healthz("127.0.0.1", fx.port(), 3s, detail, /*tls=*/false));
   }
+}
+
+TEST_CASE("TLS: a game played to its end over wss://, one player resuming its seat midway",
+          "[net][tls]") {
+  SelfSigned files;
+  DataDir dir;
+  ServerProcess fx(dir, {"--tls-cert", files.cert.string(), "--tls-key", files.key.string()});
+  std::vector<TlsSeat> seats(2);
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    seats[i].ws = std::make_unique<WssClient>(fx.port());
+    seats[i].ws->send({{"type", "hello"}, {"id", 1}, {"name", i == 0 ? "Ana" : "Bo"}});
+    seats[i].token = seats[i].ws->expect("welcome").at("token");
+  }
+  seats[0].ws->send({{"type", "create"},
+                     {"id", 2},
+                     {"game", "mancala-simple"},
+                     {"seats", 2},
+                     {"options", {{"first", 0}}}});
+  const std::string room = seats[0].ws->expect("created").at("room");
+  tls_state(*seats[0].ws, 0);
+  seats[1].ws->send({{"type", "join"}, {"room", room}, {"as", "player"}});
+  for (auto& s : seats) s.last = tls_state(*s.ws, 1);
+  REQUIRE(seats[0].last.at("status") == "playing");
+  for (int k = 0; k < 4; ++k) tls_move(seats, room);
+
+  // Bo's connection goes; his token brings him back to his seat at the version he left.
+  const std::uint64_t left_at = seats[1].last.at("version");
+  seats[1].ws->close();
+  seats[1].ws = std::make_unique<WssClient>(fx.port());
+  seats[1].ws->send({{"type", "hello"}, {"id", 3}, {"token", seats[1].token}});
+  const auto welcome = seats[1].ws->expect("welcome");
+  CHECK(welcome.at("player").at("name") == "Bo");
+  CHECK(welcome.at("seats") == nlohmann::json{{{"room", room}, {"seat", 1}}});
+  seats[1].ws->send({{"type", "join"}, {"room", room}, {"as", "player"}});
+  seats[1].last = tls_state(*seats[1].ws, left_at);
+  CHECK(seats[1].last.at("version") == left_at);
+  CHECK(seats[1].last.at("state") == seats[0].last.at("state"));
+  // And what happened since two versions back, as a client that saw only those asks for it.
+  seats[1].ws->send({{"type", "resume"}, {"id", 4}, {"room", room}, {"version", left_at - 2}});
+  nlohmann::json resumed;
+  do resumed = seats[1].ws->next();
+  while (resumed.at("type") == "state");
+  REQUIRE(resumed.at("type") == "resumed");
+  CHECK(resumed.at("version") == left_at);
+  CHECK(resumed.at("gap") == false);
+  REQUIRE(resumed.at("steps").size() == 2);
+  CHECK(resumed.at("steps")[1].at("version") == left_at);
+
+  int moves = 4;
+  while (seats[0].last.at("status") == "playing" && moves < 500) {
+    tls_move(seats, room);
+    ++moves;
+  }
+  CHECK(seats[0].last.at("status") == "finished");
+  CHECK(seats[1].last.at("result") == seats[0].last.at("result"));
+  const auto record = https_get(fx.port(), "/api/games/" + room + "-1");
+  REQUIRE(record.status == 200);
+  CHECK(nlohmann::json::parse(record.body).at("status") == "finished");
+  for (auto& s : seats) s.ws->close();
+  CHECK(fx.terminate() == std::optional<int>(0));
 }
 
 TEST_CASE("TLS: --tls-cert and --tls-key go together and bad files are named", "[net][tls]") {
