@@ -1,11 +1,13 @@
-// Restarts that keep everything: SIGTERM, identities, waiting rooms, the lobby over HTTP, and a
-// damaged room row that is set aside while the others come back.
+// Restarts that keep everything: SIGTERM, identities, waiting rooms, the lobby over HTTP, a
+// damaged room row that is set aside while the others come back; kill -9 under --durability full,
+// and one node on PostgreSQL.
 #include <SQLiteCpp/Database.h>
 
 #include <catch2/catch.hpp>
 #include <thread>
 
 #include "tests/server/recovery/server_process.hpp"
+#include "tests/server/store/support.hpp"
 
 using namespace tanbo::server::test;
 using nlohmann::json;
@@ -277,4 +279,79 @@ TEST_CASE("SIGTERM while actions are being stored: each state reaches its player
     // What was stored is what the players saw.
     CHECK(c.expect("state").at("version") == acted[i]);
   }
+}
+
+TEST_CASE("durability full: every move seen, a finished game and an identity survive kill -9",
+          "[persist][recovery][durability]") {
+  DataDir dir;
+  Guest ana, bo, cy, di;
+  std::string finished, playing;
+  std::uint64_t version = 0;
+  {
+    ServerProcess server(dir, {"--durability", "full"});
+    ana = guest(server.port(), "Ana");
+    bo = guest(server.port(), "Bo");
+    finished = create(*ana.client, "mancala-simple");
+    bo.client->send({{"type", "join"}, {"room", finished}, {"as", "player"}});
+    state_at(*bo.client, 1);
+    state_at(*ana.client, 1);
+    ana.client->send({{"type", "resign"}, {"room", finished}});  // R3: the game ends at once
+    REQUIRE(state_at(*ana.client, 2).at("status") == "finished");
+    cy = guest(server.port(), "Cy");
+    di = guest(server.port(), "Di");
+    playing = create(*cy.client, "tsoro");
+    di.client->send({{"type", "join"}, {"room", playing}, {"as", "player"}});
+    const json state_di = state_at(*di.client, 1);
+    const json state_cy = state_at(*cy.client, 1);
+    version = play_some(*cy.client, *di.client, playing, state_cy, state_di, 6);
+    REQUIRE(version == 7);  // every move acknowledged to both: none in flight at the kill
+    server.kill();
+  }
+  ServerProcess server(dir, {"--durability", "full"});
+  ProtocolClient c(server.port());
+  CHECK(c.hello("", cy.token).at("player").at("name") == "Cy");
+  c.send({{"type", "join"}, {"id", 1}, {"room", playing}, {"as", "player"}});
+  c.expect("joined");
+  CHECK(c.expect("state").at("version") == version);
+  CHECK(get_json(server.port(), "/api/games/" + playing + "-1").at("actions").size() == 6);
+  const json record = get_json(server.port(), "/api/games/" + finished + "-1");
+  CHECK(record.at("status") == "finished");
+  CHECK(record.at("result").at("reason") == "resigned");
+}
+
+TEST_CASE("one node on PostgreSQL: a room played, the server restarted, the room plays on",
+          "[persist][recovery][restart][postgres]") {
+  namespace st = tanbo::server::store::testing;
+  if (st::unavailable(st::Backend::postgres)) return;
+  DataDir dir;
+  const std::string store = st::PgCluster::get().fresh_database();
+  Guest ana, bo;
+  std::string room;
+  std::uint64_t version = 0;
+  {
+    ServerProcess server(dir, {"--store", store});
+    ana = guest(server.port(), "Ana");
+    bo = guest(server.port(), "Bo");
+    room = create(*ana.client, "mancala-simple");
+    bo.client->send({{"type", "join"}, {"room", room}, {"as", "player"}});
+    const json state_bo = state_at(*bo.client, 1);
+    const json state_ana = state_at(*ana.client, 1);
+    version = play_some(*ana.client, *bo.client, room, state_ana, state_bo, 5);
+    REQUIRE(version == 6);
+    REQUIRE(server.terminate() == std::optional<int>(0));
+  }
+  ServerProcess server(dir, {"--store", store});
+  const auto rooms = listed_rooms(server.port());
+  CHECK(std::find(rooms.begin(), rooms.end(), room) != rooms.end());
+  ProtocolClient a(server.port()), b(server.port());
+  CHECK(a.hello("", ana.token).at("player").at("name") == "Ana");
+  b.hello("", bo.token);
+  a.send({{"type", "join"}, {"room", room}, {"as", "player"}});
+  auto sa = state_at(a, 0);
+  CHECK(sa.at("version") == version);
+  b.send({{"type", "join"}, {"room", room}, {"as", "player"}});
+  auto sb = state_at(b, 0);
+  sa = state_at(a, version);
+  CHECK(play_some(a, b, room, sa, sb, 3) == version + 3);
+  CHECK(get_json(server.port(), "/api/games/" + room + "-1").at("actions").size() == 8);
 }
