@@ -23,7 +23,7 @@ bool listed(std::uint16_t port, const std::string& room) {
 }
 
 // A mancala-simple room of two new players, finished by a resignation (R3); its id.
-std::string finished_room(std::uint16_t port) {
+std::string resigned_room(std::uint16_t port) {
   ProtocolClient a(port), b(port);
   a.hello("Cy");
   b.hello("Di");
@@ -70,7 +70,7 @@ TEST_CASE("retention: a finished room leaves the lobby, a rematch asked keeps it
     state_at(a, 2);
     // A room that finished later, with no rematch asked: once it has left, this one's
     // retention is over too.
-    const auto later = finished_room(server.port());
+    const auto later = resigned_room(server.port());
     CHECK(eventually([&] { return !listed(server.port(), later); }, kGone));
     CHECK(listed(server.port(), room));
     SECTION("and the rematch is journaled as game 2") {
