@@ -590,6 +590,39 @@ export function tests(env) {
         }
       }
     }},
+    {name: 'tanbo: every pile of two or more says its count on a badge, and the snakes of a paddy lie clear of each other', fn: async () => {
+      for (const viewport of [DESKTOP, PHONE]) {
+        const p = await newPlayer(env, 'Kit', {viewport});
+        try {
+          await createRoom(p, 'tanbo', {cpu: {1: 'random'}, options: {first: 1}});
+          await waitMine(p.page);
+          // At the set-up each paddy holds two snakes (rules T1): ten piles, each saying "2".
+          const piles = await p.page.evaluate(() => [...document.querySelectorAll('#board .tb-ring .tb-pile.snake')].map((pile) => {
+            const snakes = [...pile.querySelectorAll('.tb-snake')];
+            // The share of points along each snake's body where that snake is what shows.
+            const seen = snakes.map((sn) => {
+              const body = sn.querySelector('.tb-snake-body'), m = body.getScreenCTM();
+              let own = 0;
+              for (let k = 0; k <= 10; ++k) {
+                const pt = body.getPointAtLength(body.getTotalLength() * k / 10).matrixTransform(m);
+                if (document.elementFromPoint(pt.x, pt.y)?.closest('.tb-snake') === sn) ++own;
+              }
+              return own / 11;
+            });
+            return {snakes: snakes.length, badge: pile.querySelector('.tb-badge text')?.textContent, seen};
+          }));
+          assert.equal(piles.length, 10, `${piles.length} piles of snakes`);
+          for (const x of piles) {
+            assert.equal(x.snakes, 2, `${x.snakes} snakes drawn in a paddy`);
+            assert.equal(x.badge, '2', `a paddy of 2 snakes says ${x.badge}`);
+            for (const v of x.seen) assert.ok(v >= 0.8, `a snake shows ${Math.round(v * 100)}% of its body`);
+          }
+          assert.deepEqual(p.errors, []);
+        } finally {
+          await closeAll([p]);
+        }
+      }
+    }},
     {name: 'tanbo: on a phone a room opens with the prompt\'s first line in view under the header, the board under it, in Tanbo and in Tsoro (its long board\'s rows a finger\'s 44 px, the prompt held in view as it scrolls)', fn: async () => {
       for (const lang of ['en', 'fr']) {
         const p = await newPlayer(env, 'Léa', {viewport: PHONE, lang});

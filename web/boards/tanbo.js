@@ -353,8 +353,7 @@ function drawTray(box, c) {
   const slot = (kind, n, pick, key, seat = 0) => {
     const g = s('g', {class: 'tb-tray-item', 'data-tray': kind});
     if (pick) g.append(s('rect', {x, y: rowY - 64, width: itemW - 6, height: 128, rx: 20, class: 'hit'}));
-    g.append(pile(kind, Math.min(n, 5), x + itemW / 2 - 3, rowY - 2, Math.min(100, itemW - 8), seat));
-    if (n > 1) g.append(badge(x + itemW - 24, rowY - 46, `×${n}`, 34));
+    g.append(pile(kind, n, x + itemW / 2 - 3, rowY - 2, Math.min(100, itemW - 8), seat));
     items.push(pick ? pickable(g, key, pick.label, pick.tap) : g);
     x += itemW;
   };

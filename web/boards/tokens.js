@@ -84,8 +84,8 @@ const PATTERNS = [
 const JITTER = [[2, -1], [-1, 2], [1, 1], [-2, -1], [1, -2]];
 
 // `n` tokens of `kind` around (x, y) in a square of `size`: up to five drawn as on a die, and
-// beyond five the count on a badge (a heap with its number). Nothing for none. A heap may lie at
-// `angle` degrees (snakes, along a paddy), its badge upright.
+// from two on their count on a badge, as on every mancala hole. Nothing for none. A heap may lie
+// at `angle` degrees (snakes, along a paddy), its badge upright.
 export function pile(kind, n, x, y, size, seat = 0, angle = 0) {
   if (!n) return null;
   const shown = Math.min(n, 5);
@@ -93,14 +93,14 @@ export function pile(kind, n, x, y, size, seat = 0, angle = 0) {
   const g = size * (kind === 'snake' ? 0.4 : 0.36);
   const a = angle * Math.PI / 180, c = Math.cos(a), sn = Math.sin(a);
   const at = (dx, dy) => [x + dx * c - dy * sn, y + dx * sn + dy * c];
-  // Snakes lie side by side along their length, a heap narrow across (a paddy is, near the hub).
-  const items = (kind === 'snake' ? PATTERNS[shown].map((_, i) => [(i - (shown - 1) / 2) * 0.4, shown > 1 ? 0.36 - i % 2 * 0.72 : 0]) : PATTERNS[shown]).map(([dx, dy], i) => {
+  // Snakes lie side by side across their length, each clear of the next, a heap staggered.
+  const items = (kind === 'snake' ? PATTERNS[shown].map((_, i) => [i % 2 * 0.5 - 0.25, shown > 1 ? 1.3 * i / (shown - 1) - 0.65 : 0]) : PATTERNS[shown]).map(([dx, dy], i) => {
     const [tx, ty] = at(dx * g + JITTER[i][0], dy * g + JITTER[i][1]);
     const tk = token(kind, tx, ty, u, seat);
     if (angle) tk.setAttribute('transform', `rotate(${f(angle)} ${f(tx)} ${f(ty)})`);
     return tk;
   });
-  if (n > 5) items.push(badge(...at(size * 0.36, (angle ? 1 : -1) * size * 0.36), `×${n}`, size * 0.34));
+  if (n > 1) items.push(badge(...(angle ? at(size * 0.62, 0) : at(size * 0.4, -size * 0.4)), n, size * 0.48));
   return s('g', {class: `tb-pile ${kind}`}, items);
 }
 
