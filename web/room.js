@@ -396,8 +396,9 @@ export class RoomView {
       this.setDecision(false);
       return;
     }
-    const out = this.drawBoard(m, m.state, legal, board.lastMove(m.events, m.state), refocus);
-    this.showLegend(m.game, this.seat !== null && m.status !== 'finished', m.pending?.decision === 'place_farmer' ? 'paddy' : null);
+    const marks = board.lastMove(m.events, m.state);
+    const out = this.drawBoard(m, m.state, legal, marks, refocus);
+    this.showLegend(m.game, {play: this.seat !== null && m.status !== 'finished', pick: m.pending?.decision === 'place_farmer' ? 'paddy' : null, last: !!marks?.to});
     const bar = [];
     if (out.hint) bar.push(h('p', {class: 'hint'}, out.hint));
     bar.push(...(out.controls || []));
@@ -419,9 +420,9 @@ export class RoomView {
   }
 
   // What the board's marks mean, under it (boards/marks.js): drawn again with the language.
-  showLegend(game, play, pick) {
-    const legend = boardLegend(game, {play, pick});
-    const key = `${game}:${play}:${pick}:${legend?.textContent}`;
+  showLegend(game, o) {
+    const legend = boardLegend(game, o);
+    const key = `${game}:${o.play}:${o.pick}:${legend?.textContent}`;
     if (this.legendKey === key) return;
     this.legendKey = key;
     this.boardEl.querySelector('.board-legend')?.remove();

@@ -570,6 +570,9 @@ export function tests(env) {
             const cs = getComputedStyle(document.querySelector('#board .board-legend [data-mark="play"] .legend-swatch'));
             return {fill: cs.backgroundColor, line: cs.borderTopStyle, colour: cs.borderTopColor, radius: cs.borderTopLeftRadius};
           });
+          // Before any move the legend says nothing of a last move; once one is marked, it does.
+          const marks = () => p.page.evaluate(() => [...document.querySelectorAll('#board .board-legend .legend-item')].map((el) => el.dataset.mark));
+          assert.deepEqual(await marks(), ['play'], 'the legend tells of a last move before any');
           const sw = await swatch();
           assert.equal(sw.fill, legal[0].fill, 'the legend\'s swatch not filled as the paddies');
           assert.equal(sw.colour, legal[0].stroke, 'the legend\'s swatch not outlined as the paddies');
@@ -583,6 +586,7 @@ export function tests(env) {
             const sw2 = await swatch();
             assert.notEqual(tok, 'none', 'a token to tap drawn without dashes');
             assert.equal(sw2.line, 'dashed', `the legend's swatch at ${(await viewInfo(p.page)).decision} not dashed as the tokens`);
+            assert.deepEqual(await marks(), ['play', 'last-from', 'last-to'], 'the legend without the last move once one is marked');
           }
           assert.deepEqual(p.errors, []);
         } finally {

@@ -44,16 +44,16 @@ function swatch(kind, game, pick) {
   return h('span', {class: `legend-swatch ${shape} ${kind}`, 'aria-hidden': 'true'});
 }
 
-// The legend of `game`'s board, or null for a board that marks nothing.
-export function boardLegend(game, {play = true, pick = null} = {}) {
+// The legend of `game`'s board, or null for a board that marks nothing; the last move's marks
+// only with `last`, once a move is marked.
+export function boardLegend(game, {play = true, pick = null, last = true} = {}) {
   if (!SOWING.has(game) && game !== 'tanbo' && game !== 'steere-tanbo') return null;
   const item = (kind, words) => h('span', {class: 'legend-item', 'data-mark': kind}, swatch(kind, game, pick), words);
   // Two groups, each kept on one line: what one may play; the last move, start and end together.
-  const last = game === 'steere-tanbo' ? [item('last-to', t('legend.placed'))]
-    : [item('last-from', t('legend.from')), item('last-to', t('legend.to'))];
   return h('p', {class: 'board-legend', 'data-game': game},
     play ? h('span', {class: 'legend-group'}, item('play', t('legend.play'))) : null,
-    h('span', {class: 'legend-group'}, last));
+    last ? h('span', {class: 'legend-group'}, game === 'steere-tanbo' ? item('last-to', t('legend.placed'))
+      : [item('last-from', t('legend.from')), item('last-to', t('legend.to'))]) : null);
 }
 
 // Small symbols the sowing boards draw, each with one meaning and told apart by shape, never by

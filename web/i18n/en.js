@@ -764,8 +764,8 @@ export default {
   'mancala.board_label': {one: 'Mancala board, {players} players, {n} hole each', other: 'Mancala board, {players} players, {n} holes each'},
   'mancala.hint': 'Choose one of your highlighted holes to sow it.',
   'legend.play': 'you can play',
-  'legend.from': 'last move started',
-  'legend.to': 'and ended',
+  'legend.from': 'start of last move',
+  'legend.to': 'end of last move',
   'legend.placed': 'last stone placed',
 
   'steere.action.place': 'place at {point}',

@@ -765,7 +765,7 @@ export default {
   'mancala.hint': 'Choisissez un de vos trous en surbrillance pour le semer.',
   'legend.play': 'vous pouvez jouer',
   'legend.from': 'départ du dernier coup',
-  'legend.to': 'arrivée',
+  'legend.to': 'arrivée du dernier coup',
   'legend.placed': 'dernière pierre posée',
 
   'steere.action.place': 'pose en {point}',

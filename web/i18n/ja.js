@@ -764,8 +764,8 @@ export default {
   'mancala.board_label': {other: 'マンカラの盤、{players}人、1人{n}穴'},
   'mancala.hint': '光っている自分の穴を選んでまいてください。',
   'legend.play': '選べる場所',
-  'legend.from': '直前の手の始まり',
-  'legend.to': '終わり',
+  'legend.from': '直前の手の起点',
+  'legend.to': '終点',
   'legend.placed': '直前に置いた石',
 
   'steere.action.place': '{point}に置く',
