@@ -419,9 +419,12 @@ export function tests(env) {
         const brand = await page.locator('header.top .brand').boundingBox();
         assert.ok(me.y < brand.y + brand.height && box.height < 100, 'the name on the brand\'s row');
         assert.ok(me.height <= 48, 'the name taller than a button (two short lines at most)');
-        // An account holder's row has room for a short word before the count: "À vous 1".
-        assert.equal(await page.locator('#turns-summary .turns-short').evaluate((e) => getComputedStyle(e, '::before').content), '"À vous"');
-        assert.ok((await page.locator('#turns-summary .turns-short').boundingBox()).width > 20, 'the short word not shown');
+        // An account holder's row has room for short words after the count: "1 à jouer" (a word
+        // before it, "Tour 1", would read as a turn's number).
+        assert.equal(await page.locator('#turns-summary .turns-short').evaluate((e) => getComputedStyle(e, '::before').content), '"à jouer"');
+        const short = await page.locator('#turns-summary .turns-short').boundingBox();
+        assert.ok(short.width > 20, 'the short word not shown');
+        assert.ok(short.x > (await page.locator('#turns-summary .turns-count').boundingBox()).x, 'the short words before the count');
         // One header on every page: "Tanbo" to the eye, an account holder's as a guest's.
         assert.ok((await page.locator('header.top .brand-more').boundingBox()).width <= 1, 'the brand "Tanbo Server" on a phone');
         assert.deepEqual(errors, []);

@@ -287,7 +287,7 @@ export default {
   'mygames.waiting_players': 'waiting for players',
   'mygames.announce': 'Your turn in a game of {game}.',
   'mygames.head': 'Your turn',
-  'mygames.head_short': 'Turn',
+  'mygames.head_short': 'to play',
   'mygames.head_count': {one: '{n} game', other: '{n} games'},
   'mygames.waiting_label': {one: 'Your turn: {n} game waits for your move', other: 'Your turn: {n} games wait for your move'},
   'lobby.custom_hint': 'Choose the game, its options, the players and the clock.',

@@ -288,7 +288,7 @@ export default {
   'mygames.waiting_players': 'en attente de joueurs',
   'mygames.announce': 'À vous de jouer dans une partie de {game}.',
   'mygames.head': 'À vous',
-  'mygames.head_short': 'À vous',
+  'mygames.head_short': 'à jouer',
   'mygames.head_count': {one: '{n} partie', other: '{n} parties'},
   'mygames.waiting_label': {one: 'À vous : {n} partie attend votre coup', other: 'À vous : {n} parties attendent votre coup'},
   'lobby.custom_hint': 'Choisissez le jeu, ses options, les joueurs et la pendule.',

@@ -288,7 +288,7 @@ export default {
   'mygames.waiting_players': '対局者待ち',
   'mygames.announce': '{game}の対局であなたの手番です。',
   'mygames.head': 'あなたの手番',
-  'mygames.head_short': '手番',
+  'mygames.head_short': '局が手番',
   'mygames.head_count': {other: '{n}局'},
   'mygames.waiting_label': {other: 'あなたの手番：{n}局があなたの手を待っています'},
   'lobby.custom_hint': 'ゲーム、オプション、対局者、持ち時間を選べます。',
