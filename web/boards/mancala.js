@@ -223,7 +223,8 @@ function render({state, legal, viewer, act, name, marks}) {
       body,
       pebbles(st.store, x, y, area, key, {fly: flight(key)}),
       ringEl,
-      seatGlyph(seat, g.glyphAt.x, g.glyphAt.y, players === 2 ? 15 : 13),
+      // Its owner's shape hollow, never to be taken for a stone.
+      s('g', {class: 'store-glyph'}, seatGlyph(seat, g.glyphAt.x, g.glyphAt.y, players === 2 ? 15 : 13)),
       seatLabel(seat, st, mover, g.label));
   }
 
