@@ -245,7 +245,8 @@ export class ReplayView {
       : st.status === 'finished' ? t('room.game_over') : '';
     const told = this.told;
     const lines = (withTimeOuts(st.events) || []).map((ev) => describeCore(ev, told, this.board) ?? this.board.describeEvent?.(ev, told));
-    this.eventsEl.replaceChildren(...lines.filter(Boolean).map((l) => h('li', {}, sentence(l))));
+    // A line in brackets closes the line before it (as in the room's log).
+    this.eventsEl.replaceChildren(...lines.filter(Boolean).join('\n').replaceAll('\n（', '（').split('\n').map((l) => h('li', {}, sentence(l))));
   }
 
   async verify() {

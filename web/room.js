@@ -63,9 +63,10 @@ class RoomLog {
       const start = starts.filter((s) => s <= v).pop();
       const isStart = start === v;
       if (lines.length) {
+        // A line in brackets (Japanese 「（4個）」, a sowing's stones) closes its action's sentence.
         const number = start !== undefined && !isStart ? h('span', {class: 'v'}, t('log.number', {n: v - start})) : null;
         items.push(h('li', {'data-version': v, 'data-decision': start !== undefined ? v - start : null, class: isStart ? 'start' : ''},
-          number, number ? ' ' : '', sentence(lines.join(t('log.sep')))));
+          number, number ? ' ' : '', sentence(lines.join(t('log.sep')).replaceAll(`${t('log.sep')}（`, '（'))));
       }
       // A rematch: a separator above the new game's start (the first game needs none).
       if (isStart && v > 1) items.push(h('li', {class: 'game-sep'}, t('log.new_game')));

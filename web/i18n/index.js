@@ -68,7 +68,7 @@ function category(n, ordinal) {
 }
 
 // t('seat.computer', {n: 2}): the sentence in the current language, placeholders filled in.
-// A count value picks its plural form from params.n.
+// A count value picks its plural form from params.n, or a form for that very number ('=1').
 export function t(key, params = {}) {
   let v = CATALOGUES[lang][key] ?? CATALOGUES.en?.[key];
   if (v === undefined) {
@@ -76,7 +76,7 @@ export function t(key, params = {}) {
     if (!CATALOGUES.en) load('en').catch(() => {});  // for the next time this key is asked for
     return key;
   }
-  if (typeof v === 'object') v = v[category(Number(params.n), key.startsWith('ord.'))] ?? v.other;
+  if (typeof v === 'object') v = v[`=${params.n}`] ?? v[category(Number(params.n), key.startsWith('ord.'))] ?? v.other;
   // Japanese phrase breaking parts a demonstrative from its noun (「この / サーバー」): a word
   // joiner binds them.
   if (lang === 'ja') v = v.replace(/([こそあど]の)(?=[\u30a0-\u30ff\u4e00-\u9fff])/g, '$1\u2060');

@@ -751,7 +751,7 @@ export default {
 
   'mancala.name_place': '{name}（{place}）',
   'mancala.action.sow': '{n}番の穴をまく',
-  'mancala.ev.sow': {other: '石{n}個を1つずつまいた'},
+  'mancala.ev.sow': {other: '（{n}個）'},
   'mancala.ev.extra_move': '{name}がもう一度（最後の石がゴールへ）',
   'mancala.ev.place.finished': '{name}が穴を空にして上がり：{place}',
   'mancala.ev.place.resigned': '{name}が投了：{place}',
@@ -795,7 +795,7 @@ export default {
   'tsoro.action.head.stop': '頭で止まる',
   'tsoro.action.bonus_stop': 'ボーナスの穴をもう取らない',
   'tsoro.action.bonus': '相手の{row}の{col}列目を取る',
-  'tsoro.ev.sow': {other: '{name}の種まき（{n}回）'},
+  'tsoro.ev.sow': {'=1': '{name}がまく', other: '{name}の連続まき（{n}回）'},
   'tsoro.ev.single': '{name}が石を1つだけ移動',
   'tsoro.ev.head': {other: '最後の石が頭に入る（頭の石は{n}個）'},
   'tsoro.ev.capture': {other: '{name}が{col}列目で石{n}個を捕獲'},
