@@ -111,11 +111,12 @@ HttpReply https_get(std::uint16_t port, const std::string& target) {
   return reply;
 }
 
-std::vector<std::string> wss_exchange(std::uint16_t port, const std::vector<std::string>& send,
-                                      int replies) {
-  net::io_context ioc;
-  auto ctx = client_context();
-  websocket::stream<beast::ssl_stream<beast::tcp_stream>> ws(ioc, ctx);
+namespace {
+
+using WssStream = websocket::stream<beast::ssl_stream<beast::tcp_stream>>;
+
+// The TCP, TLS and WebSocket handshakes, each bounded by kClientTimeout; text frames from then on.
+void open_wss(net::io_context& ioc, WssStream& ws, std::uint16_t port) {
   auto& tcp_layer = beast::get_lowest_layer(ws);
   tcp_layer.expires_after(kClientTimeout);
   run(ioc, "connect", [&](auto h) { tcp_layer.async_connect(loopback(port), h); });
@@ -125,6 +126,16 @@ std::vector<std::string> wss_exchange(std::uint16_t port, const std::vector<std:
   ws.set_option(websocket::stream_base::timeout{kClientTimeout, kClientTimeout, false});
   run(ioc, "wss handshake", [&](auto h) { ws.async_handshake("127.0.0.1", "/ws", h); });
   ws.text(true);
+}
+
+}  // namespace
+
+std::vector<std::string> wss_exchange(std::uint16_t port, const std::vector<std::string>& send,
+                                      int replies) {
+  net::io_context ioc;
+  auto ctx = client_context();
+  WssStream ws(ioc, ctx);
+  open_wss(ioc, ws, port);
   for (const auto& s : send)
     run(ioc, "wss write", [&](auto h) { ws.async_write(net::buffer(s), h); });
   std::vector<std::string> out;
@@ -141,22 +152,12 @@ std::vector<std::string> wss_exchange(std::uint16_t port, const std::vector<std:
 struct WssClient::Impl {
   net::io_context ioc;
   net::ssl::context ctx = client_context();
-  websocket::stream<beast::ssl_stream<beast::tcp_stream>> ws{ioc, ctx};
+  WssStream ws{ioc, ctx};
   beast::flat_buffer buffer;
 };
 
 WssClient::WssClient(std::uint16_t port) : impl_(std::make_unique<Impl>()) {
-  auto& ioc = impl_->ioc;
-  auto& ws = impl_->ws;
-  auto& tcp_layer = beast::get_lowest_layer(ws);
-  tcp_layer.expires_after(kClientTimeout);
-  run(ioc, "connect", [&](auto h) { tcp_layer.async_connect(loopback(port), h); });
-  run(ioc, "tls handshake",
-      [&](auto h) { ws.next_layer().async_handshake(net::ssl::stream_base::client, h); });
-  tcp_layer.expires_never();
-  ws.set_option(websocket::stream_base::timeout{kClientTimeout, kClientTimeout, false});
-  run(ioc, "wss handshake", [&](auto h) { ws.async_handshake("127.0.0.1", "/ws", h); });
-  ws.text(true);
+  open_wss(impl_->ioc, impl_->ws, port);
 }
 
 WssClient::~WssClient() = default;
