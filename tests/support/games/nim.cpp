@@ -27,8 +27,7 @@ const GameInfo& info() {
   return game;
 }
 
-// A heap-count parity the mover can hand over wins: the nim-sum, zero for the player to move
-// losing against best play.
+// The nim-sum (the heaps' XOR) decides: zero, and the player to move loses against best play.
 double evaluate(const Game& g, Seat seat) {
   const auto& nim = static_cast<const Nim&>(g);
   int sum = 0;
