@@ -432,23 +432,19 @@ export class RoomView {
 
   // On a phone, a decision scrolls the page so that the player sees what is asked and what they
   // decide about: the prompt from its first line and the whole board above the decision bar,
-  // scrolling as little as may be; else from the prompt on, as much of the board as fits.
-  // Tsoro's long turned board, under a prompt held at the top, scrolls on to its targets when
-  // they fit in view (a head's two), else shows the first.
+  // scrolling as little as may be; else from the prompt on, as much of the board as fits. A board
+  // drawn to the screen's height (Tsoro's turned board, svg.upright), which would not fit under
+  // the prompt, is kept whole from its top instead: the prompt is then wholly above, never cut
+  // mid-line (the bar says what to do).
   boardIntoView() {
     if (innerWidth > 760) return;
     const board = this.boardEl.getBoundingClientRect();
-    const prompt = (this.bannerEl.hidden ? this.boardEl : this.bannerEl).getBoundingClientRect();
+    const top = (this.bannerEl.hidden ? this.boardEl : this.bannerEl).getBoundingClientRect().top;
     const bar = this.controlsEl.classList.contains('active') ? this.controlsEl.getBoundingClientRect().height : 0;
     const room = innerHeight - bar;
-    const lo = board.bottom - room, hi = prompt.top - 4;
-    let by = lo <= hi ? Math.min(Math.max(0, lo), hi) : hi;
-    const picks = [...this.boardEl.querySelectorAll('.pick')].map((el) => el.getBoundingClientRect());
-    if (lo > hi && picks.length && this.boardEl.querySelector('svg.upright')) {
-      const top = Math.min(...picks.map((r) => r.top)), bottom = Math.max(...picks.map((r) => r.bottom));
-      const fits = bottom - top <= room - prompt.height - 16;
-      by = Math.max(hi, fits ? bottom - room + 8 : top + Math.min(...picks.map((r) => r.height)) - room + 8);
-    }
+    const lo = board.bottom - room, hi = top - 4;
+    const fitted = this.boardEl.querySelector('svg.upright');
+    const by = lo <= hi ? Math.min(Math.max(0, lo), hi) : fitted ? Math.max(lo, board.top - 4) : hi;
     if (by) window.scrollBy({top: by, behavior: 'instant'});
   }
 

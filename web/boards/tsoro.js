@@ -175,14 +175,15 @@ function acrossLayout(N, space) {
 
 // Turned a quarter clockwise: the viewer's rows on the left (outer outermost), column 1 at the
 // top, each name above its own two rows; in CSS pixels. Oval holes: stones, then the count. Rows
-// as tall as the space below the board's top allows, 50 at most; on a phone 44 at least, a long
-// board running on below the screen, under its prompt (room.js, boardIntoView).
+// as tall as the height allows, 50 at most: on a phone the screen less the decision bar, so that
+// the whole board is seen at once (the room scrolls it into view at a decision), else the space
+// below the board's top.
 function uprightLayout(N, space) {
-  const NAME = 58;  // the names and trays (a finger's 44 pixels), a tray's word above it
+  const NAME = 54;  // the names and trays, a tray's word above it
   const W = Math.round(space.width);
   const numW = 24, pad = 6, gap = 10;
   const fit = Math.floor(((space.screen ?? space.below) - NAME - 12) / N);
-  const row = Math.min(50, space.screen === undefined ? fit : Math.max(44, fit));
+  const row = Math.min(50, fit);
   // Columns no wider than their holes need: on a wide screen the board stays a board.
   const cw = Math.min((W - numW - 2 - 2 * pad - gap) / 4, row * 2.6);
   const bw = numW + 2 * pad + gap + 4 * cw + 2;
