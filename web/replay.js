@@ -30,7 +30,7 @@ export class ReplayListView {
     } catch (err) {
       this.error = err;
     }
-    this.relabel();
+    if (this.app.view === this) this.relabel();  // not once the page has moved on
   }
 
   relabel() {
@@ -89,6 +89,7 @@ export class ReplayView {
       if (!res.ok) throw apiError(body, res);
       this.record = body;
     } catch (err) {
+      if (this.app.view !== this) return;
       main.replaceChildren(h('h2', {}, t('replay.title_plain', {id: this.id})), h('p', {role: 'alert'}, t('replay.failed', {message: errorText(err)}), ' ', errorDetails(err) ?? ''));
       return;
     }

@@ -375,5 +375,27 @@ export function tests(env) {
       assert.match(await p.page.locator('#rules-title').textContent(), /Tanbo \(Mark Steere\)/);
       await closeAll([p]);
     }},
+    {name: 'rules: a page opened while the replays were still loading stays on screen, and so does the page after a replay', fn: async () => {
+      const p = await newPlayer(env, 'Ana', {viewport: DESKTOP});
+      // The server's answers held back until the reader has gone on: a late answer must not
+      // draw its list, or its error, over the page that took its place.
+      let held, release;
+      await p.page.route(/\/api\/games(\?|\/)/, async (route) => { await held; await route.continue(); });
+      for (const [from, path] of [['#/replays', '/api/games?limit=50'], ['#/replay/nosuchgame', '/api/games/nosuchgame']]) {
+        held = new Promise((r) => { release = r; });
+        const asked = p.page.waitForRequest((r) => r.url().endsWith(path));
+        await p.page.goto(`${env.base}/${from}`);
+        await asked;
+        await p.page.goto(`${env.base}/#/rules/tsoro`);
+        await p.page.waitForSelector('#rules-title');
+        const answered = p.page.waitForResponse((r) => r.url().endsWith(path));
+        release();
+        await answered;
+        await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+        assert.equal(await p.page.locator('#rules-title').count(), 1, `the rules gone once ${from} was answered`);
+        assert.equal(await p.page.locator('#replay-list, #main [role=alert]').count(), 0, `${from} drawn over the rules`);
+      }
+      await closeAll([p]);
+    }},
   ];
 }
