@@ -432,10 +432,10 @@ export class RoomView {
 
   // On a phone, a decision scrolls the page so that the player sees what is asked and what they
   // decide about: the prompt from its first line and the whole board above the decision bar,
-  // scrolling as little as may be; else from the prompt on, as much of the board as fits. A board
-  // drawn to the screen's height (Tsoro's turned board, svg.upright), which would not fit under
-  // the prompt, is kept whole from its top instead: the prompt is then wholly above, never cut
-  // mid-line (the bar says what to do).
+  // scrolling as little as may be. A board that fits above the bar but not under its prompt
+  // (Tanbo's two fields, Tsoro's turned board) is kept whole instead, from its legend's top when
+  // that fits too: the prompt is then wholly above, never cut mid-line (the bar says what to
+  // do). A board taller than the screen is shown from the prompt on.
   boardIntoView() {
     if (innerWidth > 760) return;
     const board = this.boardEl.getBoundingClientRect();
@@ -443,8 +443,9 @@ export class RoomView {
     const bar = this.controlsEl.classList.contains('active') ? this.controlsEl.getBoundingClientRect().height : 0;
     const room = innerHeight - bar;
     const lo = board.bottom - room, hi = top - 4;
-    const fitted = this.boardEl.querySelector('svg.upright');
-    const by = lo <= hi ? Math.min(Math.max(0, lo), hi) : fitted ? Math.max(lo, board.top - 4) : hi;
+    const drawn = this.boardEl.querySelector('svg.board-svg')?.getBoundingClientRect() ?? board;
+    const by = lo <= hi ? Math.min(Math.max(0, lo), hi)
+      : drawn.height <= room - 4 ? Math.max(drawn.bottom - room, board.top - 4) : hi;
     if (by) window.scrollBy({top: by, behavior: 'instant'});
   }
 

@@ -30,6 +30,13 @@ export function tests(env) {
         const min = game === 'tsoro' || game === 'steere-tanbo' ? 32 : 44;
         assert.deepEqual(await smallTargets(p.page, '#board .pick', min), [], `${game} ${lang}: board targets under ${min} px`);
         assert.ok(await someInView(p.page, '#board .pick, #controls button'), `${game} ${lang} ${info.decision}: no control in view without scrolling`);
+        // And the whole board above the decision bar, as the page brings it.
+        const b = await p.page.evaluate(() => {
+          const r = document.querySelector('#board svg.board-svg').getBoundingClientRect();
+          const bar = document.querySelector('#controls.active');
+          return {top: r.top, bottom: r.bottom, foot: bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect().top : innerHeight};
+        });
+        assert.ok(b.top >= -0.5 && b.bottom <= b.foot + 0.5, `${game} ${lang} ${info.decision}: the board at ${Math.round(b.top)}..${Math.round(b.bottom)}, the bar at ${Math.round(b.foot)}`);
       } else if (game === 'steere-tanbo') {
         // 11 x 11 whole in the window as the page opens, row 1, the letters and the players'
         // row under them included.
