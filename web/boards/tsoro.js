@@ -39,8 +39,9 @@ function describeAction(a, seat) {
 
 function describeEvent(ev, name) {
   switch (ev.type) {
+    // A sowing of one lap says no more than the move's own line: only a relay is told.
     case 'sow': return ev.singleton ? t('tsoro.ev.single', {name: name(ev.seat)})
-                                    : t('tsoro.ev.sow', {name: name(ev.seat), n: ev.laps});
+      : ev.laps > 1 ? t('tsoro.ev.sow', {name: name(ev.seat), n: ev.laps}) : null;
     // Always after its sowing's line, whose subject it shares: said without it.
     case 'head': return t('tsoro.ev.head', {n: ev.stones});
     case 'capture': return t('tsoro.ev.capture', {name: name(ev.seat), n: ev.inner + ev.outer, col: viewCol(ev.col, ev.seat)});
