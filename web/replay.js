@@ -111,6 +111,12 @@ export class ReplayView {
     this.animator.stop();
   }
 
+  // The board as its player saw it: from the viewer's own seat when they played in the game.
+  viewer() {
+    const me = this.app.conn.player?.id;
+    return (me && this.record.players_info?.find((p) => p.id === me)?.seat) || 0;
+  }
+
   relabel() {
     if (!this.record) return;
     this.viewport.relabel();
@@ -224,7 +230,7 @@ export class ReplayView {
   }
 
   drawState(st, state, marks, refocus, frame = false) {
-    const out = this.board.render({state, legal: null, pending: frame ? null : st.pending, me: null, viewer: 0, seats: [], act: () => {}, name: this.name, marks});
+    const out = this.board.render({state, legal: null, pending: frame ? null : st.pending, me: null, viewer: this.viewer(), seats: [], act: () => {}, name: this.name, marks});
     this.viewport.show(out, refocus);
     return out;
   }

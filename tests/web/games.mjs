@@ -228,6 +228,17 @@ export function tests(env) {
       await shot(env, c, 'mancala-2-finished');
       const lastDecision = await c.page.evaluate(() => Math.max(...[...document.querySelectorAll('#log [data-decision]')].map((li) => Number(li.dataset.decision))));
       finished.mancala = {room, places: places[0], lastDecision};
+      // Its replay as each saw the game: Ben (seat 2) at the bottom, as the spectator saw seat 1.
+      for (const [p, mine] of [[b, 1], [c, 0]]) {
+        await p.page.goto(`${env.base}/#/replays`);
+        await p.page.click(`#replay-list a[href*="${room}"]`);
+        await p.page.waitForSelector('#replay-board svg.mancala .pit');
+        const y = await p.page.evaluate(() => [0, 1].map((seat) => {
+          const pits = [...document.querySelectorAll(`#replay-board .pit[data-seat="${seat}"]`)].map((el) => el.getBoundingClientRect().top);
+          return pits.reduce((sum, top) => sum + top, 0) / pits.length;
+        }));
+        assert.ok(y[mine] > y[1 - mine], `seat ${mine + 1}'s replay shows the other side at the bottom: ${y}`);
+      }
       await closeAll([a, b, c]);
     }},
     {name: 'replay: a finished game steps through its boards to the end, with its result and seed check; the count is the log\'s', fn: async () => {
