@@ -53,7 +53,9 @@ export function boardLegend(game, {play = true, pick = null, last = true} = {}) 
   return h('p', {class: 'board-legend', 'data-game': game},
     play ? h('span', {class: 'legend-group'}, item('play', t('legend.play'))) : null,
     last ? h('span', {class: 'legend-group'}, game === 'steere-tanbo' ? item('last-to', t('legend.placed'))
-      : [item('last-from', t('legend.from')), item('last-to', t('legend.to'))]) : null);
+      : [item('last-from', t('legend.from')), item('last-to', t('legend.to'))]) : null,
+    // What Tanbo's tokens are worth, which the board cannot show.
+    game === 'tanbo' ? h('span', {class: 'legend-points'}, t('legend.points')) : null);
 }
 
 // Small symbols the sowing boards draw, each with one meaning and told apart by shape, never by

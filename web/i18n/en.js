@@ -767,6 +767,7 @@ export default {
   'legend.from': 'start of last move',
   'legend.to': 'end of last move',
   'legend.placed': 'last stone placed',
+  'legend.points': 'points: yellow rice 3, black 4, red 5; snakes 0',
 
   'steere.action.place': 'place at {point}',
   'steere.colour.black': 'Black',

@@ -767,6 +767,7 @@ export default {
   'legend.from': 'départ du dernier coup',
   'legend.to': 'arrivée du dernier coup',
   'legend.placed': 'dernière pierre posée',
+  'legend.points': 'points : riz jaune 3, noir 4, rouge 5 ; serpent 0',
 
   'steere.action.place': 'pose en {point}',
   'steere.colour.black': 'Noir',

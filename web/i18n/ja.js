@@ -767,6 +767,7 @@ export default {
   'legend.from': '直前の手の起点',
   'legend.to': '終点',
   'legend.placed': '直前に置いた石',
+  'legend.points': '得点：黄色い米3点、黒い米4点、赤い米5点、ヘビ0点',
 
   'steere.action.place': '{point}に置く',
   'steere.colour.black': '黒',
