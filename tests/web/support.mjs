@@ -396,7 +396,12 @@ export async function clickDecision(page) {
       assert.fail(`no control for the pending decision: ${why}`);
     }
     const confirm = page.locator('#board .pick[data-key="confirm"]');
-    const pick = (await confirm.count()) && Math.random() < 0.6 ? confirm : choices.nth(Math.floor(Math.random() * n));
+    // Mostly a token still to choose rather than one taken back from the tray: a choice of
+    // several tokens converges instead of walking at random.
+    const ahead = page.locator('#board .pick:not(.tb-tray-item):not([data-key="confirm"]), #controls [data-action]');
+    const m = await ahead.count();
+    const pick = (await confirm.count()) && Math.random() < 0.6 ? confirm
+      : m && Math.random() < 0.8 ? ahead.nth(Math.floor(Math.random() * m)) : choices.nth(Math.floor(Math.random() * n));
     await pick.click();
     if (await sent()) return;
   }
