@@ -14,7 +14,10 @@
 
 namespace tanbo::server::test {
 
-constexpr auto kClientTimeout = std::chrono::seconds(5);
+// How long a test's client waits on a socket before it calls the server hung: a guard against a
+// test that never ends, far above what any answer takes on a loaded machine under the sanitizers
+// (a password hashed on a 2-core runner busy with other tests took more than 5 s).
+constexpr auto kClientTimeout = std::chrono::seconds(30);
 
 struct HttpReply {
   unsigned status = 0;
