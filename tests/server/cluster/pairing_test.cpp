@@ -103,8 +103,14 @@ TEST_CASE("kill -9 of the node running a pool's waves: the other nodes' seekers 
     if (node != dead)
       for (int i = 0; i < 4; ++i)
         s.push_back(seek_on(*c, node, "N" + std::to_string(node) + "-" + std::to_string(i)));
+  // First leaves. On a slow machine a wave may have paired it meanwhile: its partner is then
+  // paired already, once, which the checks below count like the others, and one more seeker
+  // keeps the count even.
   first.client->send({{"type", "unseek"}, {"id", "u"}, {"seek", first.seek}});
-  first.client->expect("ok");
+  bool first_paired = false;
+  for (json m = first.client->next(); m.value("re", json()) != "u"; m = first.client->next())
+    first_paired |= m.at("type") == "paired";
+  if (first_paired) s.push_back(seek_on(*c, (dead + 1) % 3, "Extra"));
   c->dead = int(dead);
   c->nodes[dead]->kill();
   const auto killed = std::chrono::steady_clock::now();
