@@ -187,27 +187,19 @@ int run(Config config) {
             [weak = std::weak_ptr(relay)](const std::string& room, tanbo::protocol::Channel channel,
                                           std::int64_t n) {
               if (auto relay = weak.lock())
-                relay->notify(Forwarder::Target::room, room,
-                              {{"k", "unsay"},
-                               {"room", room},
-                               {"channel", tanbo::protocol::to_string(channel)},
-                               {"n", n}});
+                relay->notify(Forwarder::Target::room, room, cluster::Unsay{room, channel, n});
             },
         .standing_changed =
             [weak = std::weak_ptr(relay)](const std::string& identity, bool banned,
                                           std::int64_t shadow_until) {
               if (auto relay = weak.lock())
                 relay->notify(Forwarder::Target::identity, identity,
-                              {{"k", "standing"},
-                               {"identity", identity},
-                               {"banned", banned},
-                               {"shadow_until", shadow_until}});
+                              cluster::StandingChanged{identity, banned, shadow_until});
             },
         // Every node: an identity may be connected to several.
         .revoked =
             [weak = std::weak_ptr(relay)](const std::string& identity, const std::string& token) {
-              if (auto relay = weak.lock())
-                relay->notify_all({{"k", "revoked"}, {"identity", identity}, {"token", token}});
+              if (auto relay = weak.lock()) relay->notify_all(cluster::Revoked{identity, token});
             },
     });
     // Play now: one pool for the cluster, in Redis; this node runs the waves of the pools whose

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "server/cluster/keys.hpp"
+#include "server/cluster/messages.hpp"
 #include "server/pairing/terms.hpp"
 
 namespace tanbo::server::cluster {
@@ -151,9 +152,8 @@ bool RedisSeeks::node_alive(const std::string& node) {
 }
 
 void RedisSeeks::tell(const pairing::Seeker& s, const std::string& room, int seat) {
-  protocol::Json head = {
-      {"k", "paired"}, {"peer", s.peer}, {"seek", s.seek}, {"room", room}, {"seat", seat}};
-  auto r = redis_.command({"PUBLISH", keys::node_channel(s.node), head.dump() + "\n"});
+  const Paired paired{s.peer, s.seek, room, seat};
+  auto r = redis_.command({"PUBLISH", keys::node_channel(s.node), payload(encode(paired))});
   if (r.is_error() || r.integer() == 0)
     spdlog::warn("pairing: node {} not told of room {} for seek {}", s.node, room, s.seek);
 }

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "server/cluster/link_order.hpp"
+#include "server/cluster/messages.hpp"
 #include "server/cluster/redis.hpp"
 #include "server/rooms/forwarder.hpp"
 
@@ -40,6 +41,8 @@ class Client;
 }  // namespace tanbo::server
 
 namespace tanbo::server::cluster {
+
+class RemotePeer;
 
 class Relay final : public Forwarder, public std::enable_shared_from_this<Relay> {
  public:
@@ -79,27 +82,35 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void credit_on(const std::string& node, std::uint64_t peer, bool chat = false);
   // Tells the node holding `name` (a room, or an identity's connection) of a change there: a
   // removed chat line, a new standing. Nobody holds it: nothing is sent.
-  void notify(Target target, const std::string& name, engine::Json head);
+  void notify(Target target, const std::string& name, Message message);
   // Tells every other live node (revoked tokens: an identity may be connected to several).
-  void notify_all(engine::Json head);
+  void notify_all(Message message);
 
  private:
+  // A notice's destination meaning every other live node; no node id has a '*'.
+  static constexpr std::string_view kEveryNode = "*";
+
   // What waits for the sender, in order.
   struct Outgoing {
-    enum Kind { request, frame, close, bye, credit, chat_credit, notice, followed };
-    Outgoing(Kind k, std::string to, std::uint64_t p) : kind(k), node(std::move(to)), peer(p) {}
+    enum Kind {
+      request,  // a client's request: to the node that holds its target
+      frame,    // a frame for another node's connection
+      direct,   // a message for `node`
+      notice    // a message for the node that holds `name`, or for every other node
+    };
+    Outgoing(Kind k, std::string to, std::uint64_t p, Message m = Sync{})
+        : kind(k), node(std::move(to)), peer(p), message(std::move(m)) {}
     Kind kind;
     std::string node;  // where to; for a request, the owner when known
     std::uint64_t peer = 0;
+    Message message;                                // request: its Request; direct, notice
     std::shared_ptr<const std::string> text;        // frame: the frame; request: the request
     std::shared_ptr<const std::string> then;        // frame: a second one, nothing between
-    engine::Json head;                              // notice: the message; request: its header
-    Target target = Target::room;                   // request: what names its node...
+    Target target = Target::room;                   // request, notice: what names its node...
     std::string name;                               // ...the room, identity or challenge
     std::weak_ptr<WsPeer> local;                    // request: where a no_such_room goes
     protocol::Id re;                                // request
-    std::uint64_t ticket = 0;                       // request: a mute, answered `followed`
-    CloseCode code = CloseCode::going_away;         // close
+    std::uint64_t ticket = 0;                       // request: a mute, answered Followed
     std::chrono::steady_clock::time_point since{};  // request: when it was asked
   };
   // A connection of this node that spoke to other nodes.
@@ -109,36 +120,51 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   };
   // A connection of another node, as this node's rooms see it.
   struct Remote {
-    std::shared_ptr<WsPeer> peer;
+    std::shared_ptr<RemotePeer> peer;
     std::shared_ptr<Client> client;
   };
   using RemoteKey = std::pair<std::string, std::uint64_t>;  // node, its peer id
 
+  // relay.cpp: what this node's connections and rooms hand the sender.
   void push(Outgoing o);
   Outgoing request(Target target, const std::string& name, const std::shared_ptr<WsPeer>& peer,
                    const Identity& who, const Standing& standing, std::string_view text,
                    std::uint64_t ticket);
-  // The wait of a forwarded standing is over: its `followed` runs (any thread; mutex_ not held).
+  void close_locals(const std::function<bool(const Local&)>& which);
+
+  // relay_tickets.cpp: the wait of a forwarded standing is over, its `followed` runs (any
+  // thread; mutex_ not held).
   void settle(std::uint64_t ticket);
   void settle_sent_to(const std::string& node);  // every wait on `node`; empty: every wait
+
+  // relay_send.cpp: the sender thread.
   // One message as published: its head (numbered on the way out) and its body.
   struct Published {
     std::string node;
-    engine::Json head;
+    Message message;
     std::shared_ptr<const std::string> body;  // a frame's buffer, or a client's request
     std::shared_ptr<WsPeer> asker = {};       // a request: told when it may not have arrived
     std::string room = {};
     protocol::Id re = {};
     std::uint64_t ticket = 0;
   };
+  // What one flush publishes, and what it learnt on the way.
+  struct Batch {
+    std::vector<Published> out;
+    std::map<std::string, std::size_t> open_frame;  // node -> its last message, if a frame
+    std::set<std::uint64_t> waiting;                // peers with a request deferred
+    void add(Published p);
+  };
   void send_loop();
-  void receive_loop();
   void flush(RedisConnection& redis, std::deque<Outgoing>& batch);
+  void flush_request(RedisConnection& redis, Outgoing& o, Batch& batch);
+  void flush_frame(Outgoing& o, Batch& batch);
+  void flush_notice(RedisConnection& redis, Outgoing& o, Batch& batch);
   void publish(RedisConnection& redis, std::vector<Published>& out);
   // A numbered message to each node a message may have been lost on, so its receiver sees the
   // gap even when nothing else goes there.
   void sync_doubtful(RedisConnection& redis);
-  std::string resolve(RedisConnection& redis, const Outgoing& o);  // the room's node, or empty
+  std::string resolve(RedisConnection& redis, const Outgoing& o);  // the target's node, or empty
   // The sender's: requests whose room has no owner yet (a room created a moment ago on another
   // node, whose claim is on its way), with every later request of their peers, in order.
   std::deque<Outgoing> deferred_;
@@ -148,20 +174,28 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   std::chrono::steady_clock::time_point last_sync_{};
   std::uint64_t lost_ = 0;  // messages Redis did not take since the last warning
   std::chrono::steady_clock::time_point lost_logged_{};
-  void on_message(const std::string& payload);
-  void on_request(const engine::Json& head, std::string_view body);
-  void on_frame(const engine::Json& head, std::shared_ptr<const std::string> text);
-  void on_close(const engine::Json& head);
-  void on_bye(const engine::Json& head);
-  void on_credit(const engine::Json& head);
-  void on_paired(const engine::Json& head);
-  void on_unsay(const engine::Json& head);
-  void on_followed(const engine::Json& head);
-  void drop_remotes_of(const std::string& node);  // receiver thread
+
+  // relay_receive.cpp: the receiver thread.
+  void receive_loop();
+  void on_message(std::string_view payload);
+  void on(const Request& m, std::string_view body);
+  void on(const Frame& m, std::string_view body);
+  void on(const Close& m, std::string_view body);
+  void on(const Bye& m, std::string_view body);
+  void on(const Credit& m, std::string_view body);
+  void on(const ChatCredit& m, std::string_view body);
+  void on(const Followed& m, std::string_view body);
+  void on(const Sync& m, std::string_view body);
+  void on(const Reset& m, std::string_view body);
+  void on(const Paired& m, std::string_view body);
+  void on(const Unsay& m, std::string_view body);
+  void on(const StandingChanged& m, std::string_view body);
+  void on(const Revoked& m, std::string_view body);
+  Remote& remote_for(const Request& m);
+  void drop_remotes_of(const std::string& node);
   // Messages between here and `node` were lost, either way: every connection on either side of
   // the link starts again, as after a node's death; `tell`: the other side hears it too.
-  void reset_link(const std::string& node, bool tell);  // receiver thread
-  void close_locals(const std::function<bool(const Local&)>& which);
+  void reset_link(const std::string& node, bool tell);
 
   RedisAddress redis_;
   std::string node_;

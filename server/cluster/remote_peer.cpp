@@ -1,0 +1,31 @@
+#include "server/cluster/remote_peer.hpp"
+
+#include <utility>
+
+#include "server/cluster/relay.hpp"
+
+namespace tanbo::server::cluster {
+
+RemotePeer::RemotePeer(std::weak_ptr<Relay> relay, std::string node, std::uint64_t peer,
+                       std::uint64_t local_id)
+    : relay_(std::move(relay)), node_(std::move(node)), peer_(peer), id_(local_id) {}
+
+void RemotePeer::send(std::shared_ptr<const std::string> text) {
+  if (auto r = relay_.lock()) r->send_to(node_, peer_, std::move(text));
+}
+
+void RemotePeer::send_both(std::shared_ptr<const std::string> first,
+                           std::shared_ptr<const std::string> then) {
+  if (auto r = relay_.lock()) r->send_to(node_, peer_, std::move(first), std::move(then));
+}
+
+void RemotePeer::close(CloseCode code) {
+  if (auto r = relay_.lock()) r->close_on(node_, peer_, code);
+}
+
+void RemotePeer::post(std::function<void()> fn) {
+  std::lock_guard lock(turn_);
+  fn();
+}
+
+}  // namespace tanbo::server::cluster
