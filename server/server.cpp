@@ -9,6 +9,7 @@
 #include "server/net/listener.hpp"
 #include "server/net/static_files.hpp"
 #include "server/net/tls.hpp"
+#include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
 
 namespace tanbo::server {
@@ -33,6 +34,11 @@ Server::Server(const Config& config, std::shared_ptr<FrameHandler> frames)
   ctx_->limits.ws_per_address = config.ws_per_address;
   ctx_->limits.hello_timeout = std::chrono::seconds(config.hello_timeout);
   if (!config.tls_cert.empty()) ctx_->tls = make_server_tls(config.tls_cert, config.tls_key);
+}
+
+Server::Server(const Config& config, std::shared_ptr<RoomService> rooms)
+    : Server(config, std::shared_ptr<FrameHandler>(rooms)) {
+  ctx_->rooms = std::move(rooms);
 }
 
 Server::~Server() { stop(std::chrono::milliseconds(0)); }

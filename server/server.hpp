@@ -18,6 +18,8 @@ class Listener;
 class Server {
  public:
   Server(const Config& config, std::shared_ptr<FrameHandler> frames);
+  // The rooms answer the WebSockets, and the API reads the lobby and the accounts there.
+  Server(const Config& config, std::shared_ptr<RoomService> rooms);
   ~Server();  // stop(0) if still running
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;

@@ -27,7 +27,7 @@ void serve_account(const http::request<http::string_body>& req, const NetContext
   const std::string_view path = target.substr(0, target.find('?'));
   const auto method = req.method();
   const Call call{req, respond};
-  auto* rooms = dynamic_cast<RoomService*>(ctx.frames.get());
+  RoomService* rooms = ctx.rooms.get();
   if (!rooms || !rooms->accounts())
     return call.send(error_reply(503, "accounts_unavailable", "this server keeps no accounts"));
   auto& accounts = *rooms->accounts();

@@ -156,7 +156,7 @@ void serve_admin(const http::request<http::string_body>& req, const NetContext& 
         error_reply(404, "not_found", "the admin API is not enabled (--admin-token-file)"));
   if (auto refusal = refused(req, path, address, ctx.admin_token))
     return respond(std::move(*refusal));
-  auto* rooms = dynamic_cast<RoomService*>(ctx.frames.get());
+  RoomService* rooms = ctx.rooms.get();
   auto params = decode_query(target).value_or(Params{});
   auto param = [&](std::string_view key) -> std::optional<std::string> {
     for (const auto& [k, v] : params)

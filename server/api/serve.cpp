@@ -37,7 +37,7 @@ Reply lobby_reply(std::string_view target, const NetContext& ctx, bool pools_onl
         return error_reply(400, "bad_parameter", "game: expected a game id, got '" + v + "'");
       game = v;
     }
-  const auto* rooms = dynamic_cast<const RoomService*>(ctx.frames.get());
+  const RoomService* rooms = ctx.rooms.get();
   if (!rooms) return error_reply(503, "rooms_unavailable", "this server hosts no rooms");
   if (pools_only) return {200, {{"pools", rooms->lobby().pools(game)}}};
   return {200, {{"rooms", rooms->lobby().listing(game)}, {"pools", rooms->lobby().pools(game)}}};
@@ -64,7 +64,7 @@ Reply player_games_reply(std::string_view target, const NetContext& ctx) {
         return error_reply(400, "bad_parameter", "waiting: expected 1 or 0, got '" + v + "'");
       waiting = v == "1" || v == "true";
     }
-  const auto* rooms = dynamic_cast<const RoomService*>(ctx.frames.get());
+  const RoomService* rooms = ctx.rooms.get();
   if (!rooms) return error_reply(503, "rooms_unavailable", "this server hosts no rooms");
   const std::string id(path.substr(kPlayers.size(), path.size() - kPlayers.size() - kGames.size()));
   return {200, {{"games", rooms->lobby().games_of(id, waiting)}}};

@@ -36,7 +36,7 @@ void serve_sessions(const http::request<http::string_body>& req, const NetContex
   if (who.username.empty())
     return send(error_reply(409, "no_account",
                             "a guest has one session, its token: claim an account first"));
-  auto rooms = std::dynamic_pointer_cast<RoomService>(ctx.frames);
+  auto rooms = ctx.rooms;
   if (!ctx.store || !rooms) return send(error_reply(503, "store_unavailable", "no store is open"));
   const std::string current = token_hash(token);
 

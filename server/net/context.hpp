@@ -15,6 +15,9 @@
 #include "server/net/http_slots.hpp"
 #include "server/net/origin.hpp"
 
+namespace tanbo::server {
+class RoomService;
+}
 namespace tanbo::server::store {
 class StoreWorker;
 }
@@ -70,6 +73,9 @@ struct NetContext {
       : frames(std::move(f)), limits(l), http_slots(l.max_http) {}
 
   std::shared_ptr<FrameHandler> frames;
+  // The same as `frames` when the rooms answer the WebSockets, where the API reads the lobby and
+  // the accounts; null otherwise (those calls answer 503).
+  std::shared_ptr<RoomService> rooms;
   Limits limits;
   ConnectionSet connections;
   HttpSlots http_slots;

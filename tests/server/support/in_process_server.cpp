@@ -18,4 +18,10 @@ InProcessServer::InProcessServer(Config c, std::shared_ptr<FrameHandler> frames)
   server.start();
 }
 
+InProcessServer::InProcessServer(Config c, std::shared_ptr<RoomService> rooms)
+    : config(std::move(c)), server(config, std::move(rooms)) {
+  spdlog::set_level(spdlog::level::err);
+  server.start();
+}
+
 }  // namespace tanbo::server::test

@@ -16,6 +16,8 @@ class InProcessServer {
   explicit InProcessServer(
       Config config = loopback_config(),
       std::shared_ptr<FrameHandler> frames = std::make_shared<UnknownTypeHandler>());
+  // The rooms answer the WebSockets and the API's calls about rooms and accounts.
+  InProcessServer(Config config, std::shared_ptr<RoomService> rooms);
   std::uint16_t port() const { return server.port(); }
 
   Config config;
