@@ -19,7 +19,8 @@ Relay::Relay(RedisAddress redis, std::string node, RedisTimeouts timeouts,
       node_(std::move(node)),
       timeouts_(timeouts),
       rooms_(std::move(rooms)),
-      lobby_(std::move(lobby)) {}
+      lobby_(std::move(lobby)),
+      turns_(std::make_unique<RemoteTurns>()) {}
 
 Relay::~Relay() { stop(); }
 
@@ -36,6 +37,7 @@ void Relay::stop_receiving() {
     receiving_ = false;
   }
   if (receiver_.joinable()) receiver_.join();
+  turns_->drain();
 }
 
 void Relay::stop() {
@@ -49,9 +51,12 @@ void Relay::stop() {
   if (receiver_.joinable()) receiver_.join();
   if (sender_.joinable()) sender_.join();
   // The remote connections' Clients hold the rooms' services, which hold this relay.
-  for (auto& [key, remote] : remotes_) remote.client->on_close();
+  for (auto& [key, remote] : remotes_) turns_->post([c = remote.client] { c->on_close(); });
   remotes_.clear();
+  turns_->finish();
 }
+
+void Relay::post_remote(std::function<void()> fn) { turns_->post(std::move(fn)); }
 
 void Relay::push(Outgoing o) {
   {

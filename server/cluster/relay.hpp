@@ -10,11 +10,12 @@
 //
 // Two threads with a connection each: the sender publishes what the rooms and connections queue
 // (pipelined: one round trip for all that waits), the receiver hands what comes in to the rooms
-// or the connections. A node that leaves or dies takes its side with it: the connections that
-// spoke to it are closed with going_away (clients reconnect and resume, to any node), and the
-// rooms here let go of its connections as of closed ones. Messages are numbered per link
-// (link_order.hpp): a message lost between two nodes does the same to the connections that spoke
-// across that link, and a request that may have been lost is answered unknown_outcome.
+// or the connections; the requests of other nodes' connections run on a third thread, in order
+// (RemoteTurns, remote_peer.hpp). A node that leaves or dies takes its side with it: the
+// connections that spoke to it are closed with going_away (clients reconnect and resume, to any
+// node), and the rooms here let go of its connections as of closed ones. Messages are numbered per
+// link (link_order.hpp): a message lost between two nodes does the same to the connections that
+// spoke across that link, and a request that may have been lost is answered unknown_outcome.
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -43,6 +44,7 @@ class Client;
 namespace tanbo::server::cluster {
 
 class RemotePeer;
+class RemoteTurns;
 
 class Relay final : public Forwarder, public std::enable_shared_from_this<Relay> {
  public:
@@ -52,11 +54,11 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
 
   void start();
   // The first step of a clean stop: requests from other nodes are no longer taken (their
-  // senders hear that nobody listens, and retry elsewhere once the rooms moved); what the rooms
-  // here still send goes out until stop().
+  // senders hear that nobody listens, and retry elsewhere once the rooms moved), and those taken
+  // are in the rooms' queues on return; what the rooms here still send goes out until stop().
   void stop_receiving();
   // Stops both threads after sending what is queued; the remote connections' Clients are let
-  // go. Idempotent.
+  // go. Idempotent; not from a remote connection's callback.
   void stop();
 
   // Forwarder: called on a connection's strand.
@@ -85,6 +87,9 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void notify(Target target, const std::string& name, Message message);
   // Tells every other live node (revoked tokens: an identity may be connected to several).
   void notify_all(Message message);
+  // Runs `fn` where the other nodes' connections' callbacks run, after what is queued there
+  // (RemotePeer::post).
+  void post_remote(std::function<void()> fn);
 
  private:
   // A notice's destination meaning every other live node; no node id has a '*'.
@@ -222,6 +227,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
 
   // The receiver thread's.
   std::map<RemoteKey, Remote> remotes_;
+  std::unique_ptr<RemoteTurns> turns_;  // the remote connections' Clients run there
   LinkArrivals arrivals_;
   std::uint64_t next_remote_id_ = std::uint64_t(1) << 62;  // never a local connection's id
 

@@ -95,13 +95,15 @@ Relay::Remote& Relay::remote_for(const Request& m) {
   return remotes_.emplace(key, Remote{std::move(peer), std::move(client)}).first->second;
 }
 
+// Handed to the Client on the remote connections' turns: the receiver reads on meanwhile.
 void Relay::on(const Request& m, std::string_view body) {
   Remote& remote = remote_for(m);
-  std::lock_guard lock(remote.peer->turn());
-  remote.client->use_standing({false, m.shadow_until, m.mutes});
-  remote.client->on_text(remote.peer, body);
-  // A standing's change is now in the rooms' queues, ahead of anything said after this.
-  if (m.ticket) push(Outgoing(Outgoing::direct, m.from, m.peer, Followed{*m.ticket}));
+  turns_->post([this, m, text = std::string(body), peer = remote.peer, client = remote.client] {
+    client->use_standing({false, m.shadow_until, m.mutes});
+    client->on_text(peer, text);
+    // A standing's change is now in the rooms' queues, ahead of anything said after this.
+    if (m.ticket) push(Outgoing(Outgoing::direct, m.from, m.peer, Followed{*m.ticket}));
+  });
   metrics::cluster(metrics::Cluster::served);
 }
 
@@ -137,9 +139,8 @@ void Relay::on(const Close& m, std::string_view) {
 void Relay::on(const Bye& m, std::string_view) {
   auto it = remotes_.find({m.from, m.peer});
   if (it == remotes_.end()) return;
-  auto client = std::move(it->second.client);
+  turns_->post([client = std::move(it->second.client)] { client->on_close(); });
   remotes_.erase(it);
-  client->on_close();
 }
 
 void Relay::on(const Credit& m, std::string_view) { rooms_->credit(m.peer); }
@@ -182,9 +183,8 @@ void Relay::reset_link(const std::string& node, bool tell) {
 void Relay::drop_remotes_of(const std::string& node) {
   auto it = remotes_.lower_bound({node, 0});
   while (it != remotes_.end() && it->first.first == node) {
-    auto client = std::move(it->second.client);
+    turns_->post([client = std::move(it->second.client)] { client->on_close(); });
     it = remotes_.erase(it);
-    client->on_close();
   }
 }
 

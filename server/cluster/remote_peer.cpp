@@ -1,10 +1,27 @@
 #include "server/cluster/remote_peer.hpp"
 
+#include <boost/asio/post.hpp>
+#include <future>
 #include <utility>
 
 #include "server/cluster/relay.hpp"
 
 namespace tanbo::server::cluster {
+
+RemoteTurns::RemoteTurns() : strand_(boost::asio::make_strand(pool_)) {}
+
+RemoteTurns::~RemoteTurns() { finish(); }
+
+void RemoteTurns::post(std::function<void()> fn) { boost::asio::post(strand_, std::move(fn)); }
+
+void RemoteTurns::drain() {
+  std::promise<void> ran;
+  auto done = ran.get_future();
+  post([&ran] { ran.set_value(); });
+  done.wait();
+}
+
+void RemoteTurns::finish() { pool_.join(); }
 
 RemotePeer::RemotePeer(std::weak_ptr<Relay> relay, std::string node, std::uint64_t peer,
                        std::uint64_t local_id)
@@ -24,8 +41,7 @@ void RemotePeer::close(CloseCode code) {
 }
 
 void RemotePeer::post(std::function<void()> fn) {
-  std::lock_guard lock(turn_);
-  fn();
+  if (auto r = relay_.lock()) r->post_remote(std::move(fn));
 }
 
 }  // namespace tanbo::server::cluster

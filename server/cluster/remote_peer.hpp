@@ -1,10 +1,11 @@
 #pragma once
 // A connection of another node, as the rooms here see it: what they send it goes back there,
 // through the relay (relay.hpp).
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 
 #include "server/net/frame_handler.hpp"
@@ -12,6 +13,29 @@
 namespace tanbo::server::cluster {
 
 class Relay;
+
+// Where the callbacks of the other nodes' connections run, as a local connection's run on its
+// strand: the requests the receiver hands their Clients, their closes, and work for them from
+// elsewhere (a challenge accepted here). One strand on one thread of the relay's: each
+// connection's callbacks in the order they were posted, one at a time, and the receiver free
+// to read on meanwhile.
+class RemoteTurns {
+ public:
+  RemoteTurns();
+  ~RemoteTurns();  // finish()
+  RemoteTurns(const RemoteTurns&) = delete;
+  RemoteTurns& operator=(const RemoteTurns&) = delete;
+
+  void post(std::function<void()> fn);
+  // Returns once what was posted before has run. Not from a callback of its own.
+  void drain();
+  // Runs what is posted, then stops its thread; what is posted after never runs. Idempotent.
+  void finish();
+
+ private:
+  boost::asio::thread_pool pool_{1};
+  boost::asio::strand<boost::asio::thread_pool::executor_type> strand_;
+};
 
 class RemotePeer final : public WsPeer {
  public:
@@ -23,13 +47,10 @@ class RemotePeer final : public WsPeer {
   void send_both(std::shared_ptr<const std::string> first,
                  std::shared_ptr<const std::string> then) override;
   void close(CloseCode code) override;
-  // The receiver thread hands this connection's requests to its Client; work for it from
-  // elsewhere (a challenge accepted here) takes the same lock, so the Client sees one at a time.
+  // On the relay's RemoteTurns, after what is posted there; dropped once the relay is gone.
   void post(std::function<void()> fn) override;
-  std::recursive_mutex& turn() { return turn_; }
 
  private:
-  std::recursive_mutex turn_;
   std::weak_ptr<Relay> relay_;
   std::string node_;
   std::uint64_t peer_;
