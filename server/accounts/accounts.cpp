@@ -123,7 +123,7 @@ void Accounts::login(std::string address, std::string username, std::string pass
         if (!rehash.empty()) require(s.set_password(id, rehash));
         Answer a;
         a.identity = Identity{who->id, who->name, who->username};
-        a.token = sh.identities->issue_token(id, agent);  // queued before the commit below
+        a.token = sh.identities->issue_token_in(s, id, agent);  // stored with this job
         once_committed(s, std::move(a), done, [id, address] {
           metrics::login("ok");
           spdlog::info("accounts: {} logged in from {}", id,
@@ -143,12 +143,11 @@ void Accounts::change_password(const Identity& who, std::string keep, std::strin
   const Weak weak = shared_;
   const std::string id = who.id;
   with_password(
-      *shared_, weak, who, keep, address, current, std::move(done),
-      [=](Shared& sh, const Done& done) {
+      *shared_, weak, who, keep, address, current, std::move(done), [=](Shared&, const Done& done) {
         std::string hash = hash_password(next);
-        sh.identities->revoke_tokens(id, keep);  // every device but this one logs in again
-        in_store(weak, done, [=](Shared&, store::Store& s) {
+        in_store(weak, done, [=](Shared& sh, store::Store& s) {
           require(s.set_password(id, hash));
+          sh.identities->revoke_tokens_in(s, id, keep);  // every device but this one logs in again
           once_committed(s, {}, done, [id] {
             metrics::account("password_changed");
             spdlog::info("accounts: {} changed its password; its other tokens are revoked", id);
@@ -185,10 +184,10 @@ void Accounts::recover(std::string address, std::string username, std::string co
             if (!who || !now || now->recovery_hash != used) return done(bad_login());
             require(s.set_password(id, hash));
             require(s.set_recovery(id, recovery_hash(next)));
-            sh.identities->revoke_tokens(id, {});  // every session ends: whoever held one
+            sh.identities->revoke_tokens_in(s, id, {});  // every session ends: whoever held one
             Answer a;
             a.identity = Identity{who->id, who->name, who->username};
-            a.token = sh.identities->issue_token(id, agent);  // queued before the commit below
+            a.token = sh.identities->issue_token_in(s, id, agent);  // stored with this job
             a.recovery_code = next;
             once_committed(s, std::move(a), done, [id, address] {
               metrics::account("recovered");

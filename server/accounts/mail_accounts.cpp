@@ -231,10 +231,10 @@ void Accounts::reset_password(std::string address, std::string link_token, std::
         if (!taken || !who || !s.account_of(id)) return done(expired_link());
         require(s.set_password(id, next));
         require(s.end_mail_tokens(id, "reset"));
-        sh.identities->revoke_tokens(id, {});  // every session ends, as with a recovery code
+        sh.identities->revoke_tokens_in(s, id, {});  // every session ends, as with a recovery code
         Answer a;
         a.identity = Identity{who->id, who->name, who->username};
-        a.token = sh.identities->issue_token(id, agent);  // queued before the commit below
+        a.token = sh.identities->issue_token_in(s, id, agent);  // stored with this job
         once_committed(s, std::move(a), done, [id, address] {
           metrics::account("password_reset");
           spdlog::info(

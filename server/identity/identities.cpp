@@ -115,6 +115,16 @@ bool MemoryIdentities::end_session(const std::string& id, const std::string& has
   return true;
 }
 
+// Without a store of its own (MemoryIdentities), the job's store has nothing of the tokens.
+std::string Identities::issue_token_in(store::Store&, const std::string& id,
+                                       std::string_view agent) {
+  return issue_token(id, agent);
+}
+
+void Identities::revoke_tokens_in(store::Store&, const std::string& id, std::string_view keep) {
+  revoke_tokens(id, keep);
+}
+
 void MemoryIdentities::revoke_tokens(const std::string& id, std::string_view keep) {
   std::lock_guard lock(mutex_);
   table_.remove_tokens(id, keep.empty() ? std::string() : token_hash(keep));

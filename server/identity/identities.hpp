@@ -17,6 +17,10 @@
 
 #include "server/identity/lookalikes.hpp"
 
+namespace tanbo::server::store {
+class Store;
+}
+
 namespace tanbo::server {
 
 struct Identity {
@@ -73,6 +77,12 @@ class Identities {
   virtual bool end_session(const std::string& id, const std::string& hash) = 0;
   // Every token of `id` but `keep` (empty: every one).
   virtual void revoke_tokens(const std::string& id, std::string_view keep) = 0;
+  // The same from a job on the store's queue, written by that job (`s`): stored when the job's
+  // own writes are, so that an answer held until they commit (after_commit) never comes before
+  // another node can read them.
+  virtual std::string issue_token_in(store::Store& s, const std::string& id,
+                                     std::string_view agent);
+  virtual void revoke_tokens_in(store::Store& s, const std::string& id, std::string_view keep);
   virtual void set_username(const std::string& id, std::string username) = 0;
   // An erased identity: no token brings it back, and its name is "deleted player".
   virtual void erase(const std::string& id) = 0;

@@ -322,6 +322,27 @@ std::string StoreIdentities::issue_token(const std::string& id, std::string_view
   return token;
 }
 
+std::string StoreIdentities::issue_token_in(store::Store& s, const std::string& id,
+                                            std::string_view agent) {
+  std::string token = random_hex(32);
+  std::string hash = token_hash(token);
+  const std::int64_t at = wall_ms();
+  require(s.add_token(id, hash, at, cut_utf8(agent, kMaxAgentBytes)), "token of " + id);
+  std::lock_guard lock(mutex_);
+  table_.add_token(id, hash, at);
+  return token;
+}
+
+void StoreIdentities::revoke_tokens_in(store::Store& s, const std::string& id,
+                                       std::string_view keep) {
+  std::string kept = keep.empty() ? std::string() : token_hash(keep);
+  {
+    std::lock_guard lock(mutex_);
+    table_.remove_tokens(id, kept);
+  }
+  require(s.remove_tokens(id, kept), "revoking the tokens of " + id);
+}
+
 bool StoreIdentities::end_session(const std::string& id, const std::string& hash) {
   std::lock_guard lock(mutex_);
   const TokenUse* use = table_.token(hash);

@@ -53,6 +53,9 @@ class StoreIdentities final : public Identities {
   void revoke_token(std::string_view token) override;
   bool end_session(const std::string& id, const std::string& hash) override;
   void revoke_tokens(const std::string& id, std::string_view keep) override;
+  std::string issue_token_in(store::Store& s, const std::string& id,
+                             std::string_view agent) override;
+  void revoke_tokens_in(store::Store& s, const std::string& id, std::string_view keep) override;
   void set_username(const std::string& id, std::string username) override;
   void erase(const std::string& id) override;
   std::optional<std::string> lookalike_holder(std::string_view name,
