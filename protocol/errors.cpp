@@ -10,6 +10,15 @@ static_assert(
     }(),
     "kErrors must list the codes in enum order");
 
+// A refusal keeps its name on the wire: clients see the engine's code unchanged.
+static_assert(
+    [] {
+      for (auto c : engine::kRefusalCodes)
+        if (to_string(error_code(c)) != engine::to_string(c)) return false;
+      return true;
+    }(),
+    "a refusal and its error must have the same name");
+
 std::optional<ErrorCode> error_code_from(std::string_view name) {
   for (const auto& e : kErrors)
     if (e.name == name) return e.code;

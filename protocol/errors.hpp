@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "engine/core/options.hpp"
+#include "engine/core/refusal.hpp"
 
 namespace tanbo::protocol {
 
@@ -120,8 +121,26 @@ inline constexpr std::array<ErrorInfo, 45> kErrors = {{
 }};
 
 constexpr std::string_view to_string(ErrorCode c) { return kErrors[std::size_t(c)].name; }
-// nullopt for a name not in the table (e.g. a Refusal code the protocol does not know).
+// nullopt for a name not in the table.
 std::optional<ErrorCode> error_code_from(std::string_view name);
+
+// The error a referee's refusal is sent as. No default: a new refusal code must be given its
+// error here (-Wswitch), and errors.cpp checks that both name it alike.
+constexpr ErrorCode error_code(engine::RefusalCode c) {
+  switch (c) {
+    case engine::RefusalCode::game_over:
+      return ErrorCode::game_over;
+    case engine::RefusalCode::not_seated:
+      return ErrorCode::not_seated;
+    case engine::RefusalCode::not_in_game:
+      return ErrorCode::not_in_game;
+    case engine::RefusalCode::not_your_turn:
+      return ErrorCode::not_your_turn;
+    case engine::RefusalCode::illegal_action:
+      return ErrorCode::illegal_action;
+  }
+  return ErrorCode::internal;  // not reached: every code has its case
+}
 
 // A request's `id`, echoed as `re`: absent, an integer (int64) or a short string.
 using Id = std::variant<std::monostate, std::int64_t, std::string>;

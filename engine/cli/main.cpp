@@ -121,7 +121,7 @@ int cmd_replay(int argc, char** argv) {
     return 1;
   }
   if (r.refusal) {
-    std::cout << Json{{"error", r.refusal->code},
+    std::cout << Json{{"error", to_string(r.refusal->code)},
                       {"index", r.failed_at},
                       {"message", r.refusal->message}}
                      .dump()

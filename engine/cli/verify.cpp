@@ -42,7 +42,7 @@ Verdict verify_record(const Json& j) {
   }
   if (r.refusal)
     return {false, "actions[" + std::to_string(r.failed_at) + "]: refused (" +
-                       std::string(r.refusal->code) + "): " + r.refusal->message};
+                       std::string(to_string(r.refusal->code)) + "): " + r.refusal->message};
   if (!mismatch.empty()) return {false, mismatch};
   if (auto result = j.find("result"); result != j.end() && !result->is_null()) {
     const Game& g = r.match->game();

@@ -9,11 +9,13 @@ namespace tanbo::engine {
 namespace {
 
 Refusal left_game(Seat seat) {
-  return {"not_in_game", "seat " + std::to_string(seat) + " has left the game and decides nothing"};
+  return {RefusalCode::not_in_game,
+          "seat " + std::to_string(seat) + " has left the game and decides nothing"};
 }
 
 Refusal illegal(const Pending& p, const Json& action) {
-  return {"illegal_action", "not a legal " + std::string(p.decision) + " action: " + action.dump()};
+  return {RefusalCode::illegal_action,
+          "not a legal " + std::string(p.decision) + " action: " + action.dump()};
 }
 
 }  // namespace
@@ -75,13 +77,14 @@ Json Match::legal_action(std::size_t i) const {
 }
 
 std::optional<Refusal> Match::act(Seat seat, const Json& action, std::string_view by) {
-  if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
-  if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
+  if (game_->status() == Status::finished)
+    return Refusal{RefusalCode::game_over, "the game is over"};
+  if (seat < 0 || seat >= game_->players()) return Refusal{RefusalCode::not_seated, "no such seat"};
   if (!game_->in_game(seat)) return left_game(seat);
   Pending p = game_->pending();
   if (seat != p.seat)
-    return Refusal{"not_your_turn", "seat " + std::to_string(p.seat) + " must decide (" +
-                                        std::string(p.decision) + ")"};
+    return Refusal{RefusalCode::not_your_turn, "seat " + std::to_string(p.seat) + " must decide (" +
+                                                   std::string(p.decision) + ")"};
   // The action read back into its code, found in the legal list by code, then compared as JSON
   // with the list a client was sent (or that one action's JSON): one comparison per step, and no
   // list built for the step it ends.
@@ -111,8 +114,9 @@ std::optional<Refusal> Match::time_out(Seat seat) {
 
 std::optional<Refusal> Match::leave(Seat seat, std::string_view why, std::string_view recorded,
                                     std::string_view end_reason) {
-  if (game_->status() == Status::finished) return Refusal{"game_over", "the game is over"};
-  if (seat < 0 || seat >= game_->players()) return Refusal{"not_seated", "no such seat"};
+  if (game_->status() == Status::finished)
+    return Refusal{RefusalCode::game_over, "the game is over"};
+  if (seat < 0 || seat >= game_->players()) return Refusal{RefusalCode::not_seated, "no such seat"};
   if (!game_->in_game(seat)) return left_game(seat);  // R3: one resignation per seat
   events_.clear();
   events_.add(why, "seat", seat);

@@ -13,13 +13,14 @@
 #include "engine/core/events.hpp"
 #include "engine/core/game.hpp"
 #include "engine/core/record.hpp"
+#include "engine/core/refusal.hpp"
 #include "engine/core/registry.hpp"
 
 namespace tanbo::engine {
 
-// Why an action or a resignation was refused; codes are stable (the protocol uses them).
+// Why an action or a resignation was refused.
 struct Refusal {
-  std::string_view code;  // game_over, not_your_turn, illegal_action, not_seated
+  RefusalCode code;
   std::string message;
 };
 

@@ -260,32 +260,47 @@ void Accounts::erase(const Identity& who, std::string token, std::string address
                 [remove](Shared&, const Done& done) { remove(done); });
 }
 
+protocol::ErrorCode error_code(Refusal r) {
+  using protocol::ErrorCode;
+  switch (r) {
+    case Refusal::bad_login:
+      return ErrorCode::bad_login;
+    case Refusal::login_locked:
+      return ErrorCode::login_locked;
+    case Refusal::busy:
+    case Refusal::mail_limited:
+      return ErrorCode::rate_limited;
+    case Refusal::bad_name:
+      return ErrorCode::bad_name;
+    case Refusal::username_taken:
+      return ErrorCode::username_taken;
+    case Refusal::name_reserved:
+      return ErrorCode::name_reserved;
+    case Refusal::weak_password:
+      return ErrorCode::weak_password;
+    case Refusal::already_account:
+      return ErrorCode::bad_message;
+    case Refusal::no_account:
+      return ErrorCode::no_account;
+    case Refusal::unavailable:
+      return ErrorCode::accounts_unavailable;
+    case Refusal::none:
+    case Refusal::games_in_progress:
+    case Refusal::bad_mail:
+    case Refusal::mail_taken:
+    case Refusal::expired_link:
+    case Refusal::mail_unavailable:
+      return ErrorCode::internal;
+  }
+  return ErrorCode::internal;  // not reached: every refusal has its case
+}
+
 std::string_view code_of(Refusal r) {
   switch (r) {
     case Refusal::none:
       return "ok";
-    case Refusal::bad_login:
-      return "bad_login";
-    case Refusal::login_locked:
-      return "login_locked";
-    case Refusal::busy:
-      return "rate_limited";
-    case Refusal::bad_name:
-      return "bad_name";
-    case Refusal::username_taken:
-      return "username_taken";
-    case Refusal::name_reserved:
-      return "name_reserved";
-    case Refusal::weak_password:
-      return "weak_password";
-    case Refusal::already_account:
-      return "bad_message";
-    case Refusal::no_account:
-      return "no_account";
     case Refusal::games_in_progress:
       return "games_in_progress";
-    case Refusal::unavailable:
-      return "accounts_unavailable";
     case Refusal::bad_mail:
       return "bad_mail";
     case Refusal::mail_taken:
@@ -294,10 +309,20 @@ std::string_view code_of(Refusal r) {
       return "expired_link";
     case Refusal::mail_unavailable:
       return "mail_unavailable";
+    case Refusal::bad_login:
+    case Refusal::login_locked:
+    case Refusal::busy:
     case Refusal::mail_limited:
-      return "rate_limited";
+    case Refusal::bad_name:
+    case Refusal::username_taken:
+    case Refusal::name_reserved:
+    case Refusal::weak_password:
+    case Refusal::already_account:
+    case Refusal::no_account:
+    case Refusal::unavailable:
+      return protocol::to_string(error_code(r));
   }
-  return "internal";
+  return "internal";  // not reached: every refusal has its case
 }
 
 }  // namespace tanbo::server::accounts

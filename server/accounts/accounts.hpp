@@ -19,6 +19,7 @@
 #include <memory>
 #include <string>
 
+#include "protocol/errors.hpp"
 #include "server/accounts/login_gate.hpp"
 #include "server/identity/identities.hpp"
 
@@ -152,7 +153,10 @@ class Accounts {
   Rules rules_;
 };
 
-// The protocol's error code for a refusal ("bad_login", ...).
+// The protocol's error for a refusal on a connection. The API's own refusals (mail, erasure) come
+// from calls no WebSocket message makes; there they would be the server failing.
+protocol::ErrorCode error_code(Refusal r);
+// The code the API's JSON says: the protocol's name, or one of the API's own (docs/api.md).
 std::string_view code_of(Refusal r);
 
 }  // namespace accounts

@@ -258,8 +258,8 @@ bool StepsReplay::advance(std::size_t actions) {
       auto refusal = a.action == Json(engine::kResign) ? match_->resign(a.seat)
                                                        : match_->act(a.seat, a.action, by);
       if (refusal) {
-        fail("actions[" + std::to_string(next_) + "]: refused (" + std::string(refusal->code) +
-             "): " + refusal->message);
+        fail("actions[" + std::to_string(next_) + "]: refused (" +
+             std::string(engine::to_string(refusal->code)) + "): " + refusal->message);
         return true;
       }
       push_step(&a);

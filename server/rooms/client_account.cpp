@@ -17,8 +17,7 @@ accounts::Done Client::on_answer(std::function<void(Client&, accounts::Answer)> 
 }
 
 void Client::refuse(const accounts::Answer& a, const Id& re) {
-  auto code = protocol::error_code_from(accounts::code_of(a.refusal)).value_or(ErrorCode::internal);
-  refuse(code, a.message, re);
+  refuse(accounts::error_code(a.refusal), a.message, re);
 }
 
 bool Client::may_rank(bool ranked, const Id& re) {

@@ -100,8 +100,8 @@ std::variant<Rebuilt, std::string> rebuild(const store::LoadedRoom& loaded,
   }
   if (replay.refusal)
     return "action " + std::to_string(replay.failed_at + 1) + " of game " +
-           std::to_string(row.game_no) + " refused (" + std::string(replay.refusal->code) +
-           "): " + replay.refusal->message;
+           std::to_string(row.game_no) + " refused (" +
+           std::string(engine::to_string(replay.refusal->code)) + "): " + replay.refusal->message;
   // Versions: one per accepted action, one per game start (a rematch follows the room's last).
   if (!loaded.actions.empty())
     out.state.version = std::uint64_t(loaded.actions.back().version);

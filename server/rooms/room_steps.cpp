@@ -13,14 +13,6 @@ namespace tanbo::server {
 using protocol::ErrorCode;
 using protocol::RoomStatus;
 
-namespace {
-
-ErrorCode code_of(std::string_view refusal) {
-  return protocol::error_code_from(refusal).value_or(ErrorCode::internal);
-}
-
-}  // namespace
-
 void Room::do_act(const Peer& peer, const protocol::Act& a, const Id& re,
                   const std::function<void()>& accepted) {
   const Member* m = seated(peer, re);
@@ -45,7 +37,8 @@ std::optional<std::pair<ErrorCode, std::string>> Room::play(engine::Seat seat,
     return {{match_->game().status() == engine::Status::finished ? ErrorCode::game_over
                                                                  : ErrorCode::not_your_turn,
              "your time ran out"}};
-  if (auto no = match_->act(seat, action, by)) return {{code_of(no->code), no->message}};
+  if (auto no = match_->act(seat, action, by))
+    return {{protocol::error_code(no->code), no->message}};
   ++version_;
   metrics::action_accepted();
   left_[std::size_t(seat)] = by == "takeover";
@@ -61,7 +54,8 @@ void Room::do_resign(const Peer& peer, const Id& re) {
   if (!match_) return refuse(peer, ErrorCode::not_your_turn, "the game has not started", re);
   engine::Seat seat = m->seat;
   // R3: a seated player may resign at any moment of a game not finished.
-  if (auto no = match_->resign(seat)) return refuse(peer, code_of(no->code), no->message, re);
+  if (auto no = match_->resign(seat))
+    return refuse(peer, protocol::error_code(no->code), no->message, re);
   left_[std::size_t(seat)] = false;  // the player's own last decision
   ++version_;
   metrics::action_accepted();

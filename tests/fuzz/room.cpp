@@ -489,8 +489,9 @@ void World::check_journal(const Json* msg, const Connection& sender, bool refuse
         auto no = e.data == Json(engine::kResign) ? m.match->resign(e.seat)
                                                   : m.match->act(e.seat, e.data);
         if (no)
-          fuzz::broken("the journal holds an action the engine refuses",
-                       std::string(no->code) + ": " + no->message + "\n" + what());
+          fuzz::broken(
+              "the journal holds an action the engine refuses",
+              std::string(engine::to_string(no->code)) + ": " + no->message + "\n" + what());
         break;
       }
       case JournalEntry::Kind::rematch: {

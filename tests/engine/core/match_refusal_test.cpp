@@ -26,14 +26,14 @@ TEST_CASE("R4: only a value equal to a legal action is played", "[core][match][f
       REQUIRE(discarded.is_discarded());
       auto no = m->act(seat, discarded);
       REQUIRE(no);
-      CHECK(no->code == "illegal_action");
+      CHECK(no->code == RefusalCode::illegal_action);
       CHECK(m->record().actions.empty());
       CHECK(m->game().state_json() == state);
     }
     SECTION("NaN is refused") {
       auto no = m->act(seat, Json(std::numeric_limits<double>::quiet_NaN()));
       REQUIRE(no);
-      CHECK(no->code == "illegal_action");
+      CHECK(no->code == RefusalCode::illegal_action);
       CHECK(m->game().state_json() == state);
     }
   }

@@ -102,15 +102,15 @@ TEST_CASE(
 
     auto r = m->act(other, action);
     REQUIRE(r);
-    CHECK(r->code == "not_your_turn");
+    CHECK(r->code == RefusalCode::not_your_turn);
     r = m->act(m->game().players(), action);
     REQUIRE(r);
-    CHECK(r->code == "not_seated");
+    CHECK(r->code == RefusalCode::not_seated);
     for (const Json& junk : {Json(nullptr), Json(42), Json("resign"), Json::object(),
                              Json{{"no", "such action"}}, Json::array({action, action})}) {
       r = m->act(seat, junk);
       REQUIRE(r);
-      CHECK(r->code == "illegal_action");
+      CHECK(r->code == RefusalCode::illegal_action);
     }
     CHECK(m->game().state_json() == before);
     CHECK(m->record().actions.size() == logged);
@@ -137,7 +137,7 @@ TEST_CASE("R3: any seat may resign, and nothing is accepted after the end", "[co
     CHECK(m->events().json().back()["type"] == "end");
     auto r = m->resign(resigner);
     REQUIRE(r);
-    CHECK(r->code == "game_over");
+    CHECK(r->code == RefusalCode::game_over);
     CHECK(m->legal_json().empty());
   }
 }
@@ -157,14 +157,14 @@ TEST_CASE("R3: a seat that has left a game going on decides nothing more, resign
   SECTION("a second resignation is refused not_in_game and recorded nowhere") {
     auto no = m->resign(2);
     REQUIRE(no);
-    CHECK(no->code == "not_in_game");
+    CHECK(no->code == RefusalCode::not_in_game);
     CHECK(m->record().actions == actions);
     CHECK(m->game().state_json() == state);
   }
   SECTION("so is an action") {
     auto no = m->act(2, {{"hole", 0}});
     REQUIRE(no);
-    CHECK(no->code == "not_in_game");
+    CHECK(no->code == RefusalCode::not_in_game);
     CHECK(m->record().actions == actions);
   }
   SECTION("a record kept before this rule, repeating the resignation, still replays") {
@@ -216,7 +216,7 @@ TEST_CASE("A record with an altered action is refused at that action", "[core][m
     Replay r = replay(rec);
     REQUIRE(r.refusal);
     CHECK(r.failed_at == 2);
-    CHECK(r.refusal->code == "illegal_action");
+    CHECK(r.refusal->code == RefusalCode::illegal_action);
     rec.actions[2] = m->record().actions[2];
     rec.actions[2].seat = (rec.actions[2].seat + 1) % rec.players;
     r = replay(rec);

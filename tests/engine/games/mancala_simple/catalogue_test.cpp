@@ -126,9 +126,9 @@ TEST_CASE("a Match plays {\"hole\": h} as the client sends it", "[mancala][json]
   }
   SECTION("an emptied hole, another seat or a hole off the side is refused") {
     REQUIRE_FALSE(m->act(0, R"({"hole": 2})"_json));
-    CHECK(m->act(0, R"({"hole": 2})"_json)->code == "illegal_action");
-    CHECK(m->act(1, R"({"hole": 0})"_json)->code == "not_your_turn");
-    CHECK(m->act(0, R"({"hole": 6})"_json)->code == "illegal_action");
+    CHECK(m->act(0, R"({"hole": 2})"_json)->code == RefusalCode::illegal_action);
+    CHECK(m->act(1, R"({"hole": 0})"_json)->code == RefusalCode::not_your_turn);
+    CHECK(m->act(0, R"({"hole": 6})"_json)->code == RefusalCode::illegal_action);
   }
   SECTION("a resignation ends a 2-player game") {
     REQUIRE_FALSE(m->resign(1));

@@ -137,8 +137,8 @@ TEST_CASE("A move's JSON is {\"place\": point}, sent back verbatim", "[steere-ta
   // The dense 7x7 start: Black's legal points are the empty points next to one black stone.
   CHECK(match->legal_json().size() == 24);
   CHECK(match->legal_json()[0] == Json{{"place", "b7"}});
-  CHECK(match->act(0, {{"place", "b7"}})->code == "not_your_turn");
-  CHECK(match->act(1, {{"place", "b6"}})->code == "illegal_action");
+  CHECK(match->act(0, {{"place", "b7"}})->code == tanbo::engine::RefusalCode::not_your_turn);
+  CHECK(match->act(1, {{"place", "b6"}})->code == tanbo::engine::RefusalCode::illegal_action);
   REQUIRE_FALSE(match->act(1, {{"place", "b7"}}));
   const Json events = match->events().json();
   const Json* placed = find_event(events, "place");

@@ -128,7 +128,8 @@ TEST_CASE("Properties: illegal actions are refused by Match::act with the state 
         INFO("refusing " << wrong.dump() << " from seat " << who);
         const auto refusal = match->act(who, wrong);
         REQUIRE(refusal);
-        CHECK(refusal->code == (who == seat ? "illegal_action" : "not_your_turn"));
+        CHECK(refusal->code == (who == seat ? tanbo::engine::RefusalCode::illegal_action
+                                            : tanbo::engine::RefusalCode::not_your_turn));
         REQUIRE(match->game().state_json().dump() == before);
         REQUIRE(match->record().actions.size() == logged);
         ++refused;
@@ -140,7 +141,7 @@ TEST_CASE("Properties: illegal actions are refused by Match::act with the state 
     REQUIRE(match->game().status() == core::Status::finished);
     const auto late = match->act(0, seen.front());
     REQUIRE(late);
-    CHECK(late->code == "game_over");
+    CHECK(late->code == tanbo::engine::RefusalCode::game_over);
   }
   CHECK(refused > 500);
 }

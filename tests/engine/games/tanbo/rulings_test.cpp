@@ -565,7 +565,7 @@ TEST_CASE("T9: every choice is a decision of the player named, offered with its 
   SECTION("the mover orders the tokens; the other seat may not") {
     auto refusal = match->act(1, {{"sow", "farmer"}});
     REQUIRE(refusal);
-    CHECK(refusal->code == "not_your_turn");
+    CHECK(refusal->code == tanbo::engine::RefusalCode::not_your_turn);
   }
   SECTION("the opponent decides the swap mid-turn; the mover may not") {
     // Farmer first, then the last snake (forced, R4) makes S = R at paddy 2.
@@ -574,7 +574,7 @@ TEST_CASE("T9: every choice is a decision of the player named, offered with its 
     CHECK(match->game().pending().decision == "swap");
     auto refusal = match->act(0, match->legal_json()[0]);
     REQUIRE(refusal);
-    CHECK(refusal->code == "not_your_turn");
+    CHECK(refusal->code == tanbo::engine::RefusalCode::not_your_turn);
     const Json swap = match->legal_json()[0];
     CHECK_FALSE(match->act(1, swap));
     // R4: the forced last snake was applied at once, never logged.
