@@ -149,19 +149,6 @@ CREATE INDEX game_players_identity ON game_players(identity, game_seq);
 CREATE INDEX ratings_game ON ratings(game, rating);
 )sql";
 
-constexpr const char* kPgMigration2 = R"sql(
-ALTER TABLE ratings ADD COLUMN games INTEGER NOT NULL DEFAULT 0;
-UPDATE ratings SET games = (
-  SELECT count(*) FROM game_players gp
-  JOIN games g ON g.seq = gp.game_seq
-  JOIN rooms r ON r.id = g.room
-  WHERE gp.identity = ratings.identity AND r.game = ratings.game
-    AND g.finished_at IS NOT NULL AND gp.rating_after IS NOT NULL);
-CREATE INDEX games_finished ON games(finished_at, seq) WHERE finished_at IS NOT NULL;
-CREATE INDEX game_players_identity ON game_players(identity, game_seq);
-CREATE INDEX ratings_game ON ratings(game, rating);
-)sql";
-
 // Version 3: recovery and retention. An action keeps the time it was logged (a recovered room's
 // clocks restart from its last step); a waiting room everyone left is marked abandoned so that it
 // is never recovered again; the computer seats exist as identities (no token can hash to their
@@ -259,8 +246,6 @@ constexpr const char* kMigration5 = R"sql(
 ALTER TABLE actions ADD COLUMN clocks TEXT NOT NULL DEFAULT 'null';
 )sql";
 
-constexpr const char* kPgMigration5 = kMigration5;
-
 // Version 6: accounts. An identity may hold several tokens (one per device that logged in), so
 // tokens get their own table; identities.token_hash is retired and holds the identity's id (no
 // token hashes to it). An account gives an identity a username, unique once case-folded
@@ -356,7 +341,6 @@ CREATE INDEX name_skeletons_skeleton ON name_skeletons(skeleton);
 constexpr const char* kMigration9 = R"sql(
 ALTER TABLE actions ADD COLUMN decided_by TEXT;
 )sql";
-constexpr const char* kPgMigration9 = kMigration9;
 
 // Version 10: account recovery. An account keeps the SHA-256 (hex) of its one-time recovery code,
 // as it keeps its tokens': the code is shown once, at the claim, and a new one replaces it when it
@@ -364,7 +348,6 @@ constexpr const char* kPgMigration9 = kMigration9;
 constexpr const char* kMigration10 = R"sql(
 ALTER TABLE accounts ADD COLUMN recovery TEXT NOT NULL DEFAULT '';
 )sql";
-constexpr const char* kPgMigration10 = kMigration10;
 
 // Version 11: fencing. A room's epoch rises each time a node of a cluster takes it (over); in a
 // shared database every write of a room checks it in the same transaction, so that a node that
@@ -382,6 +365,7 @@ ALTER TABLE rooms ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
 // an address, or to set a new password) is kept as its SHA-256 with the address it went to and
 // when it expires, in the store every node reads: a link opened on any node finds it. An
 // address waiting for its confirmation is the one its unexpired `confirm` token names.
+// BIGINT is an integer to SQLite as well: one text for both.
 constexpr const char* kMigration12 = R"sql(
 ALTER TABLE accounts ADD COLUMN mail TEXT;
 CREATE UNIQUE INDEX accounts_mail ON accounts(mail);
@@ -395,8 +379,6 @@ CREATE TABLE mail_tokens (
 );
 CREATE INDEX mail_tokens_identity ON mail_tokens(identity, purpose, created_at);
 )sql";
-// BIGINT is an integer to SQLite as well: one text for both.
-constexpr const char* kPgMigration12 = kMigration12;
 
 // Version 13: a PostgreSQL group's own mark. Each group of writes inserts a row naming its writer
 // (one store connection's random id) and its number; when the answer to its COMMIT is lost, that
@@ -413,18 +395,19 @@ CREATE TABLE store_groups (
 );
 )sql";
 
-// Side by side, so that a migration cannot be added to one dialect and not the other.
+// Side by side, so that a migration cannot be added to one dialect and not the other. A text both
+// databases read alike is written once, as kMigrationN, and named in both places.
 struct Migration {
   const char* sqlite;
   const char* postgres;
 };
 constexpr std::array kMigrations{
-    Migration{kMigration1, kPgMigration1},   Migration{kMigration2, kPgMigration2},
+    Migration{kMigration1, kPgMigration1},   Migration{kMigration2, kMigration2},
     Migration{kMigration3, kPgMigration3},   Migration{kMigration4, kPgMigration4},
-    Migration{kMigration5, kPgMigration5},   Migration{kMigration6, kPgMigration6},
+    Migration{kMigration5, kMigration5},     Migration{kMigration6, kPgMigration6},
     Migration{kMigration7, kPgMigration7},   Migration{kMigration8, kPgMigration8},
-    Migration{kMigration9, kPgMigration9},   Migration{kMigration10, kPgMigration10},
-    Migration{kMigration11, kPgMigration11}, Migration{kMigration12, kPgMigration12},
+    Migration{kMigration9, kMigration9},     Migration{kMigration10, kMigration10},
+    Migration{kMigration11, kPgMigration11}, Migration{kMigration12, kMigration12},
     Migration{kMigration13, kPgMigration13}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
