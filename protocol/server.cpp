@@ -3,8 +3,10 @@
 #include <array>
 #include <cassert>
 
+#include "engine/core/json_sink.hpp"
 #include "engine/core/json_text.hpp"
 #include "protocol/limits.hpp"
+#include "protocol/players_sink.hpp"
 
 namespace tanbo::protocol {
 namespace {
@@ -15,27 +17,15 @@ constexpr std::array<std::string_view, 3> kStatuses = {"waiting", "playing", "fi
 Json reply(std::string_view type, const Id& re) { return {{"type", type}, {"re", id_json(re)}}; }
 
 Json player_json(const Player& p) {
-  Json j = {{"id", p.id}, {"name", p.name}};
-  if (p.account) j["account"] = true;
-  // The name the server gave a new guest ("Guest " and the four characters after the id's first),
-  // which nobody else may choose: a page may say it in its reader's language.
-  if (is_default_guest_name(p.id, p.name)) j["default_name"] = true;
-  return j;
-}
-
-Json seat_json(const SeatView& s) {
-  Json j = {{"seat", s.seat},
-            {"player", s.player ? player_json(*s.player) : Json(nullptr)},
-            {"connected", s.connected},
-            {"cpu", s.cpu}};
-  if (s.level) j["level"] = to_string(*s.level);
-  return j;
+  engine::JsonTree tree;
+  write_player(tree, p);
+  return tree.take();
 }
 
 Json seats_json(std::span<const SeatView> seats) {
-  Json j = Json::array();
-  for (const auto& s : seats) j.push_back(seat_json(s));
-  return j;
+  engine::JsonTree tree;
+  write_seats(tree, seats);
+  return tree.take();
 }
 
 }  // namespace
@@ -184,44 +174,6 @@ Json unsaid(std::string_view room, Channel channel, std::int64_t n) {
   return {{"type", "unsaid"}, {"room", room}, {"channel", to_string(channel)}, {"n", n}};
 }
 
-Json state(const StateView& v) {
-  Json j = {{"type", "state"},
-            {"room", v.room},
-            {"version", v.version},
-            {"game", v.game},
-            {"status", to_string(v.status)},
-            {"seats", seats_json(v.seats)},
-            {"spectators", v.spectators},
-            {"state", v.state ? *v.state : Json(nullptr)},
-            {"pending", nullptr},
-            {"events", v.events ? *v.events : Json::array()},
-            {"commit", v.commit}};
-  if (v.pending && v.pending->seat != engine::kNoSeat)
-    j["pending"] = {{"seat", v.pending->seat}, {"decision", v.pending->decision}};
-  if (v.result) {
-    j["result"] = {{"places", v.result->places}, {"reason", v.result->reason}};
-    if (v.ratings && v.ratings->is_array()) j["result"]["ratings"] = *v.ratings;
-    if (!v.takeover.empty())
-      j["result"]["takeover"] = Json(std::vector<Seat>(v.takeover.begin(), v.takeover.end()));
-  }
-  if (!v.seed.empty()) j["seed"] = v.seed;
-  if (!v.rematch.empty())
-    j["rematch"] = Json(std::vector<Seat>(v.rematch.begin(), v.rematch.end()));
-  if (const Clock* c = v.clock) {
-    Json clock = {{"control", to_string(c->control)},
-                  {"seat", c->seat == engine::kNoSeat ? Json(nullptr) : Json(c->seat)},
-                  {"at", c->at_ms}};
-    if (c->seat != engine::kNoSeat) clock["deadline"] = c->deadline_ms, clock["left"] = c->left_ms;
-    if (c->control == TimeControl::Kind::clock) {
-      clock["remaining"] = Json::array();
-      for (auto ms : c->remaining) clock["remaining"].push_back(ms);
-      clock["increment"] = c->increment_ms;
-    }
-    j["clock"] = std::move(clock);
-  }
-  return j;
-}
-
 Json left(const Id& re, std::string_view room) {
   Json j = reply("left", re);
   j["room"] = room;
@@ -258,33 +210,7 @@ Json error(ErrorCode code, std::string message, const Id& re) {
 Json pong(const Id& re) { return reply("pong", re); }
 
 Json ok(const Id& re, std::string_view room, std::optional<std::uint64_t> version) {
-  Json j = reply("ok", re);
-  if (!room.empty()) j["room"] = room;
-  if (version) j["version"] = *version;
-  return j;
-}
-
-std::string ok_text(const Id& re, std::string_view room, std::optional<std::uint64_t> version) {
-  std::string out;
-  out.reserve(48 + room.size());
-  out += "{\"re\":";  // the keys in nlohmann's order, as serialize writes them
-  if (const auto* n = std::get_if<std::int64_t>(&re))
-    engine::json_text::append_int(out, *n);
-  else if (const auto* s = std::get_if<std::string>(&re))
-    engine::json_text::append_string(out, *s);
-  else
-    out += "null";
-  if (!room.empty()) {
-    out += ",\"room\":";
-    engine::json_text::append_string(out, room);
-  }
-  out += ",\"type\":\"ok\"";
-  if (version) {
-    out += ",\"version\":";
-    engine::json_text::append_uint(out, *version);
-  }
-  out += '}';
-  return out;
+  return Json::parse(ok_text(re, room, version));
 }
 
 std::string serialize(const Json& j) {

@@ -93,7 +93,8 @@ struct Clock {
   std::int64_t increment_ms = 0;
 };
 
-// Everything a `state` message shows; pointers and views only, the room owns the data.
+// Everything a `state` message shows but the parts already serialized (StateParts); pointers and
+// views only, the room owns the data.
 struct StateView {
   std::string_view room;
   std::uint64_t version = 0;
@@ -101,9 +102,7 @@ struct StateView {
   RoomStatus status = RoomStatus::waiting;
   std::span<const SeatView> seats;
   int spectators = 0;
-  const Json* state = nullptr;               // Game::state_json(); null before the game starts
   const engine::Pending* pending = nullptr;  // null when nobody must decide
-  const Json* events = nullptr;              // the last step's events; null: []
   const engine::Result* result = nullptr;    // finished games only
   std::string_view commit;                   // R1: SHA-256 of the seed, hex
   std::string_view seed;                     // R1: revealed once finished; empty: absent
@@ -164,10 +163,10 @@ Json joined(const Id& re, std::string_view room, Role role, std::optional<Seat> 
             const Json* chat = nullptr);
 Json said(const ChatView& v);
 Json unsaid(std::string_view room, Channel channel, std::int64_t n);
-Json state(const StateView& v);
-// The same `state` as text, built without a tree (state_text.cpp): what a room sends at every
-// step. The parts are already serialized: `seats` by seats_text(), the game's state (empty:
-// null) and the step's events (empty: []).
+// The `state` message, written once as text without a tree (frames_text.cpp): what a room sends
+// at every step; a tree, where one is wanted, is this text parsed. The parts are already
+// serialized: `seats` by seats_text(), the game's state (empty: null, before the game starts)
+// and the step's events (empty: []).
 struct StateParts {
   std::string_view seats;
   std::string_view state;
@@ -188,21 +187,20 @@ Json error(ErrorCode code, std::string message, const Id& re = {});
 Json pong(const Id& re);
 // A request accepted whose effect reaches the client as pushes (act, resign, rematch, fill_cpu,
 // watch_lobby, unwatch_lobby): `room` and the room's `version` once it took effect, when they
-// apply (empty room: absent).
+// apply (empty room: absent). Written once, as text (frames_text.cpp): every move with an id is
+// answered by one; the tree is that text parsed, for the replies that add to it.
+std::string ok_text(const Id& re, std::string_view room = {},
+                    std::optional<std::uint64_t> version = {});
 Json ok(const Id& re, std::string_view room = {}, std::optional<std::uint64_t> version = {});
 // Whether `name` is the one the server gave the new guest `id` ("Guest " and the id's four
 // characters after the first): its player objects say default_name (docs/protocol.md, "Names").
 bool is_default_guest_name(std::string_view id, std::string_view name);
-// The same `ok` as its text, serialize(ok(...)) byte for byte, written without the tree: every
-// move with an id is answered by one.
-std::string ok_text(const Id& re, std::string_view room = {},
-                    std::optional<std::uint64_t> version = {});
 
 // Compact text; invalid UTF-8 in a string (never expected) becomes U+FFFD instead of throwing.
 std::string serialize(const Json& j);
 Frame share(const Json& j);
 // The state text for the deciding seat: `legal` (a serialized JSON array) added as last member.
-// Precondition: state_text is a serialized state() (a non-empty object).
+// Precondition: state_text is a state_text() (a non-empty object).
 std::string with_legal(std::string_view state_text, std::string_view legal_text);
 
 // Every server message type.

@@ -30,6 +30,16 @@ void JsonText::number(std::int64_t n) {
   done(std::to_chars(p, p + 24, n).ptr);
 }
 
+void JsonText::unsigned_number(std::uint64_t n) {
+  char* p = room(24);
+  done(std::to_chars(p, p + 24, n).ptr);
+}
+
+void JsonText::serialized(std::string_view json_value) {
+  separate_in_string();
+  out_ += json_value;
+}
+
 void JsonText::boolean(bool b) { literal(b ? "true" : "false"); }
 
 void JsonText::null() { literal("null"); }

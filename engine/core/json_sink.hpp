@@ -99,6 +99,10 @@ class JsonText final : public JsonSink {
   void null() override;
   void string(std::string_view s) override;
   void json(const Json& j) override;
+  // Only the text has these: a number past int64 (a room's version), and a value already
+  // serialized (a part of a frame written once and reused), put as it is.
+  void unsigned_number(std::uint64_t n);
+  void serialized(std::string_view json_value);
   void flush() {
     out_.append(block_, used_);
     used_ = 0;

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <exception>
 
+#include "engine/core/json_sink.hpp"
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 #include "protocol/server.hpp"
@@ -177,13 +178,13 @@ Reply answer_one(const GetLeaderboard& q, store::Store& store) {
   return {200, {{"game", q.game}, {"leaderboard", store.leaderboard(q.game, q.limit)}}};
 }
 
-// One step as the room's `state` message shows it (protocol::state, the same builder), less the
-// members that belong to the room or to the whole game: those are the answer's, once.
+// One step as the room's `state` message shows it (protocol::state_text, the room's own writer,
+// parsed), less the members that belong to the room or to the whole game: those are the
+// answer's, once.
 Json step_json(const engine::Match& m, std::string_view game, std::size_t step,
                const engine::RecordedAction* by) {
   const engine::Game& g = m.game();
   const bool finished = g.status() == engine::Status::finished;
-  Json state = g.state_json();
   engine::Pending pending;
   std::optional<engine::Result> result;
   if (finished)
@@ -193,13 +194,10 @@ Json step_json(const engine::Match& m, std::string_view game, std::size_t step,
   protocol::StateView v;
   v.game = game;
   v.status = finished ? protocol::RoomStatus::finished : protocol::RoomStatus::playing;
-  v.state = nullptr;  // moved in below rather than copied: the same member, half the work
   v.pending = finished ? nullptr : &pending;
-  const Json events = m.events().json();
-  v.events = &events;
   v.result = result ? &*result : nullptr;
-  Json j = protocol::state(v);
-  j["state"] = std::move(state);
+  const std::string state = engine::state_text(g);
+  Json j = Json::parse(protocol::state_text(v, {"[]", state, m.events().text()}));
   for (const char* room_only : {"type", "room", "version", "game", "seats", "spectators", "commit"})
     j.erase(room_only);
   j["step"] = step;

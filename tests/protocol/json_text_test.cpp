@@ -7,6 +7,7 @@
 #include <random>
 #include <string>
 
+#include "engine/core/json_sink.hpp"
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 #include "engine/core/rng.hpp"
@@ -179,4 +180,30 @@ TEST_CASE(
         }
         CHECK(m->game().status() == engine::Status::finished);
       }
+}
+
+// The text sink's own two values: what the frames need and a tree sink has no use for.
+TEST_CASE("a JsonText sink writes a number past int64 and a value already serialized as they are",
+          "[protocol][json_text]") {
+  const Json part = {{"b", {1, "x\n"}}, {"a", nullptr}};
+  std::string text;
+  {
+    engine::JsonText out(text);
+    out.begin_object();
+    out.key("big");
+    out.unsigned_number(std::numeric_limits<std::uint64_t>::max());
+    out.key("part");
+    out.serialized(serialize(part));
+    out.key("parts");
+    out.begin_array();
+    out.serialized("[]");
+    out.serialized(serialize(part));
+    out.number(-1);
+    out.end_array();
+    out.end_object();
+  }
+  const Json tree = {{"big", std::numeric_limits<std::uint64_t>::max()},
+                     {"part", part},
+                     {"parts", {Json::array(), part, -1}}};
+  CHECK(text == reference(tree));
 }

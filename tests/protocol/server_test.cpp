@@ -4,6 +4,7 @@
 #include "engine/core/registry.hpp"
 #include "protocol/limits.hpp"
 #include "protocol/server.hpp"
+#include "same_json.hpp"
 #include "support.hpp"
 
 using namespace tanbo::protocol;
@@ -32,20 +33,95 @@ std::vector<SeatView> two_seats() {
 }
 
 // A tanbo game being played in `room`, seat 1 to sow; the view points at what it is given.
-StateView playing(std::string room, std::uint64_t version, const std::vector<SeatView>& seats,
-                  const Json& game_state, const engine::Pending& pending, const Json& events) {
+StateView playing(std::string_view room, std::uint64_t version, const std::vector<SeatView>& seats,
+                  const engine::Pending& pending) {
   StateView v;  // assigned field by field: designated initializers warn on the rest
-  v.room = std::move(room);
+  v.room = room;
   v.version = version;
   v.game = "tanbo";
   v.status = RoomStatus::playing;
   v.seats = seats;
   v.spectators = 2;
-  v.state = &game_state;
   v.pending = &pending;
-  v.events = &events;
   v.commit = kHex;
   return v;
+}
+
+// The frame a room sends for v, with the game's state and the step's events (null: none yet).
+std::string text_of(const StateView& v, const Json* game_state = nullptr,
+                    const Json* events = nullptr) {
+  const std::string seats = seats_text(v.seats);
+  const std::string game = game_state ? serialize(*game_state) : "";
+  const std::string step = events ? serialize(*events) : "";
+  return state_text(v, {seats, game, step});
+}
+
+Json sent(const StateView& v, const Json* game_state = nullptr, const Json* events = nullptr) {
+  return Json::parse(text_of(v, game_state, events));
+}
+
+// The `state` message built as a tree, member by member, apart from the writer the room uses:
+// the frame must be this tree's text byte for byte.
+Json player_tree(const Player& p) {
+  Json j = {{"id", p.id}, {"name", p.name}};
+  if (p.account) j["account"] = true;
+  if (is_default_guest_name(p.id, p.name)) j["default_name"] = true;
+  return j;
+}
+
+Json state_tree(const StateView& v, const Json* game_state, const Json* events) {
+  Json seats = Json::array();
+  for (const auto& s : v.seats) {
+    Json seat = {{"seat", s.seat},
+                 {"player", s.player ? player_tree(*s.player) : Json(nullptr)},
+                 {"connected", s.connected},
+                 {"cpu", s.cpu}};
+    if (s.level) seat["level"] = to_string(*s.level);
+    seats.push_back(seat);
+  }
+  Json j = {{"type", "state"},
+            {"room", v.room},
+            {"version", v.version},
+            {"game", v.game},
+            {"status", to_string(v.status)},
+            {"seats", seats},
+            {"spectators", v.spectators},
+            {"state", game_state ? *game_state : Json(nullptr)},
+            {"pending", nullptr},
+            {"events", events ? *events : Json::array()},
+            {"commit", v.commit}};
+  if (v.pending && v.pending->seat != engine::kNoSeat)
+    j["pending"] = {{"seat", v.pending->seat}, {"decision", v.pending->decision}};
+  if (v.result) {
+    j["result"] = {{"places", v.result->places}, {"reason", v.result->reason}};
+    if (v.ratings && v.ratings->is_array()) j["result"]["ratings"] = *v.ratings;
+    if (!v.takeover.empty())
+      j["result"]["takeover"] = Json(std::vector<Seat>(v.takeover.begin(), v.takeover.end()));
+  }
+  if (!v.seed.empty()) j["seed"] = v.seed;
+  if (!v.rematch.empty())
+    j["rematch"] = Json(std::vector<Seat>(v.rematch.begin(), v.rematch.end()));
+  if (const Clock* c = v.clock) {
+    Json clock = {{"control", to_string(c->control)},
+                  {"seat", c->seat == engine::kNoSeat ? Json(nullptr) : Json(c->seat)},
+                  {"at", c->at_ms}};
+    if (c->seat != engine::kNoSeat) clock["deadline"] = c->deadline_ms, clock["left"] = c->left_ms;
+    if (c->control == TimeControl::Kind::clock) {
+      clock["remaining"] = Json::array();
+      for (auto ms : c->remaining) clock["remaining"].push_back(ms);
+      clock["increment"] = c->increment_ms;
+    }
+    j["clock"] = std::move(clock);
+  }
+  return j;
+}
+
+// The `ok` message built as a tree, apart from its writer.
+Json ok_tree(const Id& re, std::string_view room, std::optional<std::uint64_t> version) {
+  Json j = {{"type", "ok"}, {"re", id_json(re)}};
+  if (!room.empty()) j["room"] = room;
+  if (version) j["version"] = *version;
+  return j;
 }
 
 RoomSummary summary() {
@@ -140,7 +216,8 @@ TEST_CASE("state messages carry the room, and legal only for the deciding seat",
   Json game_state = {{"board", {1, 2, 3}}};
   Json events = Json::array({{{"type", "drew"}, {"colour", "red"}}});
   engine::Pending pending{1, "sow"};
-  StateView v = playing("r1", 12, seats, game_state, pending, events);
+  StateView v = playing("r1", 12, seats, pending);
+  const auto state = [&](const StateView& view) { return sent(view, &game_state, &events); };
 
   SECTION("a playing state validates and names the pending decision") {
     Json j = state(v);
@@ -156,7 +233,7 @@ TEST_CASE("state messages carry the room, and legal only for the deciding seat",
     w.game = "tanbo";
     w.seats = seats;
     w.commit = kHex;
-    Json j = state(w);
+    Json j = sent(w);
     require_valid(j);
     CHECK(j["state"].is_null());
     CHECK(j["pending"].is_null());
@@ -211,7 +288,7 @@ TEST_CASE("state messages carry the room, and legal only for the deciding seat",
     CHECK_FALSE(j["clock"].contains("deadline"));
   }
   SECTION("with_legal adds the list to the shared text without re-serializing it") {
-    Frame shared = share(state(v));
+    Frame shared = std::make_shared<const std::string>(text_of(v, &game_state, &events));
     Json legal = Json::array({{{"pit", 0}}, {{"pit", 3}}});
     std::string mine = with_legal(*shared, serialize(legal));
     Json j = Json::parse(mine);
@@ -221,7 +298,7 @@ TEST_CASE("state messages carry the room, and legal only for the deciding seat",
     CHECK(j == Json::parse(*shared));
   }
   SECTION("a legal list that is empty breaks the schema (a deciding seat always has one)") {
-    Json j = Json::parse(with_legal(serialize(state(v)), "[]"));
+    Json j = Json::parse(with_legal(text_of(v, &game_state, &events), "[]"));
     CHECK_FALSE(schemas().validate("server-state.json", j).empty());
   }
 }
@@ -233,34 +310,38 @@ TEST_CASE("serialize never throws on text that is not UTF-8", "[protocol][server
   CHECK_THAT(text, Catch::Contains("\xEF\xBF\xBD"));  // U+FFFD
 }
 
-// state_text() is what rooms send; state() the reference it must equal byte for byte.
-TEST_CASE("state_text writes exactly what serialize(state) writes, without the tree",
-          "[protocol][server]") {
-  const auto text_of = [](const StateView& v) {
-    const std::string seats = seats_text(v.seats);
-    const std::string game = v.state ? serialize(*v.state) : "";
-    const std::string events = v.events ? serialize(*v.events) : "";
-    return state_text(v, {seats, game, events});
+// state_text() is what rooms send; the tree built apart the reference it must equal byte for
+// byte, every member in key order with nlohmann's escapes.
+TEST_CASE("state_text writes exactly the text of the state's tree", "[protocol][server]") {
+  Json game_state = {{"board", {1, 2, 3}}, {"name", "a\nb"}};
+  Json events = Json::array({{{"type", "drew"}, {"colour", "red"}}});
+  const auto same = [&](const StateView& v, bool started) {
+    const Json* g = started ? &game_state : nullptr;
+    const Json* e = started ? &events : nullptr;
+    const std::string text = text_of(v, g, e);
+    CAPTURE(text);
+    CHECK(text == serialize(state_tree(v, g, e)));
+    CHECK(serialize(Json::parse(text)) == text);
   };
   std::vector<SeatView> seats = two_seats();
   seats[0].player->name = "Zoë \"the\" \\ quick\t\x01 one";  // escapes and UTF-8
   seats[1].cpu = true;
   seats[1].level = CpuLevel::mcts;
-  Json game_state = {{"board", {1, 2, 3}}, {"name", "a\nb"}};
-  Json events = Json::array({{{"type", "drew"}, {"colour", "red"}}});
   engine::Pending pending{1, "sow"};
   engine::Result result{{2, 1}, "25_points"};
-  const std::vector<Seat> rematch = {0, 1};
+  const std::vector<Seat> rematch = {0, 1}, takeover = {1};
+  const Json ratings =
+      Json::array({{{"before", 1500}, {"after", 1512}}, {{"before", 1490}, {"after", 1478}}});
   const std::vector<std::int64_t> remaining = {61000, 179500};
-  StateView v = playing("r-1", 18446744073709551615ull, seats, game_state, pending, events);
-  CHECK(text_of(v) == serialize(state(v)));
+  StateView v = playing("r-1", 18446744073709551615ull, seats, pending);
+  same(v, true);
 
   StateView waiting;  // no game yet: null state, no pending seat, no events
   waiting.room = "r-2";
   waiting.game = "tsoro";
   waiting.seats = seats;
   waiting.commit = kHex;
-  CHECK(text_of(waiting) == serialize(state(waiting)));
+  same(waiting, false);
 
   StateView finished = v;
   finished.status = RoomStatus::finished;
@@ -268,7 +349,10 @@ TEST_CASE("state_text writes exactly what serialize(state) writes, without the t
   finished.result = &result;
   finished.seed = kHex;
   finished.rematch = rematch;
-  CHECK(text_of(finished) == serialize(state(finished)));
+  same(finished, true);
+  finished.takeover = takeover;
+  finished.ratings = &ratings;
+  same(finished, true);
 
   for (auto control : {TimeControl::Kind::per_decision, TimeControl::Kind::clock,
                        TimeControl::Kind::correspondence}) {
@@ -282,17 +366,33 @@ TEST_CASE("state_text writes exactly what serialize(state) writes, without the t
       if (control == TimeControl::Kind::clock) c.remaining = remaining, c.increment_ms = 2000;
       v.clock = &c;
       CAPTURE(to_string(control), running);
-      CHECK(text_of(v) == serialize(state(v)));
+      same(v, true);
     }
   }
   // A name that is not UTF-8 (never let in) still becomes what serialize makes of it.
   seats[0].player->name = "A\xff";
   v.clock = nullptr;
-  CHECK(text_of(v) == serialize(state(v)));
+  same(v, true);
 }
 
-// ok_text() answers moves; ok() the reference it must equal byte for byte, and its schema's.
-TEST_CASE("ok_text writes exactly what serialize(ok) writes", "[protocol][server]") {
+TEST_CASE("a waiting room's state frame, as it goes out", "[protocol][server]") {
+  const std::vector<SeatView> seats = {SeatView{0, Player{"p1", "Ana", true}, true, false, {}},
+                                       SeatView{1, std::nullopt, false, true, CpuLevel::mcts}};
+  StateView w;
+  w.room = "r1";
+  w.game = "tanbo";
+  w.seats = seats;
+  w.commit = "c0";
+  CHECK(text_of(w) ==
+        R"({"commit":"c0","events":[],"game":"tanbo","pending":null,"room":"r1","seats":[)"
+        R"({"connected":true,"cpu":false,"player":{"account":true,"id":"p1","name":"Ana"},)"
+        R"("seat":0},{"connected":false,"cpu":true,"level":"mcts","player":null,"seat":1}],)"
+        R"("spectators":0,"state":null,"status":"waiting","type":"state","version":0})");
+}
+
+// ok_text() answers moves, and ok() is its text parsed; the tree built apart the reference they
+// must equal, byte for byte.
+TEST_CASE("ok_text writes exactly the text of the ok's tree", "[protocol][server]") {
   const Id ids[] = {Id{std::int64_t(0)}, Id{std::int64_t(-9007199254740991)},
                     Id{std::string("a-1")}, Id{std::string("q\"\\\n\xC3\xA9")}, Id{}};
   for (const Id& re : ids)
@@ -300,7 +400,11 @@ TEST_CASE("ok_text writes exactly what serialize(ok) writes", "[protocol][server
       for (std::optional<std::uint64_t> version :
            {std::optional<std::uint64_t>{}, std::optional<std::uint64_t>{0},
             std::optional<std::uint64_t>{18446744073709551615ull}}) {
-        CAPTURE(serialize(ok(re, room, version)));
-        CHECK(ok_text(re, room, version) == serialize(ok(re, room, version)));
+        const std::string text = ok_text(re, room, version);
+        CAPTURE(text);
+        CHECK(text == serialize(ok_tree(re, room, version)));
+        CHECK(test::same_json(ok(re, room, version), Json::parse(text)));
       }
+  CHECK(ok_text(Id{std::int64_t(7)}, "r1", 7) == R"({"re":7,"room":"r1","type":"ok","version":7})");
+  CHECK(ok_text(Id{}) == R"({"re":null,"type":"ok"})");
 }
