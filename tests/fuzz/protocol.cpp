@@ -12,10 +12,10 @@
 #include "protocol/client.hpp"
 #include "protocol/json_read.hpp"
 #include "protocol/limits.hpp"
-#include "protocol/schema.hpp"
 #include "protocol/server.hpp"
 #include "tests/fuzz/check.hpp"
 #include "tests/protocol/same_json.hpp"
+#include "tests/support/schema.hpp"
 
 namespace {
 

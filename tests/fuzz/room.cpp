@@ -36,13 +36,13 @@
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 #include "protocol/json_read.hpp"
-#include "protocol/schema.hpp"
 #include "protocol/server.hpp"
 #include "server/rooms/client.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room.hpp"
 #include "tests/fuzz/check.hpp"
 #include "tests/fuzz/json_gen.hpp"
+#include "tests/support/schema.hpp"
 
 namespace {
 

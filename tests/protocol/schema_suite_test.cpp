@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "protocol/schema.hpp"
+#include "tests/support/schema.hpp"
 
 using tanbo::protocol::SchemaSet;
 using Json = tanbo::engine::Json;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "protocol/client.hpp"
-#include "protocol/schema.hpp"
+#include "tests/support/schema.hpp"
 
 namespace tanbo::protocol::test {
 

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "protocol/schema.hpp"
 #include "tests/server/support/clients.hpp"
+#include "tests/support/schema.hpp"
 
 namespace tanbo::server::test {
 

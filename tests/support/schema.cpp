@@ -1,4 +1,4 @@
-#include "protocol/schema.hpp"
+#include "tests/support/schema.hpp"
 
 #include <algorithm>
 #include <array>
