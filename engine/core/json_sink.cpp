@@ -50,7 +50,7 @@ void JsonText::quoted(std::string_view s) {
   if (s.size() <= kShort && json_text::plain(s)) {  // a name from the game's code: always
     char* p = room(s.size() + 2);
     *p++ = '"';
-    std::memcpy(p, s.data(), s.size());
+    if (!s.empty()) std::memcpy(p, s.data(), s.size());  // an empty view's data may be null
     p += s.size();
     *p++ = '"';
     done(p);
