@@ -31,6 +31,7 @@ if [ "$with_tests" = 1 ]; then
   packages+=(clang-format)  # the sources checked against .clang-format (tools/check-format.sh)
   packages+=(postgresql)  # the store tests run against PostgreSQL too (tests/server/store)
   packages+=(redis-server)  # the cluster tests start one (tests/server/cluster)
+  packages+=(python3-websockets python3-pip python3-setuptools)  # the Python client (tests/clients)
   packages+=(json-schema-test-suite)  # the schema validator's conformance test (tests/protocol)
   packages+=(chromium fonts-ipafont-gothic)  # the browser tests (tests/web), Japanese included
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then packages+=(nodejs npm); fi
@@ -52,4 +53,8 @@ if [ "$with_tests" = 1 ]; then
   (cd "$(dirname "$0")/../tests/web" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
   # The page's static checks (tools/web-check): typescript, eslint, pinned by their lock file.
   (cd "$(dirname "$0")/web-check" && npm ci --no-audit --no-fund --loglevel=error)
+  # The JavaScript client (clients/js): ws, and typescript for its types' test.
+  (cd "$(dirname "$0")/../clients/js" && npm ci --no-audit --no-fund --loglevel=error)
+  # The HTTP API description's linter (tools/openapi-lint): @redocly/cli, pinned by its lock file.
+  (cd "$(dirname "$0")/openapi-lint" && npm ci --no-audit --no-fund --loglevel=error)
 fi
