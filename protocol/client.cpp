@@ -8,7 +8,7 @@
 #include "protocol/limits.hpp"
 #include "protocol/text.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 namespace {
 
 // Nesting depth of arrays and objects, strings skipped; stops counting past the limit. Run before
@@ -176,9 +176,16 @@ bool read_login(Reader& r, Login& m) {
 }
 
 bool read(Reader& r, Hello& m) {
-  if (!r.text("token", m.token, 1, kMaxTokenChars) || !r.name("name", m.name)) return false;
+  if (!r.text("token", m.token, 1, kMaxTokenChars) || !r.name("name", m.name) ||
+      !r.text("access_token", m.access_token, 1, kMaxTokenChars))
+    return false;
+  if (m.access_token && m.token) return r.fail("access_token", "give one token, not both");
+  // Any integer: the Client answers a version it does not speak with a code of its own.
+  constexpr int kAny = std::numeric_limits<int>::max();
+  if (!r.integer("protocol", m.protocol, -kAny, kAny)) return false;
   const Json* login = r.find("login");
   if (!login) return true;
+  if (m.access_token) return r.fail("login", "give an access token or a login, not both");
   if (!login->is_object()) return r.fail("login", "expected {username, password}");
   if (m.token) return r.fail("login", "give a token or a login, not both");
   Reader l(*login);
@@ -190,6 +197,7 @@ bool read(Reader& r, Claim& m) {
   return r.text("username", m.username, 1, kMaxUsernameChars) &&
          r.text("password", m.password, 1, kMaxPasswordWireChars);
 }
+bool read(Reader&, BecomeBot&) { return true; }
 bool read(Reader& r, Logout& m) { return r.boolean("everywhere", m.everywhere); }
 bool read(Reader& r, ChangePassword& m) {
   return r.text("current", m.current, 1, kMaxPasswordWireChars) &&
@@ -336,7 +344,8 @@ bool read_terms(Reader& r, GameTerms& t) {
 }
 
 bool read(Reader& r, Seek& m) {
-  if (!read_terms(r, m.terms) || !r.integer("cpu_after", m.cpu_after, 1, kMaxCpuAfterSeconds))
+  if (!read_terms(r, m.terms) || !r.boolean("bots", m.terms.bots) ||
+      !r.integer("cpu_after", m.cpu_after, 1, kMaxCpuAfterSeconds))
     return false;
   if (const Json* level = r.find("level")) {
     auto lv = from_name<CpuLevel>(kCpuLevels, *level);
@@ -360,7 +369,10 @@ bool read(Reader& r, Challenges& m) {
 
 bool read(Reader& r, Create& m) {
   if (!r.text("game", m.game, 1, kMaxGameChars) || !read_options(r, m.options)) return false;
-  if (!r.integer("seats", m.seats, 1, kMaxSeats) || !r.boolean("ranked", m.ranked)) return false;
+  if (!r.integer("players", m.players, 1, kMaxSeats) ||
+      !r.integer("seats", m.v1_seats, 1, kMaxSeats))
+    return false;
+  if (!r.boolean("ranked", m.ranked)) return false;
   if (!read_timer(r, m.timer) || !r.boolean("spectator_chat", m.spectator_chat)) return false;
   if (const Json* c = r.find("cpu"); c && !read_cpu(r, *c, m.cpu)) return false;
   if (const Json* s = r.find("setup")) m.setup = *s;
@@ -457,119 +469,4 @@ std::string_view type_of(const ClientMessage& m) {
   return std::visit([](const auto& x) -> std::string_view { return x.kType; }, m);
 }
 
-namespace {
-
-void write(Json&, const ListGames&) {}
-void write(Json&, const WatchLobby&) {}
-void write(Json&, const UnwatchLobby&) {}
-void write(Json&, const Ping&) {}
-void write(Json&, const MyGames&) {}
-void write(Json& j, const Hello& m) {
-  if (m.token) j["token"] = *m.token;
-  if (m.name) j["name"] = *m.name;
-  if (m.login) {
-    j["login"] = {{"username", m.login->username}, {"password", m.login->password}};
-    if (m.login->token) j["login"]["token"] = *m.login->token;
-  }
-}
-void write(Json& j, const Claim& m) {
-  j["username"] = m.username;
-  j["password"] = m.password;
-}
-void write(Json& j, const Logout& m) { j["everywhere"] = m.everywhere; }
-void write(Json& j, const ChangePassword& m) {
-  j["current"] = m.current;
-  j["password"] = m.password;
-}
-void write(Json& j, const ListRooms& m) {
-  if (m.game) j["game"] = *m.game;
-}
-void write(Json& j, const Create& m) {
-  j["game"] = m.game;
-  j["options"] = m.options;
-  if (m.seats) j["seats"] = *m.seats;
-  j["ranked"] = m.ranked;
-  j["timer"] = m.timer.to_json();
-  Json cpu = Json::array();
-  for (const auto& c : m.cpu) cpu.push_back({{"seat", c.seat}, {"level", to_string(c.level)}});
-  j["cpu"] = std::move(cpu);
-  if (!m.setup.is_null()) j["setup"] = m.setup;
-  j["spectator_chat"] = m.spectator_chat;
-}
-void write(Json& j, const Join& m) {
-  j["room"] = m.room;
-  j["as"] = to_string(m.as);
-  if (m.seat) j["seat"] = *m.seat;
-}
-void write(Json& j, const Act& m) {
-  j["room"] = m.room;
-  j["version"] = m.version;
-  j["action"] = m.action;
-}
-void write(Json& j, const Resign& m) { j["room"] = m.room; }
-void write(Json& j, const Rematch& m) { j["room"] = m.room; }
-void write(Json& j, const Leave& m) { j["room"] = m.room; }
-void write(Json& j, const FillCpu& m) {
-  j["room"] = m.room;
-  j["level"] = to_string(m.level);
-}
-void write(Json& j, const Resume& m) {
-  j["room"] = m.room;
-  j["version"] = m.version;
-  if (m.chat_players || m.chat_spectators) {
-    Json& chat = j["chat"] = Json::object();
-    if (m.chat_players) chat["players"] = *m.chat_players;
-    if (m.chat_spectators) chat["spectators"] = *m.chat_spectators;
-  }
-}
-void write(Json& j, const Say& m) {
-  j["room"] = m.room;
-  j["channel"] = to_string(m.channel);
-  if (!m.phrase.empty())
-    j["phrase"] = m.phrase;
-  else
-    j["text"] = m.text;
-}
-void write(Json& j, const Mute& m) { j["player"] = m.player; }
-void write(Json& j, const Unmute& m) { j["player"] = m.player; }
-void write(Json& j, const Report& m) {
-  j["player"] = m.player;
-  if (m.room) j["room"] = *m.room;
-  j["reason"] = m.reason;
-}
-void write(Json& j, const SpectatorChat& m) {
-  j["room"] = m.room;
-  j["open"] = m.open;
-}
-void write_terms(Json& j, const GameTerms& t) {
-  j["game"] = t.game;
-  if (t.players) j["players"] = *t.players;
-  j["options"] = t.options;
-  j["timer"] = t.timer.to_json();
-  j["ranked"] = t.ranked;
-}
-void write(Json& j, const Seek& m) {
-  write_terms(j, m.terms);
-  if (m.cpu_after) j["cpu_after"] = *m.cpu_after;
-  j["level"] = to_string(m.level);
-}
-void write(Json& j, const Unseek& m) { j["seek"] = m.seek; }
-void write(Json& j, const Challenge& m) {
-  j["player"] = m.player;
-  write_terms(j, m.terms);
-}
-void write(Json& j, const Accept& m) { j["challenge"] = m.challenge; }
-void write(Json& j, const Decline& m) { j["challenge"] = m.challenge; }
-void write(Json& j, const Cancel& m) { j["challenge"] = m.challenge; }
-void write(Json& j, const Challenges& m) { j["open"] = m.open; }
-
-}  // namespace
-
-Json to_json(const Request& r) {
-  Json j = {{"type", type_of(r.message)}};
-  if (has_id(r.id)) j["id"] = id_json(r.id);
-  std::visit([&](const auto& m) { write(j, m); }, r.message);
-  return j;
-}
-
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

@@ -14,7 +14,7 @@
 #include "protocol/errors.hpp"
 #include "protocol/time_control.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 using engine::Json;
 using engine::Seat;
@@ -37,7 +37,10 @@ struct Hello {
   static constexpr std::string_view kType = "hello";
   std::optional<std::string> token;  // absent: a new guest identity (or a login)
   std::optional<std::string> name;
-  std::optional<Login> login = {};  // never with a token
+  std::optional<Login> login = {};   // never with a token
+  std::optional<int> protocol = {};  // the version the client speaks; absent: kOldestProtocol
+  // A personal access token (docs/bots-write.md), in place of the token or a login.
+  std::optional<std::string> access_token = {};
   friend bool operator==(const Hello&, const Hello&) = default;
 };
 
@@ -72,7 +75,8 @@ struct Create {
   static constexpr std::string_view kType = "create";
   std::string game;
   Json options = Json::object();  // checked by the engine, not here (bad_option)
-  std::optional<int> seats;       // player count; absent: the game's default
+  std::optional<int> players;     // player count; absent: the game's default
+  std::optional<int> v1_seats;    // the player count under version 1's name, "seats"
   bool ranked = false;
   TimeControl timer;           // protocol/time_control.hpp
   std::vector<CpuSeat> cpu;    // distinct seats
@@ -154,6 +158,7 @@ struct GameTerms {
   Json options = Json::object();  // checked by the engine (bad_option); absent ones: defaults
   TimeControl timer;
   bool ranked = false;
+  bool bots = false;  // a pool for bots (seek only): bots seek there, and only there
   friend bool operator==(const GameTerms&, const GameTerms&) = default;
 };
 
@@ -254,6 +259,11 @@ struct Logout {
   bool everywhere = false;
   friend bool operator==(const Logout&, const Logout&) = default;
 };
+// The account becomes a bot, for good (docs/bots-write.md).
+struct BecomeBot {
+  static constexpr std::string_view kType = "become_bot";
+  friend bool operator==(const BecomeBot&, const BecomeBot&) = default;
+};
 struct ChangePassword {
   static constexpr std::string_view kType = "change_password";
   std::string current, password;
@@ -264,7 +274,7 @@ using ClientMessage =
     std::variant<Hello, ListGames, ListRooms, WatchLobby, UnwatchLobby, Create, Join, Act, Resign,
                  Rematch, Leave, Resume, FillCpu, Ping, Seek, Unseek, Challenge, Accept, Decline,
                  Cancel, Challenges, Say, Mute, Unmute, Report, SpectatorChat, MyGames, Claim,
-                 Logout, ChangePassword>;
+                 Logout, ChangePassword, BecomeBot>;
 
 struct Request {
   Id id;
@@ -287,4 +297,4 @@ std::string_view type_of(const ClientMessage& m);
 // gives r back.
 Json to_json(const Request& r);
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

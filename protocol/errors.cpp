@@ -1,6 +1,6 @@
 #include "protocol/errors.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 static_assert(
     [] {
@@ -31,4 +31,4 @@ engine::Json id_json(const Id& id) {
   return nullptr;
 }
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

@@ -11,13 +11,14 @@
 #include "engine/core/options.hpp"
 #include "engine/core/refusal.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 enum class ErrorCode : std::uint8_t {
   bad_json,              // not JSON, not UTF-8, nested too deep
   bad_message,           // not an object, or a field missing or mistyped
   unknown_type,          // `type` names no message
   not_hello,             // the first message of a connection was not hello
+  unsupported_protocol,  // hello naming a protocol version this server does not speak
   bad_token,             // hello with a token the server does not know
   no_such_room,          // the room does not exist (or no longer)
   room_full,             // join as player: no free seat
@@ -52,6 +53,10 @@ enum class ErrorCode : std::uint8_t {
   weak_password,         // a new password breaking the password rule
   no_account,            // logout or change_password of a guest
   account_required,      // ranked play where the server asks for an account
+  already_rated,         // become_bot of an account that has played a rated game
+  bots_refused,          // a challenge between a bot and a person who does not play bots
+  bot_pools_only,        // a bot's seek of a pool for people
+  bots_only,             // a person's seek of a pool for bots
   accounts_unavailable,  // the accounts' store failed or is stopping
   rate_limited,          // too many messages; the message was dropped
   store_unavailable,     // the room cannot store now (its database fails): nothing changed
@@ -67,11 +72,13 @@ struct ErrorInfo {
   std::string_view meaning;
 };
 
-inline constexpr std::array<ErrorInfo, 45> kErrors = {{
+inline constexpr std::array<ErrorInfo, 50> kErrors = {{
     {ErrorCode::bad_json, "bad_json", "the frame is not valid JSON (or not UTF-8, or too deep)"},
     {ErrorCode::bad_message, "bad_message", "not an object, or a field is missing or mistyped"},
     {ErrorCode::unknown_type, "unknown_type", "the type names no client message"},
     {ErrorCode::not_hello, "not_hello", "the first message of a connection must be hello"},
+    {ErrorCode::unsupported_protocol, "unsupported_protocol",
+     "this server does not speak the protocol version named"},
     {ErrorCode::bad_token, "bad_token", "the token is not known to this server"},
     {ErrorCode::no_such_room, "no_such_room", "no room has this id"},
     {ErrorCode::room_full, "room_full", "every seat of the room is taken"},
@@ -107,6 +114,11 @@ inline constexpr std::array<ErrorInfo, 45> kErrors = {{
     {ErrorCode::weak_password, "weak_password", "the new password breaks the password rule"},
     {ErrorCode::no_account, "no_account", "this identity is a guest, with no account"},
     {ErrorCode::account_required, "account_required", "ranked play needs an account here"},
+    {ErrorCode::already_rated, "already_rated",
+     "an account that has played a rated game cannot become a bot"},
+    {ErrorCode::bots_refused, "bots_refused", "that person does not play bots"},
+    {ErrorCode::bot_pools_only, "bot_pools_only", "a bot seeks only in the pools for bots"},
+    {ErrorCode::bots_only, "bots_only", "this pool is for bots"},
     {ErrorCode::accounts_unavailable, "accounts_unavailable",
      "accounts cannot be reached now; try again"},
     {ErrorCode::rate_limited, "rate_limited", "too many messages; this one was dropped"},
@@ -151,8 +163,9 @@ struct Error {
   ErrorCode code = ErrorCode::internal;
   std::string message;
   Id re;
-  engine::Problems problems;  // bad_option: every refused field, named
+  engine::Problems problems;                  // bad_option: every refused field, named
+  std::optional<std::int64_t> retry_ms = {};  // rate_limited: when the next message is taken
   friend bool operator==(const Error&, const Error&) = default;
 };
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

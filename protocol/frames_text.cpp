@@ -8,7 +8,7 @@
 #include "protocol/players_sink.hpp"
 #include "protocol/server.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 namespace {
 
 using engine::JsonText;
@@ -74,6 +74,7 @@ void id(JsonText& out, const Id& re) {
 void write_player(engine::JsonSink& out, const Player& p) {
   out.begin_object();
   if (p.account) out.member("account", true);
+  if (p.bot) out.member("bot", true);
   // The name the server gave a new guest ("Guest " and the four characters after the id's
   // first), which nobody else may choose: a page may say it in its reader's language.
   if (is_default_guest_name(p.id, p.name)) out.member("default_name", true);
@@ -168,4 +169,4 @@ std::string ok_text(const Id& re, std::string_view room, std::optional<std::uint
   return text;
 }
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

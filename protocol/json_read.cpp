@@ -8,7 +8,7 @@
 
 #include "engine/core/json_text.hpp"
 
-namespace tanbo::protocol::json_read {
+namespace tanbo_server::protocol::json_read {
 namespace {
 
 using Json = nlohmann::json;
@@ -151,4 +151,4 @@ Json read(std::string_view text) {
   return out;
 }
 
-}  // namespace tanbo::protocol::json_read
+}  // namespace tanbo_server::protocol::json_read

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace tanbo::protocol::json_read {
+namespace tanbo_server::protocol::json_read {
 
 // Reads `text` into `out` when it is one value in the plain subset, with JSON's whitespace around
 // and between its tokens: objects without a repeated key, arrays, strings of printable ASCII
@@ -22,4 +22,4 @@ bool read_plain(std::string_view text, nlohmann::json& out);
 // `text` is not one JSON value in UTF-8; nothing is thrown.
 nlohmann::json read(std::string_view text);
 
-}  // namespace tanbo::protocol::json_read
+}  // namespace tanbo_server::protocol::json_read

@@ -5,9 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
-inline constexpr int kProtocolVersion = 1;
+// The version a client names in hello (docs/protocol-changelog.md): the latest, and the oldest
+// still spoken. A hello naming none is the oldest's.
+inline constexpr int kProtocolVersion = 2;
+inline constexpr int kOldestProtocol = 1;
 
 // Format limits, enforced by parse(): a frame breaking one is refused whatever the server config.
 inline constexpr std::size_t kMaxFrameBytes = 64 * 1024;  // larger frames: too_large, close 1009
@@ -53,4 +56,4 @@ inline constexpr std::uint16_t kCloseBadData = 1007;      // text frame not vali
 inline constexpr std::uint16_t kClosePolicy = 1008;       // rate abuse, slow consumer, idle
 inline constexpr std::uint16_t kCloseTooBig = 1009;       // frame over kMaxFrameBytes
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

@@ -6,9 +6,9 @@
 #include "engine/core/json_sink.hpp"
 #include "protocol/server.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 void write_player(engine::JsonSink& out, const Player& p);
 void write_seats(engine::JsonSink& out, std::span<const SeatView> seats);
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

@@ -8,7 +8,7 @@
 #include "protocol/limits.hpp"
 #include "protocol/players_sink.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 namespace {
 
 constexpr std::array<std::string_view, 3> kStatuses = {"waiting", "playing", "finished"};
@@ -39,11 +39,13 @@ bool is_default_guest_name(std::string_view id, std::string_view name) {
 
 Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server,
              std::span<const SeatRef> seats, std::span<const std::string> mutes,
-             std::string_view username) {
+             std::string_view username, int protocol) {
   Json j = reply("welcome", re);
   j["player"] = player_json(player);
   j["token"] = token;
-  j["protocol"] = kProtocolVersion;
+  j["protocol"] = protocol;
+  Json& spoken = j["protocols"] = Json::array();
+  for (int v = kOldestProtocol; v <= kProtocolVersion; ++v) spoken.push_back(v);
   j["server"] = server;
   Json& held = j["seats"] = Json::array();
   for (const auto& s : seats) held.push_back({{"room", s.room}, {"seat", s.seat}});
@@ -95,11 +97,13 @@ Json lobby(Json changed, std::span<const std::string> removed, const Json* pools
 }
 
 Json terms_json(const GameTerms& t) {
-  return {{"game", t.game},
-          {"players", t.players.value_or(0)},
-          {"options", t.options},
-          {"timer", t.timer.to_json()},
-          {"ranked", t.ranked}};
+  Json j = {{"game", t.game},
+            {"players", t.players.value_or(0)},
+            {"options", t.options},
+            {"timer", t.timer.to_json()},
+            {"ranked", t.ranked}};
+  if (t.bots) j["bots"] = true;  // absent otherwise: a pool for people keeps its id
+  return j;
 }
 
 Json pool_json(const PoolSummary& p) {
@@ -200,6 +204,7 @@ Json error(const Error& e) {
     Json& ps = j["problems"] = Json::array();
     for (const auto& p : e.problems) ps.push_back({{"field", p.field}, {"message", p.message}});
   }
+  if (e.retry_ms) j["retry_ms"] = *e.retry_ms;
   return j;
 }
 
@@ -240,4 +245,4 @@ std::vector<std::string_view> server_types() {
           "said",    "unsaid"};
 }
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

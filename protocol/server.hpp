@@ -19,12 +19,13 @@
 #include "engine/core/registry.hpp"
 #include "protocol/client.hpp"
 #include "protocol/errors.hpp"
+#include "protocol/limits.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 class Match;
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 using Frame = std::shared_ptr<const std::string>;
 
@@ -35,6 +36,7 @@ struct Player {
   std::string id;
   std::string name;
   bool account = false;  // the identity holds an account: "account": true (a guest: absent)
+  bool bot = false;      // the account is a bot: "bot": true (otherwise absent)
   friend bool operator==(const Player&, const Player&) = default;
 };
 
@@ -131,9 +133,10 @@ struct SeatRef {
 // `seats`: every seat the identity holds in a room not finished (empty for a new guest);
 // `mutes`: the identities whose chat lines it does not get, so any device can list them.
 // `username`: the identity's account, shown as `account`; empty for a guest (no `account`).
+// `protocol`: the version the connection speaks, with every version the server speaks.
 Json welcome(const Id& re, const Player& player, std::string_view token, std::string_view server,
              std::span<const SeatRef> seats = {}, std::span<const std::string> mutes = {},
-             std::string_view username = {});
+             std::string_view username = {}, int protocol = kProtocolVersion);
 Json games(const Id& re, std::span<const engine::GameInfo* const> list);
 Json room_json(const RoomSummary& r);
 // The answer to `my_games`: Lobby::games_of's entries.
@@ -206,4 +209,4 @@ std::string with_legal(std::string_view state_text, std::string_view legal_text)
 // Every server message type.
 std::vector<std::string_view> server_types();
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

@@ -10,7 +10,7 @@
 
 #include "protocol/limits.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 namespace {
 
 // Punctuation that belongs in names: the apostrophes of O'Brien and N’Diaye, hyphens, the
@@ -155,4 +155,4 @@ NameCheck check_chat(std::string_view raw) {
   return {line, {}};
 }
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

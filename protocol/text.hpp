@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 // `raw` in Unicode Normalization Form C; nullopt when it is not valid UTF-8.
 std::optional<std::string> to_nfc(std::string_view raw);
@@ -37,4 +37,4 @@ NameCheck check_name(std::string_view raw);
 // code point.
 NameCheck check_chat(std::string_view raw);
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

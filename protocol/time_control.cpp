@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 namespace {
 
@@ -92,4 +92,4 @@ std::optional<TimeControl> read_time_control(const Json& j, std::string& why) {
   return std::nullopt;
 }
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

@@ -9,7 +9,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 using Json = engine::Json;
 
@@ -40,4 +40,4 @@ std::string_view to_string(TimeControl::Kind kind);  // none, per_decision, cloc
 // Reads the wire form; nullopt with `why` set when it is not one (the message names the limits).
 std::optional<TimeControl> read_time_control(const Json& j, std::string& why);
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

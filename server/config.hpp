@@ -12,7 +12,7 @@
 #include <variant>
 #include <vector>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 struct Config {
   std::string bind = "0.0.0.0";  // an IPv4 or IPv6 address
@@ -34,6 +34,8 @@ struct Config {
   unsigned rate_burst = 20;                // messages: token bucket capacity per connection
   unsigned rate_per_second = 10;           // messages: sustained refill
   unsigned rate_strikes = 50;              // rate_limited answers before close 1008
+  unsigned bot_rate_burst = 20;            // a bot's connection: its token bucket's capacity
+  unsigned bot_rate_per_second = 4;        // ...and its refill
   unsigned max_rooms = 8;                  // unfinished rooms one identity may have created
   unsigned idle_timeout = 300;             // seconds without a frame or pong before closing
   std::size_t max_connections = 10000;     // open WebSocket connections; beyond: 503
@@ -104,4 +106,4 @@ ParseOutcome parse_config(int argc, const char* const* argv);
 
 std::string usage();
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

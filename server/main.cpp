@@ -14,7 +14,7 @@
 
 namespace {
 
-using namespace tanbo::server;
+using namespace tanbo_server::server;
 
 int run(Config config) {
   startup::setup_logging(config);

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace fs = std::filesystem;
 
@@ -84,4 +84,4 @@ FileCheck check_database_file(const fs::path& db) {
   return out;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

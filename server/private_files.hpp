@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 struct FileCheck {
   std::optional<std::string> refusal;  // the server must not start
@@ -28,4 +28,4 @@ FileCheck make_data_dir(const std::filesystem::path& dir);
 // files the database file's mode, and the store creates a new database 0600.
 FileCheck check_database_file(const std::filesystem::path& db);
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -12,7 +12,7 @@
 #include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 Server::Server(const Config& config, std::shared_ptr<FrameHandler> frames)
     : config_(config),
@@ -70,4 +70,4 @@ std::size_t Server::stop(std::chrono::milliseconds grace) {
   return left;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -11,7 +11,7 @@
 #include "server/config.hpp"
 #include "server/net/context.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class Listener;
 
@@ -59,4 +59,4 @@ class Server {
   std::function<void()> before_close_;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

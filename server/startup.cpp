@@ -23,7 +23,7 @@
 #include "server/server.hpp"
 #include "server/store/worker.hpp"
 
-namespace tanbo::server::startup {
+namespace tanbo_server::server::startup {
 namespace {
 
 // SIGTERM to exit must fit in 5 s; this leaves room for the rest of the teardown.
@@ -233,4 +233,4 @@ void stop(Parts& parts, Server& server) {
   if (parts.cluster) parts.cluster->leave();
 }
 
-}  // namespace tanbo::server::startup
+}  // namespace tanbo_server::server::startup

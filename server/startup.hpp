@@ -9,7 +9,7 @@
 
 #include "server/config.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 class RoomService;
 class Server;
 class StoreIdentities;
@@ -22,9 +22,9 @@ class Mailer;
 namespace cluster {
 class Member;
 }
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server
 
-namespace tanbo::server::startup {
+namespace tanbo_server::server::startup {
 
 // What the steps build, each its part.
 struct Parts {
@@ -70,4 +70,4 @@ int listen(const Config& config, Parts& parts, Server& server);
 // cluster's other nodes take the rooms over.
 void stop(Parts& parts, Server& server);
 
-}  // namespace tanbo::server::startup
+}  // namespace tanbo_server::server::startup

@@ -1,7 +1,7 @@
 #include "server/version.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 std::string_view version() { return TANBO_VERSION; }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

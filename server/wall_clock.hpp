@@ -4,11 +4,11 @@
 #include <chrono>
 #include <cstdint>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 inline std::int64_t wall_ms() {
   using namespace std::chrono;
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

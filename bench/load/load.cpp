@@ -32,7 +32,7 @@
 #include "bench/load/scan.hpp"
 #include "bench/load/wire.hpp"
 
-namespace tanbo::load {
+namespace tanbo_server::load {
 namespace {
 
 namespace beast = boost::beast;
@@ -259,7 +259,7 @@ void Conn::on_handshake(beast::error_code ec) {
   ws_.text(true);
   open_ = true;
   w_.open.fetch_add(1, std::memory_order_relaxed);
-  send(R"({"type":"hello","id":1})");
+  send(R"({"type":"hello","id":1,"protocol":2})");
   do_read();
 }
 
@@ -459,7 +459,7 @@ void RoomDriver::on_welcome() {
   Json create = {{"type", "create"},
                  {"id", 2},
                  {"game", w.options.game},
-                 {"seats", w.options.players_per_room}};
+                 {"players", w.options.players_per_room}};
   if (!w.options.game_options.empty()) create["options"] = Json::parse(w.options.game_options);
   players.front()->send(create.dump());
 }
@@ -889,4 +889,4 @@ Json run(const Options& o) {
   return report;
 }
 
-}  // namespace tanbo::load
+}  // namespace tanbo_server::load

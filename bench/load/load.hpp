@@ -5,9 +5,9 @@
 
 #include "bench/load/options.hpp"
 
-namespace tanbo::load {
+namespace tanbo_server::load {
 
 // Blocks for the set-up plus the duration plus at most a few seconds of draining and closing.
 nlohmann::json run(const Options& options);
 
-}  // namespace tanbo::load
+}  // namespace tanbo_server::load

@@ -8,7 +8,7 @@
 #include "bench/load/load.hpp"
 
 int main(int argc, char** argv) {
-  using namespace tanbo::load;
+  using namespace tanbo_server::load;
   std::vector<std::string_view> args(argv + 1, argv + argc);
   auto outcome = parse_options(args);
   if (std::holds_alternative<HelpRequested>(outcome)) {

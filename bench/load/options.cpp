@@ -3,7 +3,7 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
-namespace tanbo::load {
+namespace tanbo_server::load {
 namespace {
 
 template <class T>
@@ -179,4 +179,4 @@ Finished games are rematched in the same room, so the load lasts the whole durat
 )";
 }
 
-}  // namespace tanbo::load
+}  // namespace tanbo_server::load

@@ -9,7 +9,7 @@
 #include <variant>
 #include <vector>
 
-namespace tanbo::load {
+namespace tanbo_server::load {
 
 inline constexpr int kMaxConnections = 60000;  // the loopback ephemeral port range is ~28,000
 inline constexpr double kMaxDuration = 3600;
@@ -69,4 +69,4 @@ std::string usage();
 // True for localhost, 127.0.0.0/8 and ::1.
 bool is_loopback(std::string_view host);
 
-}  // namespace tanbo::load
+}  // namespace tanbo_server::load

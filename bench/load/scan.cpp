@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-namespace tanbo::load {
+namespace tanbo_server::load {
 namespace {
 
 constexpr std::size_t kBad = std::string_view::npos;
@@ -119,4 +119,4 @@ bool split_array(std::string_view s, std::vector<std::string_view>& out) {
   return false;
 }
 
-}  // namespace tanbo::load
+}  // namespace tanbo_server::load

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tanbo::load {
+namespace tanbo_server::load {
 
 // The top-level members a client follows, as views into the message text. String members hold
 // the characters between the quotes (escapes left as they are); `re` and `legal` the raw value.
@@ -23,4 +23,4 @@ bool scan(std::string_view text, Scanned& out);
 // The raw texts of the elements of a JSON array (`array` from '[' to ']'); false when malformed.
 bool split_array(std::string_view array, std::vector<std::string_view>& out);
 
-}  // namespace tanbo::load
+}  // namespace tanbo_server::load

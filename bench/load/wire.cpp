@@ -9,7 +9,7 @@
 
 #include <cstddef>
 
-namespace tanbo::load {
+namespace tanbo_server::load {
 
 std::uint64_t tcp_bytes_received(int fd) {
   tcp_info info{};
@@ -19,4 +19,4 @@ std::uint64_t tcp_bytes_received(int fd) {
   return info.tcpi_bytes_received;
 }
 
-}  // namespace tanbo::load
+}  // namespace tanbo_server::load

@@ -5,7 +5,7 @@
 #include "engine/bots/evaluation.hpp"
 #include "engine/bots/levels.hpp"
 
-namespace tanbo::engine::bots {
+namespace tanbo_server::engine::bots {
 
 std::string_view to_string(Level level) {
   switch (level) {
@@ -98,4 +98,4 @@ std::unique_ptr<Bot> make_bot(Level level, const BotConfig& config) {
   throw std::invalid_argument("unknown bot level");
 }
 
-}  // namespace tanbo::engine::bots
+}  // namespace tanbo_server::engine::bots

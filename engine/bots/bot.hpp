@@ -19,7 +19,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine::bots {
+namespace tanbo_server::engine::bots {
 
 enum class Level : std::uint8_t { random, greedy, mcts };
 inline constexpr Level kLevels[] = {Level::random, Level::greedy, Level::mcts};
@@ -67,4 +67,4 @@ class Bot {
 
 std::unique_ptr<Bot> make_bot(Level level, const BotConfig& config = {});
 
-}  // namespace tanbo::engine::bots
+}  // namespace tanbo_server::engine::bots

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tanbo::engine::bots {
+namespace tanbo_server::engine::bots {
 
 void rewards_from_places(const std::vector<int>& places, Rewards& out) {
   const int n = std::min(int(places.size()), kMaxSeats);
@@ -20,4 +20,4 @@ double Evaluation::finished(const Game& game, Seat seat) {
   return (2 * r[seat] - 1) * kWon;
 }
 
-}  // namespace tanbo::engine::bots
+}  // namespace tanbo_server::engine::bots

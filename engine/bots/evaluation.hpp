@@ -10,7 +10,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/registry.hpp"
 
-namespace tanbo::engine::bots {
+namespace tanbo_server::engine::bots {
 
 inline constexpr int kMaxSeats = 8;
 using Rewards = std::array<double, kMaxSeats>;
@@ -46,4 +46,4 @@ inline std::uint32_t playout_depth_for(const Game& game) { return game.info().bo
 using Reset = void (*)(Game& dst, const Game& src);
 inline Reset reset_for(const Game& game) { return game.info().bots.reset; }
 
-}  // namespace tanbo::engine::bots
+}  // namespace tanbo_server::engine::bots

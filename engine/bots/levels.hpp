@@ -4,7 +4,7 @@
 
 #include "engine/bots/bot.hpp"
 
-namespace tanbo::engine::bots {
+namespace tanbo_server::engine::bots {
 
 // The legal list of the decision `seat` is asked to make; std::logic_error when the game is over,
 // `seat` is not the pending seat, or the game lists nothing.
@@ -14,4 +14,4 @@ std::unique_ptr<Bot> make_random();
 std::unique_ptr<Bot> make_greedy();
 std::unique_ptr<Bot> make_mcts(const BotConfig& config);
 
-}  // namespace tanbo::engine::bots
+}  // namespace tanbo_server::engine::bots

@@ -16,7 +16,7 @@
 #include "engine/bots/evaluation.hpp"
 #include "engine/bots/levels.hpp"
 
-namespace tanbo::engine::bots {
+namespace tanbo_server::engine::bots {
 namespace {
 
 struct Node {
@@ -222,4 +222,4 @@ std::unique_ptr<Bot> make_mcts(const BotConfig& config) {
   return std::make_unique<MctsBot>(config);
 }
 
-}  // namespace tanbo::engine::bots
+}  // namespace tanbo_server::engine::bots

@@ -10,11 +10,106 @@
 #include "engine/bots/evaluation.hpp"
 #include "engine/core/registry.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 namespace {
 
 enum Side { A, B };
 constexpr Side side_of(Seat seat, std::uint64_t n) { return (seat + n) % 2 ? B : A; }
+
+using Bots = std::array<std::unique_ptr<bots::Bot>, 2>;
+
+// What the games of a match came to, by side.
+struct Tally {
+  std::array<std::uint64_t, 2> wins{}, decisions{};
+  std::array<double, 2> score{}, seconds{};
+  std::uint64_t draws = 0, unfinished = 0;
+  std::map<std::string, std::uint64_t> reasons;
+};
+
+// Game `n` of the match: side A holds the seats of one parity, B the others, swapped every game.
+void play_one(const ArenaConfig& config, int players, const Bots& bot, std::uint64_t n, Tally& t) {
+  Drbg rng(seed_from_text("arena:" + std::to_string(config.seed) + ":" + std::to_string(n)));
+  auto game = create_game(config.game, config.options, nullptr, players, rng).game;
+  std::array<FastRng, 2> pick = {FastRng(config.seed * 0x9e3779b97f4a7c15ULL ^ (2 * n)),
+                                 FastRng(config.seed * 0x9e3779b97f4a7c15ULL ^ (2 * n + 1))};
+  ActionList legal;
+  std::uint64_t steps = 0;
+  while (game->status() != Status::finished && steps++ < config.max_decisions) {
+    game->legal_actions(legal);
+    Action a = legal[0];
+    if (legal.size() > 1) {  // R4: a forced decision is never asked
+      const Seat seat = game->pending().seat;
+      const Side side = side_of(seat, n);
+      const auto start = std::chrono::steady_clock::now();
+      a = bot[side]->choose(*game, seat, bots::Deadline{}, pick[side]);
+      t.seconds[side] +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      ++t.decisions[side];
+      if (std::find(legal.begin(), legal.end(), a) == legal.end())
+        throw std::logic_error(std::string(to_string(bot[side]->level())) +
+                               " bot chose an illegal action in " + config.game);
+    }
+    game->apply(a, rng, nullptr);
+  }
+  if (game->status() != Status::finished) {
+    ++t.unfinished;
+    return;
+  }
+  const Result r = game->result();
+  ++t.reasons[r.reason];
+  bots::Rewards reward{};
+  bots::rewards_from_places(r.places, reward);
+  std::array<double, 2> sum{}, seats{};
+  std::array<bool, 2> first{};
+  for (Seat s = 0; s < players; ++s) {
+    const Side side = side_of(s, n);
+    sum[side] += reward[s], ++seats[side];
+    first[side] = first[side] || r.places[s] == 1;
+  }
+  for (int side : {A, B}) t.score[side] += seats[side] ? sum[side] / seats[side] : 0;
+  // A win: every seat in first place is one side's; a place shared across the sides is a draw.
+  if (first[A] && first[B])
+    ++t.draws;
+  else
+    ++t.wins[first[A] ? A : B];
+}
+
+Json report(const ArenaConfig& config, const Json& options, int players, const Bots& bot,
+            const Tally& t, double elapsed) {
+  std::map<std::string, std::pair<double, std::uint64_t>> by_level;
+  for (int side : {A, B}) {
+    auto& [s, count] = by_level[std::string(to_string(bot[side]->level()))];
+    s += t.seconds[side], count += t.decisions[side];
+  }
+  Json decision_ms = Json::object();
+  for (auto& [level, x] : by_level) decision_ms[level] = x.second ? 1e3 * x.first / x.second : 0.0;
+  const std::uint64_t finished = config.games - t.unfinished;
+  auto side_json = [&](int side) {
+    return Json{
+        {"level", to_string(bot[side]->level())},
+        {"wins", t.wins[side]},
+        {"score", finished ? t.score[side] / double(finished) : 0.0},
+        {"decisions", t.decisions[side]},
+        {"decision_ms", t.decisions[side] ? 1e3 * t.seconds[side] / t.decisions[side] : 0.0}};
+  };
+  return {
+      {"game", config.game},
+      {"options", options},
+      {"players", players},
+      {"seed", config.seed},
+      {"games", config.games},
+      {"bot",
+       {{"budget_ms", config.bot.budget.count()},
+        {"playouts", config.bot.playouts},
+        {"playout_depth", config.bot.playout_depth ? Json(*config.bot.playout_depth) : Json()}}},
+      {"a", side_json(A)},
+      {"b", side_json(B)},
+      {"draws", t.draws},
+      {"unfinished", t.unfinished},
+      {"results", t.reasons},
+      {"decision_ms", decision_ms},
+      {"elapsed_s", elapsed}};
+}
 
 }  // namespace
 
@@ -25,95 +120,13 @@ Json arena(const ArenaConfig& config) {
   if (players > bots::kMaxSeats) throw std::invalid_argument("too many players for the bots");
   Created created = create_or_throw(config.game, config.options, players, "arena:probe");
 
-  const std::array<std::unique_ptr<bots::Bot>, 2> bot = {make_bot(config.a, config.bot),
-                                                         make_bot(config.b, config.bot)};
-  std::array<std::uint64_t, 2> wins{}, decisions{};
-  std::array<double, 2> score{}, seconds{};
-  std::uint64_t draws = 0, unfinished = 0;
-  std::map<std::string, std::uint64_t> reasons;
-  ActionList legal;
+  const Bots bot = {make_bot(config.a, config.bot), make_bot(config.b, config.bot)};
+  Tally tally;
   const auto t0 = std::chrono::steady_clock::now();
-
-  for (std::uint64_t n = 0; n < config.games; ++n) {
-    Drbg rng(seed_from_text("arena:" + std::to_string(config.seed) + ":" + std::to_string(n)));
-    auto game = create_game(config.game, config.options, nullptr, players, rng).game;
-    std::array<FastRng, 2> pick = {FastRng(config.seed * 0x9e3779b97f4a7c15ULL ^ (2 * n)),
-                                   FastRng(config.seed * 0x9e3779b97f4a7c15ULL ^ (2 * n + 1))};
-    std::uint64_t steps = 0;
-    while (game->status() != Status::finished && steps++ < config.max_decisions) {
-      game->legal_actions(legal);
-      Action a = legal[0];
-      if (legal.size() > 1) {  // R4: a forced decision is never asked
-        const Seat seat = game->pending().seat;
-        const Side side = side_of(seat, n);
-        const auto start = std::chrono::steady_clock::now();
-        a = bot[side]->choose(*game, seat, bots::Deadline{}, pick[side]);
-        seconds[side] +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        ++decisions[side];
-        if (std::find(legal.begin(), legal.end(), a) == legal.end())
-          throw std::logic_error(std::string(to_string(bot[side]->level())) +
-                                 " bot chose an illegal action in " + config.game);
-      }
-      game->apply(a, rng, nullptr);
-    }
-    if (game->status() != Status::finished) {
-      ++unfinished;
-      continue;
-    }
-    const Result r = game->result();
-    ++reasons[r.reason];
-    bots::Rewards reward{};
-    bots::rewards_from_places(r.places, reward);
-    std::array<double, 2> sum{}, seats{};
-    std::array<bool, 2> first{};
-    for (Seat s = 0; s < players; ++s) {
-      const Side side = side_of(s, n);
-      sum[side] += reward[s], ++seats[side];
-      first[side] = first[side] || r.places[s] == 1;
-    }
-    for (int side : {A, B}) score[side] += seats[side] ? sum[side] / seats[side] : 0;
-    // A win: every seat in first place is one side's; a place shared across the sides is a draw.
-    if (first[A] && first[B])
-      ++draws;
-    else
-      ++wins[first[A] ? A : B];
-  }
-
+  for (std::uint64_t n = 0; n < config.games; ++n) play_one(config, players, bot, n, tally);
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::map<std::string, std::pair<double, std::uint64_t>> by_level;
-  for (int side : {A, B}) {
-    auto& [s, count] = by_level[std::string(to_string(bot[side]->level()))];
-    s += seconds[side], count += decisions[side];
-  }
-  Json decision_ms = Json::object();
-  for (auto& [level, t] : by_level) decision_ms[level] = t.second ? 1e3 * t.first / t.second : 0.0;
-  const std::uint64_t finished = config.games - unfinished;
-  auto side_json = [&](int side) {
-    return Json{{"level", to_string(bot[side]->level())},
-                {"wins", wins[side]},
-                {"score", finished ? score[side] / double(finished) : 0.0},
-                {"decisions", decisions[side]},
-                {"decision_ms", decisions[side] ? 1e3 * seconds[side] / decisions[side] : 0.0}};
-  };
-  return {
-      {"game", config.game},
-      {"options", created.options},
-      {"players", players},
-      {"seed", config.seed},
-      {"games", config.games},
-      {"bot",
-       {{"budget_ms", config.bot.budget.count()},
-        {"playouts", config.bot.playouts},
-        {"playout_depth", config.bot.playout_depth ? Json(*config.bot.playout_depth) : Json()}}},
-      {"a", side_json(A)},
-      {"b", side_json(B)},
-      {"draws", draws},
-      {"unfinished", unfinished},
-      {"results", reasons},
-      {"decision_ms", decision_ms},
-      {"elapsed_s", elapsed}};
+  return report(config, created.options, players, bot, tally, elapsed);
 }
 
 bool parse_arena_args(const std::vector<std::string>& args, ArenaConfig& config,
@@ -167,4 +180,4 @@ bool parse_arena_args(const std::vector<std::string>& args, ArenaConfig& config,
   return true;
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -11,7 +11,7 @@
 #include "engine/bots/bot.hpp"
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 struct ArenaConfig {
   std::string game;
@@ -35,4 +35,4 @@ Json arena(const ArenaConfig& config);
 bool parse_arena_args(const std::vector<std::string>& args, ArenaConfig& config,
                       std::string& error);
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -6,7 +6,7 @@
 
 #include "engine/core/registry.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 // A decimal count of at most 18 digits; false for anything else (sign, space, empty, overflow).
 inline bool parse_count(const std::string& text, std::uint64_t& out) {
@@ -28,4 +28,4 @@ inline Created create_or_throw(const std::string& game, const Json& options, int
   throw std::invalid_argument(what);
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

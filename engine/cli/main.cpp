@@ -15,7 +15,7 @@
 
 namespace {
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 constexpr const char* kUsage = R"(usage: tanbo-engine COMMAND [ARGS]
 

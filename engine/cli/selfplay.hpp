@@ -7,7 +7,7 @@
 
 #include "engine/core/record.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 struct SelfplayConfig {
   std::string game;
@@ -24,4 +24,4 @@ struct SelfplayConfig {
 Json selfplay(const SelfplayConfig& config,
               const std::function<void(std::uint64_t, const Record&)>& on_record = {});
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

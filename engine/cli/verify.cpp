@@ -2,7 +2,7 @@
 
 #include "engine/core/match.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 Verdict verify_record(const Json& j) {
   std::string error;
@@ -70,4 +70,4 @@ Json replay_line(const Record& record, std::size_t i, const Match& m) {
   return line;
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -6,7 +6,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 class Match;
 struct Record;
@@ -24,4 +24,4 @@ Verdict verify_record(const Json& record);
 // action, events, status, state, result when finished}.
 Json replay_line(const Record& record, std::size_t i, const Match& m);
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -3,17 +3,24 @@
 // [{"type":"sow","seat":0,...},...]. The referee sends that text to every member as it is and
 // builds no tree (building, writing and freeing one would cost a tenth of a move's
 // instructions); json() parses it for tests and tools. Members come in the order the game
-// writes them, "type" first.
+// writes them, "type" first. A type renamed since protocol version 1 (Renamed) is written with
+// its current name, and text(Names::v1) gives the same text with the old one in its place.
 #include <concepts>
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "engine/core/json_sink.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
+
+// An event type and the name version 1 of the protocol gave it.
+struct Renamed {
+  std::string_view now, v1;
+};
 
 class Events {
  public:
@@ -35,13 +42,26 @@ class Events {
     text_ += ']';
   }
 
+  // The same, for a type renamed since version 1: where its name lies is kept, so the text of
+  // version 1 is that text with one splice per such event.
+  template <class... Members>
+  void add(Renamed type, const Members&... members) {
+    constexpr std::string_view kHead = R"({"type":")";
+    renames_.push_back({text_.size() - 1 + (count_ ? 1 : 0) + kHead.size(), type});
+    add(type.now, members...);
+  }
+
   std::size_t size() const { return count_; }
   bool empty() const { return count_ == 0; }
   void clear() {
     text_.assign("[]");  // keeps its capacity for the next step
     count_ = 0;
+    renames_.clear();
   }
   const std::string& text() const { return text_; }
+  // The text with the names of `names`' version; same_in(names): it is text().
+  std::string text(Names names) const;
+  bool same_in(Names names) const { return names != Names::v1 || renames_.empty(); }
   Json json() const { return Json::parse(text_); }
 
  private:
@@ -63,8 +83,13 @@ class Events {
     if constexpr (sizeof...(rest) > 0) put(out, rest...);
   }
 
+  struct Rename {
+    std::size_t at;  // where the current name starts in text_
+    Renamed type;
+  };
   std::string text_ = "[]";
   std::size_t count_ = 0;
+  std::vector<Rename> renames_;
 };
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

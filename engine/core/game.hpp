@@ -14,11 +14,16 @@
 
 #include "engine/core/rng.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 using Json = nlohmann::json;
 using Seat = int;
 inline constexpr Seat kNoSeat = -1;
+
+// The names a game's state and events are written with, by the protocol version that gave them
+// (docs/protocol-changelog.md): a client of an older version still reads the names it knows.
+enum class Names : std::uint8_t { v1 = 1, v2 = 2 };
+inline constexpr Names kCurrentNames = Names::v2;
 
 enum class Status : std::uint8_t { setup, playing, finished };
 std::string_view to_string(Status s);
@@ -89,4 +94,4 @@ class Game {
   virtual std::string invariant_violation() const { return {}; }
 };
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

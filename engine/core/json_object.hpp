@@ -9,7 +9,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 namespace detail {
 inline void put(Json::object_t&) {}
@@ -29,4 +29,4 @@ Json object(Members&&... members) {
   return o;
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -10,7 +10,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 // The member `key` of an object, or null when j is not an object or has no such member.
 inline const Json* member(const Json& j, std::string_view key) {
@@ -45,4 +45,4 @@ inline std::optional<std::string_view> string_of(const Json* j) {
   return std::string_view(j->get_ref<const std::string&>());
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -5,7 +5,7 @@
 
 #include "engine/core/json_text.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 Json& JsonTree::put(Json v) {
   if (open_.empty()) return root_ = std::move(v);
@@ -77,11 +77,12 @@ Json state_tree(const Game& g) {
   return tree.take();
 }
 
-std::string state_text(const Game& g) {
+std::string state_text(const Game& g, Names names) {
   std::string out;
   out.reserve(512);  // most states: one allocation, not one per doubling
   {
     JsonText sink(out);
+    sink.use_names(names);
     g.write_state(sink);
   }  // its last block written into `out`
   return out;
@@ -97,4 +98,4 @@ void Game::write_state(JsonSink& out) const { out.json(state_json()); }
 
 void Game::write_action(Action a, JsonSink& out) const { out.json(action_json(a)); }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

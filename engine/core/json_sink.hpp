@@ -16,7 +16,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 class JsonSink {
  public:
@@ -51,6 +51,13 @@ class JsonSink {
     key(k);
     value(v);
   }
+
+  // The names to write (engine::Names): the current ones unless a sink is told otherwise.
+  Names names() const { return names_; }
+  void use_names(Names n) { names_ = n; }
+
+ private:
+  Names names_ = kCurrentNames;
 };
 
 // Builds the tree.
@@ -156,7 +163,7 @@ class JsonText final : public JsonSink {
 Json state_tree(const Game& g);
 Json action_tree(const Game& g, Action a);
 // The game's state as text through write_state, without a tree: serialize(g.state_json()) byte
-// for byte. What a room puts in its frame at every step.
-std::string state_text(const Game& g);
+// for byte. What a room puts in its frame at every step; `names`: the version's names.
+std::string state_text(const Game& g, Names names = kCurrentNames);
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

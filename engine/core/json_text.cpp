@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace tanbo::engine::json_text {
+namespace tanbo_server::engine::json_text {
 namespace {
 
 using Json = nlohmann::json;
@@ -217,4 +217,4 @@ void append(std::string& out, const nlohmann::json& j) {
   write_value(sink, j);
 }
 
-}  // namespace tanbo::engine::json_text
+}  // namespace tanbo_server::engine::json_text

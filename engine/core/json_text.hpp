@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace tanbo::engine::json_text {
+namespace tanbo_server::engine::json_text {
 
 void append_int(std::string& out, std::int64_t n);
 void append_uint(std::string& out, std::uint64_t n);
@@ -28,4 +28,4 @@ std::size_t plain_run(std::string_view s);
 // plain_run(s) == s.size(), in a few loads for a short string (a key, a name).
 bool plain(std::string_view s);
 
-}  // namespace tanbo::engine::json_text
+}  // namespace tanbo_server::engine::json_text

@@ -5,7 +5,7 @@
 #include "engine/core/json_object.hpp"
 #include "engine/core/json_sink.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 namespace {
 
 Refusal left_game(Seat seat) {
@@ -155,4 +155,4 @@ Replay replay(const Record& record, const std::function<void(std::size_t, const 
   return out;
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -16,7 +16,7 @@
 #include "engine/core/refusal.hpp"
 #include "engine/core/registry.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 // Why an action or a resignation was refused.
 struct Refusal {
@@ -86,4 +86,4 @@ struct Replay {
 Replay replay(const Record& record,
               const std::function<void(std::size_t, const Match&)>& on_step = {});
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

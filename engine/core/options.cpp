@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 namespace {
 
 std::string describe_allowed(const OptionSpec& spec) {
@@ -75,4 +75,4 @@ Json validate_options(const std::vector<OptionSpec>& specs, const Json& options,
   return out;
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

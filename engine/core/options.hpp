@@ -5,7 +5,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 struct OptionSpec {
   enum class Kind { integer, boolean, choice };
@@ -32,4 +32,4 @@ using Problems = std::vector<Problem>;
 Json validate_options(const std::vector<OptionSpec>& specs, const Json& options,
                       Problems& problems);
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -1,6 +1,6 @@
 #include "engine/core/record.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 Json Record::to_json() const {
   Json acts = Json::array();
@@ -45,4 +45,4 @@ std::optional<Record> Record::from_json(const Json& j, std::string& error) {
   return r;
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

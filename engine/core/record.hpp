@@ -7,7 +7,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 // The action JSON of a resignation in a record (R3).
 inline constexpr std::string_view kResign = "resign";
@@ -35,4 +35,4 @@ struct Record {
   static std::optional<Record> from_json(const Json& j, std::string& error);
 };
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 enum class RefusalCode : std::uint8_t {
   game_over,       // the game has finished
@@ -35,4 +35,4 @@ inline constexpr std::array kRefusalCodes = {RefusalCode::game_over, RefusalCode
                                              RefusalCode::not_in_game, RefusalCode::not_your_turn,
                                              RefusalCode::illegal_action};
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

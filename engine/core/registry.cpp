@@ -5,7 +5,7 @@
 
 #include "engine/games/catalogue.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 std::string_view to_string(Status s) {
   switch (s) {
@@ -93,4 +93,4 @@ Created create_game(std::string_view id, const Json& options, const Json& setup,
   return out;
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -13,7 +13,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/options.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 // Thrown by a game's create for a set-up or option combination it cannot accept.
 struct BadSetup {
@@ -84,4 +84,4 @@ struct Created {
 Created create_game(std::string_view id, const Json& options, const Json& setup, int players,
                     Rng& rng);
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -2,7 +2,7 @@
 
 #include <bit>
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 std::string seed_hex(const Seed& seed) { return to_hex(seed); }
 
@@ -78,4 +78,4 @@ std::uint32_t FastRng::below(std::uint32_t n) {
   return std::uint32_t((std::uint64_t(std::uint32_t(next() >> 32)) * n) >> 32);
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -10,7 +10,7 @@
 
 #include "engine/core/sha256.hpp"
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 class Rng {
  public:
@@ -60,4 +60,4 @@ class FastRng final : public Rng {
   std::array<std::uint64_t, 4> s_;
 };
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -5,7 +5,7 @@
 #include <new>
 #include <stdexcept>
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 namespace {
 
 // Fetched once: an implicit fetch (EVP_sha256()) looks the provider up again on every init.
@@ -109,4 +109,4 @@ std::string to_hex(std::span<const std::uint8_t> bytes) {
   return out;
 }
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

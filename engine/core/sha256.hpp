@@ -13,7 +13,7 @@
 
 struct evp_md_ctx_st;  // OpenSSL's EVP_MD_CTX
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 
 using Digest = std::array<std::uint8_t, 32>;
 
@@ -42,4 +42,4 @@ class HmacSha256 {
 
 std::string to_hex(std::span<const std::uint8_t> bytes);
 
-}  // namespace tanbo::engine
+}  // namespace tanbo_server::engine

@@ -6,7 +6,7 @@
 #include "engine/games/tanbo/game.hpp"
 #include "engine/games/tsoro/tsoro.hpp"
 
-namespace tanbo::engine::games {
+namespace tanbo_server::engine::games {
 
 std::vector<const GameInfo*> catalogue() {
   return {
@@ -17,4 +17,4 @@ std::vector<const GameInfo*> catalogue() {
   };
 }
 
-}  // namespace tanbo::engine::games
+}  // namespace tanbo_server::engine::games

@@ -2,10 +2,10 @@
 // The list of registered games, in the order clients see them. Each game folder provides info().
 #include <vector>
 
-namespace tanbo::engine {
+namespace tanbo_server::engine {
 struct GameInfo;
 }
 
-namespace tanbo::engine::games {
+namespace tanbo_server::engine::games {
 std::vector<const GameInfo*> catalogue();
 }

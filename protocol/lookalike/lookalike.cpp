@@ -7,7 +7,7 @@
 
 #include "protocol/text.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 namespace {
 
 struct CloseChecker {
@@ -69,4 +69,4 @@ std::vector<std::string> lookalike_keys(std::string_view name) {
   return out;
 }
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 // casefold(skeleton(casefold(NFKC(name)))): the inner fold makes "ANA" and "ana" one name, the
 // outer one lets the capitals a skeleton gives ("0" becomes "O") meet their small letters. So
@@ -30,4 +30,4 @@ std::vector<std::string> lookalike_keys(std::string_view name);
 // compared by lookalike_key, spaces and punctuation aside. nullopt when it may be chosen.
 std::optional<std::string> reserved_name(std::string_view name);
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

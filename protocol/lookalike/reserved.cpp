@@ -12,7 +12,7 @@
 #include "protocol/client.hpp"
 #include "protocol/lookalike/lookalike.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 namespace {
 
 std::u32string decoded(std::string_view utf8) {
@@ -143,4 +143,4 @@ std::optional<std::string> reserved_name(std::string_view name) {
   return std::nullopt;
 }
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

@@ -13,7 +13,7 @@
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server::accounts {
+namespace tanbo_server::server::accounts {
 
 using namespace jobs;
 
@@ -284,6 +284,10 @@ protocol::ErrorCode error_code(Refusal r) {
       return ErrorCode::no_account;
     case Refusal::unavailable:
       return ErrorCode::accounts_unavailable;
+    case Refusal::already_rated:
+      return ErrorCode::already_rated;
+    case Refusal::no_such_token:
+    case Refusal::bad_token_name:
     case Refusal::none:
     case Refusal::games_in_progress:
     case Refusal::bad_mail:
@@ -309,6 +313,11 @@ std::string_view code_of(Refusal r) {
       return "expired_link";
     case Refusal::mail_unavailable:
       return "mail_unavailable";
+    case Refusal::no_such_token:
+      return "not_found";
+    case Refusal::bad_token_name:
+      return "bad_token_name";
+    case Refusal::already_rated:
     case Refusal::bad_login:
     case Refusal::login_locked:
     case Refusal::busy:
@@ -325,4 +334,4 @@ std::string_view code_of(Refusal r) {
   return "internal";  // not reached: every refusal has its case
 }
 
-}  // namespace tanbo::server::accounts
+}  // namespace tanbo_server::server::accounts

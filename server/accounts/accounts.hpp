@@ -18,12 +18,13 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "protocol/errors.hpp"
 #include "server/accounts/login_gate.hpp"
 #include "server/identity/identities.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace store {
 class StoreWorker;
 }
@@ -68,17 +69,30 @@ enum class Refusal {
   expired_link,       // a token sent by mail that is unknown, used or expired
   mail_unavailable,   // the operator configured no mail
   mail_limited,       // too many mails asked for the account lately (`retry_after`)
+  already_rated,      // become a bot after a rated game
+  no_such_token,      // no access token of the account has this id
+  bad_token_name,     // an access token's name: 1 to 40 characters, printable
+};
+
+// A personal access token as its owner lists it (the token itself is never kept).
+struct AccessToken {
+  std::string id;  // the first 16 hex digits of its hash
+  std::string name;
+  std::int64_t created_at = 0, last_used_at = 0;  // ms since the Unix epoch; 0: never used
 };
 
 struct Answer {
   Refusal refusal = Refusal::none;
-  std::string message;                  // for people, when refused
-  std::chrono::seconds retry_after{0};  // login_locked, busy, unavailable
-  Identity identity;                    // login: who came back
-  std::string token;                    // login, recover: the fresh token
-  std::string recovery_code;            // claim, recover, renew_recovery_code: shown once
-  std::string mail;                     // the mail calls: the account's confirmed address
-  std::string pending;                  // ...and the one waiting for its confirmation
+  std::string message;                     // for people, when refused
+  std::chrono::seconds retry_after{0};     // login_locked, busy, unavailable
+  Identity identity;                       // login: who came back
+  std::string token;                       // login, recover: the fresh token
+  std::string recovery_code;               // claim, recover, renew_recovery_code: shown once
+  std::string mail;                        // the mail calls: the account's confirmed address
+  std::string pending;                     // ...and the one waiting for its confirmation
+  std::vector<AccessToken> access_tokens;  // the bot calls: the account's access tokens
+  std::string revoked_hash;                // revoke_access_token: the hash of the one revoked
+  bool bot = false, play_bots = false;     // the bot calls: the identity's flags
   bool ok() const { return refusal == Refusal::none; }
 };
 using Done = std::function<void(Answer)>;
@@ -144,6 +158,18 @@ class Accounts {
   void reset_password(std::string address, std::string link_token, std::string password,
                       std::string agent, Done done);
 
+  // --- Bots (bot_accounts.cpp; docs/bots-write.md). Answered with the flags as they stand.
+  // The account becomes a bot, for good: no_account for a guest, already_rated once it has played
+  // a rated game.
+  void make_bot(const Identity& who, Done done);
+  // Whether a person plays bots in direct challenges (a bot always does).
+  void set_play_bots(const Identity& who, bool on, Done done);
+  // A new access token named `name`, in `token` (shown this once), with every one in the list.
+  void create_access_token(const Identity& who, std::string name, Done done);
+  void access_tokens(const Identity& who, Done done);
+  // Revokes the access token of the account with this id: its hash in `revoked_hash`.
+  void revoke_access_token(const Identity& who, std::string id, Done done);
+
   const Rules& rules() const { return rules_; }
 
   struct Shared;  // what the jobs reach, weakly: none outlives the Accounts
@@ -160,4 +186,4 @@ protocol::ErrorCode error_code(Refusal r);
 std::string_view code_of(Refusal r);
 
 }  // namespace accounts
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

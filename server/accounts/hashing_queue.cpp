@@ -1,6 +1,6 @@
 #include "server/accounts/hashing_queue.hpp"
 
-namespace tanbo::server::accounts {
+namespace tanbo_server::server::accounts {
 
 HashingQueue::HashingQueue(std::size_t capacity)
     : capacity_(capacity), thread_([this] { run(); }) {}
@@ -56,4 +56,4 @@ void HashingQueue::run() {
   }
 }
 
-}  // namespace tanbo::server::accounts
+}  // namespace tanbo_server::server::accounts

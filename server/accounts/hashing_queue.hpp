@@ -14,7 +14,7 @@
 #include <thread>
 #include <unordered_map>
 
-namespace tanbo::server::accounts {
+namespace tanbo_server::server::accounts {
 
 class HashingQueue {
  public:
@@ -42,4 +42,4 @@ class HashingQueue {
   std::thread thread_;  // last: starts once the rest is ready
 };
 
-}  // namespace tanbo::server::accounts
+}  // namespace tanbo_server::server::accounts

@@ -10,7 +10,7 @@
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server::accounts::jobs {
+namespace tanbo_server::server::accounts::jobs {
 namespace {
 
 Answer address_locked(std::chrono::milliseconds left) {
@@ -194,4 +194,4 @@ void with_password(Shared& shared, const Weak& weak, const Identity& who, const 
            });
 }
 
-}  // namespace tanbo::server::accounts::jobs
+}  // namespace tanbo_server::server::accounts::jobs

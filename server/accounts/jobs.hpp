@@ -17,7 +17,7 @@
 #include "server/limits/keyed_buckets.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace mail {
 class Mailer;
 }
@@ -93,4 +93,4 @@ void with_password(Shared& shared, const Weak& weak, const Identity& who, const 
 
 }  // namespace jobs
 }  // namespace accounts
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

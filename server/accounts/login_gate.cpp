@@ -3,7 +3,7 @@
 #include <mutex>
 #include <unordered_map>
 
-namespace tanbo::server::accounts {
+namespace tanbo_server::server::accounts {
 
 namespace {
 
@@ -116,4 +116,4 @@ bool LoginGate::device_turn(
   return true;
 }
 
-}  // namespace tanbo::server::accounts
+}  // namespace tanbo_server::server::accounts

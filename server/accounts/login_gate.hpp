@@ -17,7 +17,7 @@
 #include <string>
 #include <variant>
 
-namespace tanbo::server::accounts {
+namespace tanbo_server::server::accounts {
 
 class LoginGate {
  public:
@@ -67,4 +67,4 @@ class LoginGate {
   std::shared_ptr<Table> table_;  // shared with the passes, which may outlive the gate
 };
 
-}  // namespace tanbo::server::accounts
+}  // namespace tanbo_server::server::accounts

@@ -12,7 +12,7 @@
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server::accounts {
+namespace tanbo_server::server::accounts {
 
 using namespace jobs;
 
@@ -247,4 +247,4 @@ void Accounts::reset_password(std::string address, std::string link_token, std::
   });
 }
 
-}  // namespace tanbo::server::accounts
+}  // namespace tanbo_server::server::accounts

@@ -14,7 +14,7 @@
 #include "protocol/text.hpp"
 #include "server/identity/identities.hpp"
 
-namespace tanbo::server::accounts {
+namespace tanbo_server::server::accounts {
 namespace {
 
 constexpr auto kOps = crypto_pwhash_OPSLIMIT_INTERACTIVE;
@@ -184,4 +184,4 @@ void verify_nothing(std::string_view password) {
   verify_password(decoy, password);
 }
 
-}  // namespace tanbo::server::accounts
+}  // namespace tanbo_server::server::accounts

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::server::accounts {
+namespace tanbo_server::server::accounts {
 
 inline constexpr std::size_t kMinPasswordChars = 10;
 inline constexpr std::size_t kMaxPasswordChars = 128;
@@ -45,4 +45,4 @@ bool needs_rehash(std::string_view hash);
 // password's (no such account, a lock).
 void verify_nothing(std::string_view password);
 
-}  // namespace tanbo::server::accounts
+}  // namespace tanbo_server::server::accounts

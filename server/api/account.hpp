@@ -6,11 +6,11 @@
 
 #include "server/api/serve.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 
 bool is_account_path(std::string_view path);
 // `address`: the client's, where failed logins are counted (empty: not limited).
 void serve_account(const http::request<http::string_body>& req, const NetContext& ctx,
                    std::string address, Respond respond);
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

@@ -13,7 +13,7 @@
 #include "server/api/serve.hpp"
 #include "server/identity/identities.hpp"
 
-namespace tanbo::server::api::account_calls {
+namespace tanbo_server::server::api::account_calls {
 
 using accounts::Refusal;
 
@@ -30,7 +30,10 @@ inline unsigned status_of(Refusal r, bool logged_in) {
     case Refusal::already_account:
     case Refusal::games_in_progress:
     case Refusal::mail_taken:
+    case Refusal::already_rated:
       return 409;
+    case Refusal::no_such_token:
+      return 404;
     case Refusal::mail_limited:
       return 429;
     case Refusal::unavailable:
@@ -100,4 +103,4 @@ inline std::optional<std::pair<Identity, std::string>> bearer(
   return std::pair(std::move(*who), std::move(token));
 }
 
-}  // namespace tanbo::server::api::account_calls
+}  // namespace tanbo_server::server::api::account_calls

@@ -17,7 +17,7 @@
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 namespace {
 
 constexpr std::string_view kAdminPrefix = "/api/admin/";
@@ -146,112 +146,130 @@ bool same_secret(std::string_view given, std::string_view expected) {
   return CRYPTO_memcmp(given.data(), expected.data(), expected.size()) == 0;
 }
 
+namespace {
+
+// One admin request, checked: what each call's handler needs.
+struct AdminCall {
+  const http::request<http::string_body>& req;
+  const NetContext& ctx;
+  const Respond& respond;
+  std::string_view path;
+  std::vector<std::string_view> seg;  // the path's segments after /api/admin/
+  Params params;
+
+  void answer(const Reply& r) const { respond(to_response(req, r)); }
+  std::optional<std::string> param(std::string_view key) const {
+    for (const auto& [k, v] : params)
+      if (k == key) return v;
+    return std::nullopt;
+  }
+  void log(const std::string& what) const {
+    spdlog::info("admin: {} {}: {}", std::string(req.method_string()), std::string(path), what);
+  }
+  void on_store(std::function<Reply(store::Store&)> job) const {
+    api::on_store(ctx, std::move(job), respond, req);
+  }
+};
+
+// GET /api/admin/reports?limit=
+void serve_reports(const AdminCall& call) {
+  int limit = int(number(call.param("limit").value_or("50"), 1, 500).value_or(50));
+  call.log("listed reports");
+  call.on_store([limit](store::Store& s) { return Reply{200, {{"reports", s.reports(limit)}}}; });
+}
+
+// GET /api/admin/rooms/{room}/chat/{channel}: a channel kept from the players included.
+void serve_chat_channel(const AdminCall& call, const std::string& room,
+                        const std::string& channel) {
+  call.log("read the " + channel + " channel of room " + room);
+  call.on_store([room, channel](store::Store& s) {
+    Json lines = Json::array();
+    for (const auto& l : s.chat_tail(room, channel, 1000).first)
+      lines.push_back({{"n", l.n},
+                       {"identity", l.identity},
+                       {"name", l.name},
+                       {"text", l.text},
+                       {"phrase", l.phrase},
+                       {"at", l.at}});
+    return Reply{200, {{"room", room}, {"channel", channel}, {"lines", lines}}};
+  });
+}
+
+// DELETE /api/admin/rooms/{room}/chat/{channel}/{n}: the line removed, its readers told.
+void remove_chat_line(const AdminCall& call, const std::string& room, const std::string& channel) {
+  auto n = number(call.seg[4], 1, INT64_MAX);
+  if (!n) return call.answer(error_reply(400, "bad_parameter", "n: expected a line number"));
+  call.log("removed line " + std::to_string(*n) + " of the " + channel + " channel of room " +
+           room);
+  call.on_store([room, channel, n = *n, rooms = call.ctx.rooms.get()](store::Store& s) {
+    auto w = s.remove_chat(room, channel, n, wall_ms());
+    if (w.ok() && rooms)
+      rooms->unsay(
+          room, channel == "players" ? protocol::Channel::players : protocol::Channel::spectators,
+          n);
+    return written(w, {{"removed", {{"room", room}, {"channel", channel}, {"n", n}}}});
+  });
+}
+
+// PUT|DELETE /api/admin/identities/{id}/shadow-mute[?minutes=]; PUT|DELETE .../ban
+void serve_standing(const AdminCall& call, RoomService& rooms) {
+  const std::string id(call.seg[1]);
+  const bool on = call.req.method() == http::verb::put;
+  if (!rooms.identities().by_id(id))
+    return call.answer(error_reply(404, "not_found", "no identity " + id));
+  // The identities write through the store's one queue: a job queued after it is answered
+  // once the change is committed, so every node reads it from then on.
+  auto once_stored = [&](Reply r) {
+    call.on_store([r = std::move(r)](store::Store&) { return r; });
+  };
+  if (call.seg[2] == "ban") {
+    rooms.moderate(id, std::nullopt, on);
+    call.log(std::string(on ? "banned " : "lifted the ban of ") + id);
+    return once_stored({200, {{"identity", id}, {"banned", on}}});
+  }
+  std::int64_t until = 0;
+  if (on) {
+    auto minutes = number(call.param("minutes").value_or("60"), 1, 60LL * 24 * 365);
+    if (!minutes) return call.answer(error_reply(400, "bad_parameter", "minutes: 1 to 525600"));
+    until = wall_ms() + *minutes * 60'000;
+  }
+  rooms.moderate(id, until, std::nullopt);
+  call.log(on ? "shadow-muted " + id + " until " + std::to_string(until)
+              : "lifted the shadow mute of " + id);
+  once_stored({200, {{"identity", id}, {"shadow_until", until ? Json(until) : Json()}}});
+}
+
+}  // namespace
+
 void serve_admin(const http::request<http::string_body>& req, const NetContext& ctx,
                  const std::string& address, Respond respond) {
   const std::string_view target = req.target();
   const std::string_view path = target.substr(0, target.find('?'));
-  auto answer = [&](const Reply& r) { respond(to_response(req, r)); };
   if (ctx.admin_token.empty())
-    return answer(
-        error_reply(404, "not_found", "the admin API is not enabled (--admin-token-file)"));
+    return respond(to_response(
+        req, error_reply(404, "not_found", "the admin API is not enabled (--admin-token-file)")));
   if (auto refusal = refused(req, path, address, ctx.admin_token))
     return respond(std::move(*refusal));
-  RoomService* rooms = ctx.rooms.get();
-  auto params = decode_query(target).value_or(Params{});
-  auto param = [&](std::string_view key) -> std::optional<std::string> {
-    for (const auto& [k, v] : params)
-      if (k == key) return v;
-    return std::nullopt;
-  };
-  const auto seg = segments(path);
+  const AdminCall call{
+      req, ctx, respond, path, segments(path), decode_query(target).value_or(Params{})};
+  const auto& seg = call.seg;
   const auto method = req.method();
-  auto log = [&](const std::string& what) {
-    spdlog::info("admin: {} {}: {}", std::string(req.method_string()), std::string(path), what);
-  };
-
-  // GET /api/admin/reports?limit=
-  if (seg.size() == 1 && seg[0] == "reports" && method == http::verb::get) {
-    int limit = int(number(param("limit").value_or("50"), 1, 500).value_or(50));
-    log("listed reports");
-    return on_store(
-        ctx,
-        [limit](store::Store& s) {
-          return Reply{200, {{"reports", s.reports(limit)}}};
-        },
-        respond, req);
-  }
-  // GET /api/admin/rooms/{room}/chat/{channel}: a channel kept from the players included.
-  // DELETE /api/admin/rooms/{room}/chat/{channel}/{n}: the line removed, its readers told.
+  if (seg.size() == 1 && seg[0] == "reports" && method == http::verb::get)
+    return serve_reports(call);
   if (seg.size() >= 4 && seg[0] == "rooms" && seg[2] == "chat" &&
       (seg[3] == "players" || seg[3] == "spectators")) {
     const std::string room(seg[1]), channel(seg[3]);
-    if (seg.size() == 4 && method == http::verb::get) {
-      log("read the " + channel + " channel of room " + room);
-      return on_store(
-          ctx,
-          [room, channel](store::Store& s) {
-            Json lines = Json::array();
-            for (const auto& l : s.chat_tail(room, channel, 1000).first)
-              lines.push_back({{"n", l.n},
-                               {"identity", l.identity},
-                               {"name", l.name},
-                               {"text", l.text},
-                               {"phrase", l.phrase},
-                               {"at", l.at}});
-            return Reply{200, {{"room", room}, {"channel", channel}, {"lines", lines}}};
-          },
-          respond, req);
-    }
-    if (seg.size() == 5 && method == http::verb::delete_) {
-      auto n = number(seg[4], 1, INT64_MAX);
-      if (!n) return answer(error_reply(400, "bad_parameter", "n: expected a line number"));
-      log("removed line " + std::to_string(*n) + " of the " + channel + " channel of room " + room);
-      return on_store(
-          ctx,
-          [room, channel, n = *n, rooms](store::Store& s) {
-            auto w = s.remove_chat(room, channel, n, wall_ms());
-            if (w.ok() && rooms)
-              rooms->unsay(
-                  room,
-                  channel == "players" ? protocol::Channel::players : protocol::Channel::spectators,
-                  n);
-            return written(w, {{"removed", {{"room", room}, {"channel", channel}, {"n", n}}}});
-          },
-          respond, req);
-    }
+    if (seg.size() == 4 && method == http::verb::get)
+      return serve_chat_channel(call, room, channel);
+    if (seg.size() == 5 && method == http::verb::delete_)
+      return remove_chat_line(call, room, channel);
   }
-  // PUT|DELETE /api/admin/identities/{id}/shadow-mute[?minutes=]; PUT|DELETE .../ban
-  if (seg.size() == 3 && seg[0] == "identities" && rooms &&
+  if (seg.size() == 3 && seg[0] == "identities" && ctx.rooms &&
       (seg[2] == "shadow-mute" || seg[2] == "ban") &&
-      (method == http::verb::put || method == http::verb::delete_)) {
-    const std::string id(seg[1]);
-    const bool on = method == http::verb::put;
-    if (!rooms->identities().by_id(id))
-      return answer(error_reply(404, "not_found", "no identity " + id));
-    // The identities write through the store's one queue: a job queued after it is answered
-    // once the change is committed, so every node reads it from then on.
-    auto once_stored = [&](Reply r) {
-      on_store(
-          ctx, [r = std::move(r)](store::Store&) { return r; }, respond, req);
-    };
-    if (seg[2] == "ban") {
-      rooms->moderate(id, std::nullopt, on);
-      log(std::string(on ? "banned " : "lifted the ban of ") + id);
-      return once_stored({200, {{"identity", id}, {"banned", on}}});
-    }
-    std::int64_t until = 0;
-    if (on) {
-      auto minutes = number(param("minutes").value_or("60"), 1, 60LL * 24 * 365);
-      if (!minutes) return answer(error_reply(400, "bad_parameter", "minutes: 1 to 525600"));
-      until = wall_ms() + *minutes * 60'000;
-    }
-    rooms->moderate(id, until, std::nullopt);
-    log(on ? "shadow-muted " + id + " until " + std::to_string(until)
-           : "lifted the shadow mute of " + id);
-    return once_stored({200, {{"identity", id}, {"shadow_until", until ? Json(until) : Json()}}});
-  }
-  log("no such admin call");
-  return answer(error_reply(404, "not_found", "no such admin call"));
+      (method == http::verb::put || method == http::verb::delete_))
+    return serve_standing(call, *ctx.rooms);
+  call.log("no such admin call");
+  call.answer(error_reply(404, "not_found", "no such admin call"));
 }
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

@@ -9,7 +9,7 @@
 
 #include "server/api/serve.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 
 // Failed calls (a missing or wrong token) one address may make: this many at once, then one
 // more each period (five a minute).
@@ -25,4 +25,4 @@ void serve_admin(const http::request<http::string_body>& req, const NetContext& 
 // True when `given` equals `expected`, in a time that depends on their lengths only.
 bool same_secret(std::string_view given, std::string_view expected);
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

@@ -11,7 +11,7 @@
 #include "engine/core/registry.hpp"
 #include "protocol/server.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 namespace {
 
 constexpr std::string_view kApiPrefix = "/api/";
@@ -357,4 +357,4 @@ Reply answer(const Query& query, store::Store& store) {
   return std::visit([&store](const auto& q) { return answer_one(q, store); }, query);
 }
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

@@ -17,7 +17,7 @@
 #include "engine/core/match.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 
 using Json = engine::Json;
 
@@ -107,4 +107,4 @@ Reply steps(Json record);
 using Params = std::vector<std::pair<std::string, std::string>>;
 std::optional<Params> decode_query(std::string_view target);
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

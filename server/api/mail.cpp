@@ -4,7 +4,7 @@
 #include "server/mail/address.hpp"
 #include "server/rooms/service.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 namespace {
 
 using namespace account_calls;
@@ -143,4 +143,4 @@ void serve_own_mail(const http::request<http::string_body>& req, RoomService& ro
                     call.answer(true, mail_reply));
 }
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

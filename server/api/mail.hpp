@@ -9,11 +9,11 @@
 #include "server/api/serve.hpp"
 #include "server/identity/identities.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 class RoomService;
 }
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 
 bool is_mail_path(std::string_view path);
 // The calls that need no token; false, having answered nothing, for any other path.
@@ -24,4 +24,4 @@ void serve_own_mail(const http::request<http::string_body>& req, RoomService& ro
                     const Identity& who, const std::string& token, const std::string& address,
                     const Respond& respond);
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

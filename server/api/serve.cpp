@@ -5,11 +5,13 @@
 #include "server/api/account.hpp"
 #include "server/api/admin.hpp"
 #include "server/api/api.hpp"
+#include "server/api/documents.hpp"
+#include "server/api/routes.hpp"
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 Response to_response(unsigned version, bool keep_alive, bool head, const Reply& reply) {
   Response res{static_cast<http::status>(reply.status), version};
   res.set(http::field::server, "tanbo-server");
@@ -89,6 +91,10 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, s
   const bool keep_alive = req.keep_alive();
   const bool head = req.method() == http::verb::head;
   std::string_view target = req.target();
+  if (auto refusal = unrouted(req.method_string(), target.substr(0, target.find('?'))))
+    return respond(to_response(version, keep_alive, head, *refusal));
+  if (const Document* doc = find_document(target.substr(0, target.find('?'))))
+    return respond(document_response(req, *doc));
   if (is_admin_path(target.substr(0, target.find('?'))))
     return serve_admin(req, ctx, address, respond);
   if (is_account_path(target.substr(0, target.find('?'))))
@@ -148,4 +154,4 @@ void serve(const http::request<http::string_body>& req, const NetContext& ctx, s
                         error_reply(503, "store_unavailable", "the store is shutting down")));
 }
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

@@ -8,7 +8,7 @@
 #include "server/net/beast.hpp"
 #include "server/net/context.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 
 // Actions replayed per store job for GET /api/games/{id}/steps: about 1 ms of CPU at most (Steere
 // on 11x11, the dearest state), far less for the other games.
@@ -25,4 +25,4 @@ struct Reply;
 // A reply as the API sends it: JSON, never cached; `head`: HEAD's, the body dropped.
 Response to_response(unsigned version, bool keep_alive, bool head, const Reply& reply);
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

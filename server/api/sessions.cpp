@@ -6,7 +6,7 @@
 #include "server/rooms/service.hpp"
 #include "server/store/worker.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 namespace {
 
 constexpr std::string_view kSessions = "/api/me/sessions";
@@ -90,4 +90,4 @@ void serve_sessions(const http::request<http::string_body>& req, const NetContex
     send(error_reply(503, "store_unavailable", "the store is shutting down"));
 }
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

@@ -7,7 +7,7 @@
 #include "server/api/serve.hpp"
 #include "server/identity/identities.hpp"
 
-namespace tanbo::server::api {
+namespace tanbo_server::server::api {
 
 // A session's public id: the first 16 hex digits of its token's hash (the hash itself stays in
 // the store; the token was never kept).
@@ -18,4 +18,4 @@ bool is_sessions_path(std::string_view path);
 void serve_sessions(const http::request<http::string_body>& req, const NetContext& ctx,
                     const Identity& who, const std::string& token, Respond respond);
 
-}  // namespace tanbo::server::api
+}  // namespace tanbo_server::server::api

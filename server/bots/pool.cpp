@@ -7,7 +7,7 @@
 
 #include "server/metrics/metrics.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace bots = engine::bots;
 
@@ -82,4 +82,4 @@ void BotPool::decide(BotRequest& r) {
   r.done(std::move(answer));
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -19,7 +19,7 @@
 #include "engine/bots/bot.hpp"
 #include "engine/core/game.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 struct BotRequest {
   std::unique_ptr<engine::Game> game;  // the room's game, cloned: the pool's alone
@@ -67,4 +67,4 @@ class BotPool {
   std::vector<std::thread> threads_;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::server::cluster::keys {
+namespace tanbo_server::server::cluster::keys {
 
 // A live node: JSON {id, address, started_at}.
 inline std::string node(std::string_view id) { return "tanbo:node:" + std::string(id); }
@@ -26,9 +26,10 @@ inline constexpr std::string_view kPools = "tanbo:pools";
 inline std::string pool(std::string_view id, std::string_view part) {
   return "tanbo:pool:" + std::string(id) + ":" + std::string(part);
 }
-// An identity's node, while it has a connection there (the last node it said hello to).
-inline std::string online(std::string_view identity) {
-  return "tanbo:online:" + std::string(identity);
+// The nodes an identity has a connection on: a sorted set of node ids, each scored with the end
+// of its lease in Redis' own milliseconds (server/cluster/scripts.hpp, kPresent).
+inline std::string presence(std::string_view identity) {
+  return "tanbo:presence:" + std::string(identity);
 }
 // The node holding an open challenge.
 inline std::string challenge(std::string_view id) { return "tanbo:challenge:" + std::string(id); }
@@ -36,4 +37,4 @@ inline std::string challenge(std::string_view id) { return "tanbo:challenge:" + 
 // Pub/sub: a node wrote its listing; the message is its id.
 inline constexpr std::string_view kLobbyChannel = "tanbo:lobby";
 
-}  // namespace tanbo::server::cluster::keys
+}  // namespace tanbo_server::server::cluster::keys

@@ -2,7 +2,7 @@
 
 #include <random>
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 LinkStamps::LinkStamps() {
   std::random_device device;
@@ -36,4 +36,4 @@ LinkArrivals::Verdict LinkArrivals::check(const nlohmann::json& head) {
   return gap ? Verdict::after_gap : Verdict::in_order;
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 // The sender's side: the next number on each link.
 class LinkStamps {
@@ -43,4 +43,4 @@ class LinkArrivals {
   std::map<std::string, Link> links_;
 };
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -2,7 +2,7 @@
 
 #include "server/cluster/keys.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 bool write_listing(RedisConnection& redis, const std::string& node, const engine::Json& listing,
                    std::chrono::milliseconds lease) {
@@ -66,4 +66,4 @@ std::optional<std::map<std::string, std::vector<engine::Json>>> read_listings(
   return out;
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

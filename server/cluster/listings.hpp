@@ -10,7 +10,7 @@
 #include "engine/core/game.hpp"
 #include "server/cluster/redis.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 // SET tanbo:lobby:<node> PX lease, then PUBLISH tanbo:lobby <node>; false when Redis refused.
 bool write_listing(RedisConnection& redis, const std::string& node, const engine::Json& listing,
@@ -22,4 +22,4 @@ std::optional<std::map<std::string, std::vector<engine::Json>>> read_listings(
 // The ids of the live nodes (their keys::node not expired); nullopt when Redis could not be read.
 std::optional<std::vector<std::string>> live_nodes(RedisConnection& redis);
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

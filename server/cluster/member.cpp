@@ -7,7 +7,7 @@
 #include "server/cluster/relay.hpp"
 #include "server/rooms/service.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 namespace {
 
 // What the rooms here tell the other nodes. Weak: the relay holds the rooms already.
@@ -29,6 +29,13 @@ RoomService::Remote told_to_other_nodes(const std::shared_ptr<Relay>& relay) {
       .revoked =
           [weak](const std::string& identity, const std::string& token) {
             if (auto r = weak.lock()) r->notify_all(Revoked{identity, token});
+          },
+      .to_identity =
+          [weak](const std::string& identity, const protocol::Frame& frame, bool open_only,
+                 const WsPeer::Origin& except) {
+            if (auto r = weak.lock())
+              r->notify(Forwarder::Target::identity, identity,
+                        ToIdentity{identity, open_only, except.node, except.peer}, frame);
           },
   };
 }
@@ -80,4 +87,4 @@ void Member::leave() {
   node_->leave();
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

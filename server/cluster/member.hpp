@@ -8,11 +8,11 @@
 
 #include "server/cluster/node.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 class RoomService;
 }
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 class Relay;
 
@@ -51,4 +51,4 @@ class Member {
   std::shared_ptr<Relay> relay_;
 };
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

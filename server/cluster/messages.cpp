@@ -5,7 +5,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 namespace {
 
 using Json = nlohmann::json;
@@ -95,6 +95,9 @@ Json head_of(const Request& m) {
             {"name", m.name},   {"username", m.username},
             {"mutes", m.mutes}, {"shadow_until", m.shadow_until}};
   if (m.ticket) j["ticket"] = *m.ticket;
+  j["protocol"] = m.protocol;
+  if (m.bot) j["bot"] = true;
+  if (m.play_bots) j["play_bots"] = true;
   return j;
 }
 void members_of(HeadReader& r, Request& m) {
@@ -106,6 +109,9 @@ void members_of(HeadReader& r, Request& m) {
   r.optional("mutes", m.mutes);
   r.optional("shadow_until", m.shadow_until);
   r.optional("ticket", m.ticket);
+  r.optional("protocol", m.protocol);
+  r.optional("bot", m.bot);
+  r.optional("play_bots", m.play_bots);
 }
 
 Json head_of(const Frame& m) {
@@ -194,6 +200,20 @@ void members_of(HeadReader& r, Revoked& m) {
   r.optional("token", m.token);
 }
 
+Json head_of(const ToIdentity& m) {
+  return {{"k", "to_identity"},
+          {"identity", m.identity},
+          {"open_only", m.open_only},
+          {"except_node", m.except_node},
+          {"except_peer", m.except_peer}};
+}
+void members_of(HeadReader& r, ToIdentity& m) {
+  r.required("identity", m.identity);
+  r.optional("open_only", m.open_only);
+  r.optional("except_node", m.except_node);
+  r.optional("except_peer", m.except_peer);
+}
+
 // The kinds by name, in the variant's order.
 template <class T>
 Decoded decode_as(const Json& head) {
@@ -221,6 +241,7 @@ constexpr std::array<MessageKind, std::variant_size_v<Message>> kMessageKinds{{
     {"unsay", decode_as<Unsay>},
     {"standing", decode_as<StandingChanged>},
     {"revoked", decode_as<Revoked>},
+    {"to_identity", decode_as<ToIdentity>},
 }};
 
 }  // namespace
@@ -258,4 +279,4 @@ std::optional<Parts> split_payload(std::string_view payload) {
   return Parts{std::move(head), payload.substr(eol + 1)};
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -18,7 +18,7 @@
 #include "protocol/client.hpp"
 #include "server/net/frame_handler.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 // A client's request about something node `from` does not hold, from its connection `peer`
 // (the body is the request as the client sent it). The identity and its standing travel with
@@ -31,6 +31,8 @@ struct Request {
   std::int64_t shadow_until = 0;
   // A standing's change the sender waits on: answered Followed once it is in the rooms' queues.
   std::optional<std::uint64_t> ticket;
+  int protocol = 1;  // the version the connection speaks; absent (an older node's): 1
+  bool bot = false, play_bots = false;  // the identity's (docs/bots-write.md)
   friend bool operator==(const Request&, const Request&) = default;
 };
 // A frame for the sender's connections `peers` (the body). With `split`, two frames with
@@ -104,8 +106,18 @@ struct Revoked {
   friend bool operator==(const Revoked&, const Revoked&) = default;
 };
 
+// The body, a frame, for `identity`'s connections on the receiver (`open_only`: those taking
+// challenges), but connection `except_peer` when `except_node` is the receiver.
+struct ToIdentity {
+  std::string identity;
+  bool open_only = false;
+  std::string except_node;
+  std::uint64_t except_peer = 0;
+  friend bool operator==(const ToIdentity&, const ToIdentity&) = default;
+};
+
 using Message = std::variant<Request, Frame, Close, Bye, Credit, ChatCredit, Followed, Sync, Reset,
-                             Paired, Unsay, StandingChanged, Revoked>;
+                             Paired, Unsay, StandingChanged, Revoked, ToIdentity>;
 
 // The head of `m`, without the link's members.
 nlohmann::json encode(const Message& m);
@@ -127,4 +139,4 @@ struct Parts {
 };
 std::optional<Parts> split_payload(std::string_view payload);
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

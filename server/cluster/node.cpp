@@ -12,7 +12,7 @@
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/room.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -351,4 +351,4 @@ void Node::listen() {
   }
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

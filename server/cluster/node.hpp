@@ -22,11 +22,11 @@
 #include "server/cluster/redis.hpp"
 #include "server/cluster/scripts.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 class Lobby;
 }
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 struct NodeOptions {
   RedisAddress redis;
@@ -127,4 +127,4 @@ class Node {
   bool left_ = false;
 };
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <charconv>
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 namespace {
 
 timeval to_timeval(std::chrono::milliseconds ms) {
@@ -238,4 +238,4 @@ std::optional<RedisReply> RedisConnection::next_push(std::chrono::milliseconds w
   return raw ? std::optional(take(raw)) : std::nullopt;
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -13,7 +13,7 @@
 
 struct redisContext;
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 // Where the Redis server is: redis://HOST[:PORT] (PORT defaults to 6379; an IPv6 HOST goes in
 // brackets).
@@ -99,4 +99,4 @@ class RedisConnection {
   std::chrono::steady_clock::time_point retry_at_{};
 };
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -6,7 +6,7 @@
 #include "server/cluster/messages.hpp"
 #include "server/pairing/terms.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -158,19 +158,20 @@ void RedisSeeks::tell(const pairing::Seeker& s, const std::string& room, int sea
     spdlog::warn("pairing: node {} not told of room {} for seek {}", s.node, room, s.seek);
 }
 
-// Each identity's key names this node for a lease; renewed every third of it, and set at once
-// for a newcomer. A key another node wrote since (a newer connection there) is left alone.
+// Each identity's presence names this node for a lease; renewed every third of it, and at once
+// for a newcomer. When the identity leaves, this node leaves its presence; the other nodes stay.
 void RedisSeeks::present(const std::set<std::string>& identities) {
   const bool renew = Clock::now() - presence_renewed_ >= lease_ / 3;
-  std::vector<std::vector<std::string>> commands;
+  std::vector<std::string> named;
   for (const auto& id : identities)
-    if (renew || !present_.contains(id))
-      commands.push_back({"SET", keys::online(id), node_, "PX", std::to_string(lease_.count())});
+    if (renew || !present_.contains(id)) named.push_back(keys::presence(id));
   if (renew) presence_renewed_ = Clock::now();
-  if (!commands.empty()) redis_.pipeline(commands);
-  for (const auto& id : present_)  // gone from here: the key goes, unless it names another node
-    if (!identities.contains(id))
-      scripts_.run(redis_, kReleaseIfOwner, {keys::online(id)}, {node_});
+  if (!named.empty())
+    scripts_.run(redis_, kPresent, named, {node_, std::to_string(lease_.count())});
+  std::vector<std::vector<std::string>> gone;
+  for (const auto& id : present_)
+    if (!identities.contains(id)) gone.push_back({"ZREM", keys::presence(id), node_});
+  if (!gone.empty()) redis_.pipeline(gone);
   present_ = identities;
 }
 
@@ -182,4 +183,4 @@ void RedisSeeks::note_challenge(const std::string& id, bool open) {
     redis_.command({"DEL", keys::challenge(id)});
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

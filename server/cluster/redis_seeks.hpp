@@ -5,7 +5,7 @@
 // a node's death moves the waves, not the seekers. Every step that must not be split (a seek
 // refused for its identity, a group taken out all at once) is one Lua script.
 //
-// Also the presence keys the challenges need: which node holds an identity's connection.
+// Also the presence keys the challenges need: the nodes an identity has connections on.
 //
 // Used from the pairing thread only, with a connection of its own.
 #include <chrono>
@@ -18,7 +18,7 @@
 #include "server/cluster/scripts.hpp"
 #include "server/pairing/seeks.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 class RedisSeeks final : public pairing::SeekStore {
  public:
@@ -49,4 +49,4 @@ class RedisSeeks final : public pairing::SeekStore {
   std::chrono::steady_clock::time_point presence_renewed_{};
 };
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

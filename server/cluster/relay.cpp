@@ -11,7 +11,7 @@
 #include "server/rooms/lobby.hpp"
 #include "server/rooms/service.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 Relay::Relay(RedisAddress redis, std::string node, RedisTimeouts timeouts,
              std::shared_ptr<RoomService> rooms, std::shared_ptr<Lobby> lobby)
@@ -88,7 +88,10 @@ Relay::Outgoing Relay::request(Target target, const std::string& name,
             .username = who.username,
             .mutes = standing.mutes,
             .shadow_until = standing.shadow_until,
-            .ticket = ticket ? std::optional(ticket) : std::nullopt};
+            .ticket = ticket ? std::optional(ticket) : std::nullopt,
+            .protocol = peer->protocol(),
+            .bot = who.bot,
+            .play_bots = who.play_bots};
   Outgoing o(Outgoing::request, target == Target::room ? lobby_->node_of(name) : std::string(),
              peer->id(), std::move(m));
   o.text = std::make_shared<const std::string>(text);
@@ -162,11 +165,13 @@ void Relay::credit_on(const std::string& node, std::uint64_t peer, bool chat) {
                 chat ? Message(ChatCredit{peer}) : Message(Credit{peer})));
 }
 
-void Relay::notify(Target target, const std::string& name, Message message) {
+void Relay::notify(Target target, const std::string& name, Message message,
+                   std::shared_ptr<const std::string> body) {
   Outgoing o(Outgoing::notice, target == Target::room ? lobby_->node_of(name) : std::string(), 0,
              std::move(message));
   o.target = target;
   o.name = name;
+  o.text = std::move(body);
   push(std::move(o));
 }
 
@@ -174,4 +179,4 @@ void Relay::notify_all(Message message) {
   push(Outgoing(Outgoing::notice, std::string(kEveryNode), 0, std::move(message)));
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -33,15 +33,16 @@
 #include "server/cluster/link_order.hpp"
 #include "server/cluster/messages.hpp"
 #include "server/cluster/redis.hpp"
+#include "server/cluster/scripts.hpp"
 #include "server/rooms/forwarder.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 class Lobby;
 class RoomService;
 class Client;
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 class RemotePeer;
 class RemoteTurns;
@@ -82,9 +83,11 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   // of the frames that move causes. `chat`: a chat line of it was refused here, and the chat's
   // tokens go back instead.
   void credit_on(const std::string& node, std::uint64_t peer, bool chat = false);
-  // Tells the node holding `name` (a room, or an identity's connection) of a change there: a
-  // removed chat line, a new standing. Nobody holds it: nothing is sent.
-  void notify(Target target, const std::string& name, Message message);
+  // Tells the node holding `name` (a room, or every node an identity is connected to) of a
+  // change there: a removed chat line, a new standing, a frame for the identity (`body`).
+  // Nobody holds it: nothing is sent.
+  void notify(Target target, const std::string& name, Message message,
+              std::shared_ptr<const std::string> body = nullptr);
   // Tells every other live node (revoked tokens: an identity may be connected to several).
   void notify_all(Message message);
   // Runs `fn` where the other nodes' connections' callbacks run, after what is queued there
@@ -169,7 +172,10 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   // A numbered message to each node a message may have been lost on, so its receiver sees the
   // gap even when nothing else goes there.
   void sync_doubtful(RedisConnection& redis);
-  std::string resolve(RedisConnection& redis, const Outgoing& o);  // the target's node, or empty
+  // The target's nodes: a room's owner, a challenge's node, every node an identity is connected
+  // to. Empty when Redis says nobody holds it, nullopt when Redis did not answer.
+  std::optional<std::vector<std::string>> resolve(RedisConnection& redis, const Outgoing& o);
+  Scripts scripts_;  // the sender's
   // The sender's: requests whose room has no owner yet (a room created a moment ago on another
   // node, whose claim is on its way), with every later request of their peers, in order.
   std::deque<Outgoing> deferred_;
@@ -196,6 +202,7 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   void on(const Unsay& m, std::string_view body);
   void on(const StandingChanged& m, std::string_view body);
   void on(const Revoked& m, std::string_view body);
+  void on(const ToIdentity& m, std::string_view body);
   Remote& remote_for(const Request& m);
   void drop_remotes_of(const std::string& node);
   // Messages between here and `node` were lost, either way: every connection on either side of
@@ -235,4 +242,4 @@ class Relay final : public Forwarder, public std::enable_shared_from_this<Relay>
   bool started_ = false, stopped_ = false;
 };
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -14,7 +14,7 @@
 #include "server/rooms/client.hpp"
 #include "server/rooms/service.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 void Relay::receive_loop() {
   using std::chrono::milliseconds;
@@ -89,8 +89,8 @@ Relay::Remote& Relay::remote_for(const Request& m) {
     if (auto r = weak.lock()) r->credit_on(node, p, chat);
   };
   auto client = rooms_->remote_client(
-      peer->id(), Identity{m.id, m.name, m.username}, [credit] { credit(false); },
-      [credit] { credit(true); });
+      peer->id(), Identity{m.id, m.name, m.username, m.bot, m.play_bots},
+      [credit] { credit(false); }, [credit] { credit(true); });
   client->attach(peer);
   return remotes_.emplace(key, Remote{std::move(peer), std::move(client)}).first->second;
 }
@@ -98,6 +98,7 @@ Relay::Remote& Relay::remote_for(const Request& m) {
 // Handed to the Client on the remote connections' turns: the receiver reads on meanwhile.
 void Relay::on(const Request& m, std::string_view body) {
   Remote& remote = remote_for(m);
+  remote.peer->speak(m.protocol);  // the frames the rooms here send it are in its names
   turns_->post([this, m, text = std::string(body), peer = remote.peer, client = remote.client] {
     client->use_standing({false, m.shadow_until, m.mutes});
     client->on_text(peer, text);
@@ -168,6 +169,12 @@ void Relay::on(const Revoked& m, std::string_view) {
   rooms_->close_connections(m.identity, false, m.token);
 }
 
+// The frame as its node wrote it, to each connection.
+void Relay::on(const ToIdentity& m, std::string_view body) {
+  rooms_->tell_identity(m.identity, std::make_shared<const std::string>(body), m.open_only,
+                        m.except_node == node_ ? m.except_peer : 0);
+}
+
 void Relay::reset_link(const std::string& node, bool tell) {
   spdlog::warn(
       "cluster: messages between this node and {} were lost; the connections that spoke "
@@ -188,4 +195,4 @@ void Relay::drop_remotes_of(const std::string& node) {
   }
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

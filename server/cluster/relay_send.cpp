@@ -11,9 +11,10 @@
 #include "server/cluster/keys.hpp"
 #include "server/cluster/listings.hpp"
 #include "server/cluster/relay.hpp"
+#include "server/cluster/scripts.hpp"
 #include "server/metrics/metrics.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 namespace {
 
 using std::chrono::milliseconds;
@@ -71,13 +72,23 @@ void Relay::send_loop() {
   }
 }
 
-std::string Relay::resolve(RedisConnection& redis, const Outgoing& o) {
-  if (!o.node.empty()) return o.node;
-  const std::string key = o.target == Target::room       ? keys::room_owner(o.name)
-                          : o.target == Target::identity ? keys::online(o.name)
-                                                         : keys::challenge(o.name);
-  auto owner = redis.command({"GET", key}).text();
-  return owner.value_or(std::string());
+std::optional<std::vector<std::string>> Relay::resolve(RedisConnection& redis, const Outgoing& o) {
+  if (!o.node.empty()) return std::vector<std::string>{o.node};
+  if (o.target == Target::identity) {
+    auto reply = scripts_.run(redis, kPresentNodes, {keys::presence(o.name)}, {});
+    if (reply.is_error()) return std::nullopt;
+    std::vector<std::string> nodes;
+    if (const auto* a = reply.array())
+      for (const auto& n : *a)
+        if (auto text = n.text()) nodes.push_back(std::move(*text));
+    return nodes;
+  }
+  auto reply = redis.command(
+      {"GET", o.target == Target::room ? keys::room_owner(o.name) : keys::challenge(o.name)});
+  if (reply.is_error()) return std::nullopt;
+  auto owner = reply.text();
+  if (!owner || owner->empty()) return std::vector<std::string>{};
+  return std::vector<std::string>{std::move(*owner)};
 }
 
 void Relay::Batch::add(Published p) {
@@ -118,14 +129,36 @@ void Relay::flush_request(RedisConnection& redis, Outgoing& o, Batch& batch) {
     deferred_.push_back(std::move(o));
     return;
   }
-  std::string owner = resolve(redis, o);
-  // Only a room's owner key can be on its way: a room made a moment ago elsewhere.
-  if (owner.empty() && o.target == Target::room && Clock::now() - o.since < kOwnerWait) {
+  auto found = resolve(redis, o);
+  if (!found) {  // Redis did not answer: whether anyone holds the target is not known
+    if (o.ticket)
+      settle(o.ticket);
+    else
+      asker->send(protocol::share(
+          protocol::error(protocol::ErrorCode::unknown_outcome,
+                          o.target == Target::room
+                              ? "the server nodes cannot reach each other now; resume to see"
+                              : "the server nodes cannot reach each other now; try again shortly",
+                          o.re)));
+    metrics::cluster(metrics::Cluster::unknown_outcome, 1);
+    return;
+  }
+  // Another node holding it; of an identity's nodes, any one takes a challenge (it tells the
+  // others).
+  std::string owner;
+  bool here = false;  // named this node, which the request did not find here: nobody holds it
+  for (auto& n : *found) {
+    here |= n == node_;
+    if (n != node_ && owner.empty()) owner = std::move(n);
+  }
+  // A room's owner key, or a challenge's, can be on its way: made a moment ago elsewhere.
+  if (owner.empty() && !here && o.target != Target::identity &&
+      Clock::now() - o.since < kOwnerWait) {
     batch.waiting.insert(o.peer);
     deferred_.push_back(std::move(o));
     return;
   }
-  if (owner.empty() || owner == node_) {
+  if (owner.empty()) {
     if (o.ticket)  // the connection is not in such a room anywhere: nothing to follow
       settle(o.ticket);
     else
@@ -163,9 +196,10 @@ void Relay::flush_notice(RedisConnection& redis, Outgoing& o, Batch& batch) {
       if (node != node_) batch.add({node, o.message, nullptr});
     return;
   }
-  std::string to = resolve(redis, o);
-  if (to.empty() || to == node_) return;  // held nowhere else: nothing to tell
-  batch.add({to, std::move(o.message), nullptr});
+  auto to = resolve(redis, o);
+  if (!to) return;  // not known: untold
+  for (const auto& node : *to)
+    if (node != node_) batch.add({node, o.message, o.text});
 }
 
 // One PUBLISH per message, all in one round trip, each numbered on its link. What Redis did not
@@ -241,4 +275,4 @@ void Relay::sync_doubtful(RedisConnection& redis) {
   publish(redis, out);
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

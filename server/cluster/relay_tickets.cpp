@@ -4,7 +4,7 @@
 
 #include "server/cluster/relay.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 void Relay::forward_standing(const std::string& room, const std::shared_ptr<WsPeer>& peer,
                              const Identity& who, const Standing& standing, std::string_view text,
@@ -43,4 +43,4 @@ void Relay::settle_sent_to(const std::string& node) {
   for (auto& f : followed) f();
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

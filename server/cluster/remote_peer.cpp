@@ -6,7 +6,7 @@
 
 #include "server/cluster/relay.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 RemoteTurns::RemoteTurns() : strand_(boost::asio::make_strand(pool_)) {}
 
@@ -44,4 +44,4 @@ void RemotePeer::post(std::function<void()> fn) {
   if (auto r = relay_.lock()) r->post_remote(std::move(fn));
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

@@ -10,7 +10,7 @@
 
 #include "server/net/frame_handler.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 class Relay;
 
@@ -47,6 +47,7 @@ class RemotePeer final : public WsPeer {
   void send_both(std::shared_ptr<const std::string> first,
                  std::shared_ptr<const std::string> then) override;
   void close(CloseCode code) override;
+  Origin origin() const override { return {node_, peer_}; }
   // On the relay's RemoteTurns, after what is posted there; dropped once the relay is gone.
   void post(std::function<void()> fn) override;
 
@@ -57,4 +58,4 @@ class RemotePeer final : public WsPeer {
   std::uint64_t id_;
 };
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

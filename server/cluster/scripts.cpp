@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 RedisReply Scripts::run(RedisConnection& redis, const char* script,
                         const std::vector<std::string>& keys,
@@ -27,4 +27,4 @@ RedisReply Scripts::run(RedisConnection& redis, const char* script,
   return {RedisError{"NOSCRIPT twice in a row"}};
 }
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

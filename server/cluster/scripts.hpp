@@ -6,7 +6,7 @@
 
 #include "server/cluster/redis.hpp"
 
-namespace tanbo::server::cluster {
+namespace tanbo_server::server::cluster {
 
 // KEYS: room owner keys; ARGV: node, lease ms. Extends the keys the node owns, takes back the
 // ones that expired meanwhile (nobody claimed them: a Redis restart, a long stall) and returns
@@ -35,6 +35,28 @@ end
 return 0
 )";
 
+// KEYS: presence keys; ARGV: node, lease ms. Names the node in each identity's presence until a
+// lease from now, by Redis' clock (the nodes' clocks may disagree), and drops the nodes whose
+// lease ran out (a node that died there). The key lives as long as its longest lease.
+inline constexpr const char* kPresent = R"(
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local lease = tonumber(ARGV[2])
+for _, key in ipairs(KEYS) do
+  redis.call('ZADD', key, now + lease, ARGV[1])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now)
+  redis.call('PEXPIRE', key, lease)
+end
+return #KEYS
+)";
+
+// KEYS: one presence key. The nodes whose lease in it still runs.
+inline constexpr const char* kPresentNodes = R"(
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+return redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. now, '+inf')
+)";
+
 // Runs `script` by its SHA1, loading it first when Redis does not know it (the first call, or
 // after a Redis restart emptied its script cache).
 class Scripts {
@@ -50,4 +72,4 @@ class Scripts {
   std::vector<Loaded> loaded_;
 };
 
-}  // namespace tanbo::server::cluster
+}  // namespace tanbo_server::server::cluster

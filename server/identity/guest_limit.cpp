@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iterator>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 bool GuestLimit::allow(const std::string& address, Clock::time_point now) {
   if (address.empty()) return true;
@@ -28,4 +28,4 @@ bool GuestLimit::allow(const std::string& address, Clock::time_point now) {
   return true;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -7,7 +7,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class GuestLimit {
  public:
@@ -28,4 +28,4 @@ class GuestLimit {
   Clock::time_point swept_{};
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -11,7 +11,7 @@
 
 #include "server/store/store.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 std::string token_hash(std::string_view token) { return engine::to_hex(engine::sha256(token)); }
 
@@ -55,14 +55,24 @@ Identity* IdentityTable::by_id(const std::string& id) {
 }
 
 void IdentityTable::add_token(const std::string& id, const std::string& hash,
-                              std::int64_t last_used) {
-  if (identities_.contains(id)) tokens_[hash] = TokenUse{id, last_used, last_used};
+                              std::int64_t last_used, bool access) {
+  if (identities_.contains(id)) tokens_[hash] = TokenUse{id, last_used, last_used, access};
 }
 
 void IdentityTable::remove_token(const std::string& hash) { tokens_.erase(hash); }
 
-void IdentityTable::remove_tokens(const std::string& id, const std::string& keep_hash) {
-  std::erase_if(tokens_, [&](const auto& t) { return t.second.id == id && t.first != keep_hash; });
+void IdentityTable::set_bot_flags(const std::string& id, bool bot, bool play_bots) {
+  if (Identity* i = by_id(id)) {
+    i->bot = bot;
+    i->play_bots = play_bots;
+  }
+}
+
+void IdentityTable::remove_tokens(const std::string& id, const std::string& keep_hash,
+                                  bool access_too) {
+  std::erase_if(tokens_, [&](const auto& t) {
+    return t.second.id == id && t.first != keep_hash && (access_too || !t.second.access);
+  });
 }
 
 std::string random_hex(std::size_t n) {
@@ -71,6 +81,8 @@ std::string random_hex(std::size_t n) {
     throw std::runtime_error("RAND_bytes failed");
   return engine::to_hex(bytes);
 }
+
+std::string new_access_token() { return std::string(kAccessTokenPrefix).append(random_hex(32)); }
 
 NewIdentity MemoryIdentities::create_guest(std::string_view name, std::string_view) {
   NewIdentity out;
@@ -141,9 +153,24 @@ void MemoryIdentities::set_username(const std::string& id, std::string username)
 void MemoryIdentities::erase(const std::string& id) {
   std::lock_guard lock(mutex_);
   lookalikes_.erase(id);
-  table_.remove_tokens(id, {});
+  table_.remove_tokens(id, {}, true);
   if (Identity* i = table_.by_id(id)) *i = Identity{id, std::string(store::kDeletedPlayer), {}};
   standing_.erase(id);
+}
+
+// Without a store of its own, the token is kept in memory only.
+std::string MemoryIdentities::issue_access_token_in(store::Store&, const std::string& id,
+                                                    std::string_view) {
+  std::string token = new_access_token();
+  std::lock_guard lock(mutex_);
+  if (!table_.contains(id)) return {};
+  table_.add_token(id, token_hash(token), 0, true);
+  return token;
+}
+
+void MemoryIdentities::note_bot_flags(const std::string& id, bool bot, bool play_bots) {
+  std::lock_guard lock(mutex_);
+  table_.set_bot_flags(id, bot, play_bots);
 }
 
 Standing MemoryIdentities::standing(const std::string& id) const {
@@ -191,4 +218,4 @@ std::optional<std::string> MemoryIdentities::lookalike_holder(std::string_view n
   return holder.empty() ? std::nullopt : std::optional(std::move(holder));
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -17,16 +17,18 @@
 
 #include "server/identity/lookalikes.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 class Store;
 }
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 struct Identity {
   std::string id;             // public and stable, e.g. "p3f9a0c21"
   std::string name;           // display name
   std::string username = {};  // its account's (login name); empty for a guest
+  bool bot = false;           // the account is a bot (docs/bots-write.md)
+  bool play_bots = false;     // a person who plays bots in direct challenges
   friend bool operator==(const Identity&, const Identity&) = default;
 };
 
@@ -43,6 +45,14 @@ struct NewIdentity {
   Identity identity;
   std::string token;  // the secret; never stored
 };
+
+// What begins every personal access token (docs/bots-write.md), so that a token says its kind:
+// an access token never stands for a session (it cannot manage tokens), and a session's never
+// for an access token.
+inline constexpr std::string_view kAccessTokenPrefix = "tbp_";
+inline bool is_access_token(std::string_view token) {
+  return token.starts_with(kAccessTokenPrefix);
+}
 
 // The longest client description kept with a token (its User-Agent, cut there).
 inline constexpr std::size_t kMaxAgentBytes = 200;
@@ -83,6 +93,12 @@ class Identities {
   virtual std::string issue_token_in(store::Store& s, const std::string& id,
                                      std::string_view agent);
   virtual void revoke_tokens_in(store::Store& s, const std::string& id, std::string_view keep);
+  // A personal access token of `id` named `name` (docs/bots-write.md), from a job on the
+  // store's queue, written by that job: the secret, or empty when the store refused it.
+  virtual std::string issue_access_token_in(store::Store& s, const std::string& id,
+                                            std::string_view name) = 0;
+  // The bot flags of `id` as a job on the store's queue wrote them.
+  virtual void note_bot_flags(const std::string& id, bool bot, bool play_bots) = 0;
   virtual void set_username(const std::string& id, std::string username) = 0;
   // An erased identity: no token brings it back, and its name is "deleted player".
   virtual void erase(const std::string& id) = 0;
@@ -112,6 +128,7 @@ struct TokenUse {
   std::string id;
   std::int64_t last_used = 0;  // ms since the Unix epoch
   std::int64_t stored = 0;     // the last use the store holds
+  bool access = false;         // a personal access token: no session expiry, no logout ends it
 };
 
 // How long an account's unused token lasts (0: forever), and the precision of its last use.
@@ -119,7 +136,7 @@ struct SessionExpiry {
   std::int64_t after_ms = 0;
   std::int64_t touch_every_ms() const;  // an hour, or a tenth of the expiry when shorter
   bool expired(const TokenUse& use, const Identity& who, std::int64_t now) const {
-    return after_ms > 0 && !who.username.empty() && now - use.last_used > after_ms;
+    return after_ms > 0 && !who.username.empty() && !use.access && now - use.last_used > after_ms;
   }
 };
 
@@ -132,9 +149,13 @@ class IdentityTable {
   TokenUse* token(const std::string& hash);
   const Identity* by_id(const std::string& id) const;
   Identity* by_id(const std::string& id);
-  void add_token(const std::string& id, const std::string& hash, std::int64_t last_used = 0);
+  void add_token(const std::string& id, const std::string& hash, std::int64_t last_used = 0,
+                 bool access = false);
   void remove_token(const std::string& hash);
-  void remove_tokens(const std::string& id, const std::string& keep_hash);
+  // The sessions' tokens of `id` but `keep_hash`; its access tokens too when `access_too`.
+  void remove_tokens(const std::string& id, const std::string& keep_hash, bool access_too = false);
+  // The account's bot mark and its consent to play bots, as the store has them.
+  void set_bot_flags(const std::string& id, bool bot, bool play_bots);
   bool contains(const std::string& id) const { return identities_.contains(id); }
   std::size_t size() const { return identities_.size(); }
 
@@ -164,6 +185,9 @@ class MemoryIdentities final : public Identities {
   void erase(const std::string& id) override;
   std::optional<std::string> lookalike_holder(std::string_view name,
                                               const std::string& except) const override;
+  std::string issue_access_token_in(store::Store& s, const std::string& id,
+                                    std::string_view name) override;
+  void note_bot_flags(const std::string& id, bool bot, bool play_bots) override;
 
  private:
   mutable std::mutex mutex_;
@@ -181,5 +205,7 @@ std::string cut_utf8(std::string_view text, std::size_t max);
 void apply_mute(std::vector<std::string>& mutes, const std::string& muted, bool on);
 // n bytes of OpenSSL's RAND_bytes as lower-case hex; throws std::runtime_error on failure.
 std::string random_hex(std::size_t n);
+// A new personal access token: kAccessTokenPrefix and 256 random bits.
+std::string new_access_token();
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

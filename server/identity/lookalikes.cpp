@@ -4,7 +4,7 @@
 
 #include "protocol/lookalike/lookalike.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 ProtectedKeys protected_keys(std::string_view username, std::string_view name) {
   if (username.empty()) return {};
@@ -37,4 +37,4 @@ std::string LookalikeIndex::holder(const std::vector<std::string>& keys,
   return {};
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

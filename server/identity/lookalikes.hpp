@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // The keys an identity protects: none for a guest (empty username).
 struct ProtectedKeys {
@@ -33,4 +33,4 @@ class LookalikeIndex {
   std::unordered_multimap<std::string, std::string> holders_;  // key -> identity
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -14,22 +14,19 @@
 
 #include "protocol/lookalike/lookalike.hpp"
 #include "protocol/text.hpp"
+#include "server/identity/store_writes.hpp"
+#include "server/store/bot_rows.hpp"
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
+
+using store_writes::require;
 
 namespace {
 
-// A refused or failed write is thrown on the worker: it logs it and /healthz turns degraded.
-void require(const store::WriteResult& r, std::string_view what) {
-  if (!r.ok())
-    throw store::StoreError(std::string(what) + " (" + std::string(store::to_string(r.code)) +
-                            "): " + r.message);
-}
-
 Identity from_store(store::Identity i) {
-  return Identity{std::move(i.id), std::move(i.name), std::move(i.username)};
+  return Identity{std::move(i.id), std::move(i.name), std::move(i.username), i.bot, i.play_bots};
 }
 
 // Runs lookup(store) on the store's thread and waits for its answer (an optional); a store that
@@ -110,6 +107,32 @@ void protect_accounts(store::Store& s, std::vector<Identity>& accounts, Lookalik
   if (written > 0) spdlog::info("identities: the protected names of {} accounts stored", written);
 }
 
+// A token as it is given out: the token, the hash the tables and the store keep, and its time.
+struct NewToken {
+  std::string token, hash;
+  std::int64_t at = 0;
+};
+
+NewToken new_token() {
+  std::string token = random_hex(32);
+  std::string hash = token_hash(token);
+  return {std::move(token), std::move(hash), wall_ms()};
+}
+
+void store_token(store::Store& s, const std::string& id, const NewToken& t,
+                 std::string_view agent) {
+  require(s.add_token(id, t.hash, t.at, cut_utf8(agent, kMaxAgentBytes)), "token of " + id);
+}
+
+// The hash of the token a revocation keeps: empty when it keeps none.
+std::string kept_hash(std::string_view keep) {
+  return keep.empty() ? std::string() : token_hash(keep);
+}
+
+void store_revocation(store::Store& s, const std::string& id, const std::string& kept) {
+  require(s.remove_tokens(id, kept), "revoking the tokens of " + id);
+}
+
 }  // namespace
 
 StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, bool shared,
@@ -130,9 +153,9 @@ StoreIdentities::StoreIdentities(std::shared_ptr<store::StoreWorker> worker, boo
       std::vector<std::string> expired;
       s.each_token([&](store::Token t) {
         const Identity* who = table_.by_id(t.identity);
-        if (who && expiry_.expired(TokenUse{t.identity, t.last_used_at, t.last_used_at}, *who, now))
-          return expired.push_back(std::move(t.hash));
-        table_.add_token(t.identity, t.hash, t.last_used_at);
+        const TokenUse use{t.identity, t.last_used_at, t.last_used_at, !t.name.empty()};
+        if (who && expiry_.expired(use, *who, now)) return expired.push_back(std::move(t.hash));
+        table_.add_token(t.identity, t.hash, t.last_used_at, !t.name.empty());
       });
       for (const auto& hash : expired) require(s.remove_token(hash), "an expired token");
       if (!expired.empty())
@@ -253,7 +276,8 @@ std::optional<Identity> StoreIdentities::find(std::string_view token) {
     return std::nullopt;
   }
   Identity who = from_store(std::move(row->first));
-  TokenUse use{who.id, row->second.last_used_at, row->second.last_used_at};
+  TokenUse use{who.id, row->second.last_used_at, row->second.last_used_at,
+               !row->second.name.empty()};
   if (const TokenUse* known = table_.token(hash)) {  // this node's later use, not stored yet
     use.last_used = std::max(use.last_used, known->last_used);
     use.stored = std::max(use.stored, known->stored);
@@ -309,38 +333,49 @@ std::optional<Identity> StoreIdentities::by_id(const std::string& id) const {
 }
 
 std::string StoreIdentities::issue_token(const std::string& id, std::string_view agent) {
-  std::string token = random_hex(32);
-  std::string hash = token_hash(token);
-  const std::int64_t at = wall_ms();
+  NewToken t = new_token();
   {
     std::lock_guard lock(mutex_);
-    table_.add_token(id, hash, at);
+    table_.add_token(id, t.hash, t.at);
   }
-  worker_->post([id, hash, at, agent = cut_utf8(agent, kMaxAgentBytes)](store::Store& s) {
-    require(s.add_token(id, hash, at, agent), "token of " + id);
-  });
-  return token;
+  worker_->post(
+      [id, t, agent = std::string(agent)](store::Store& s) { store_token(s, id, t, agent); });
+  return std::move(t.token);
 }
 
 std::string StoreIdentities::issue_token_in(store::Store& s, const std::string& id,
                                             std::string_view agent) {
-  std::string token = random_hex(32);
+  NewToken t = new_token();
+  store_token(s, id, t, agent);
+  std::lock_guard lock(mutex_);
+  table_.add_token(id, t.hash, t.at);
+  return std::move(t.token);
+}
+
+std::string StoreIdentities::issue_access_token_in(store::Store& s, const std::string& id,
+                                                   std::string_view name) {
+  std::string token = new_access_token();
   std::string hash = token_hash(token);
   const std::int64_t at = wall_ms();
-  require(s.add_token(id, hash, at, cut_utf8(agent, kMaxAgentBytes)), "token of " + id);
+  if (!store::BotRows::add_access_token(s, id, hash, name, at).ok()) return {};
   std::lock_guard lock(mutex_);
-  table_.add_token(id, hash, at);
+  table_.add_token(id, hash, 0, true);
   return token;
+}
+
+void StoreIdentities::note_bot_flags(const std::string& id, bool bot, bool play_bots) {
+  std::lock_guard lock(mutex_);
+  table_.set_bot_flags(id, bot, play_bots);
 }
 
 void StoreIdentities::revoke_tokens_in(store::Store& s, const std::string& id,
                                        std::string_view keep) {
-  std::string kept = keep.empty() ? std::string() : token_hash(keep);
+  std::string kept = kept_hash(keep);
   {
     std::lock_guard lock(mutex_);
     table_.remove_tokens(id, kept);
   }
-  require(s.remove_tokens(id, kept), "revoking the tokens of " + id);
+  store_revocation(s, id, kept);
 }
 
 bool StoreIdentities::end_session(const std::string& id, const std::string& hash) {
@@ -365,14 +400,12 @@ void StoreIdentities::revoke_token(std::string_view token) {
 }
 
 void StoreIdentities::revoke_tokens(const std::string& id, std::string_view keep) {
-  std::string kept = keep.empty() ? std::string() : token_hash(keep);
+  std::string kept = kept_hash(keep);
   {
     std::lock_guard lock(mutex_);
     table_.remove_tokens(id, kept);
   }
-  worker_->post([id, kept](store::Store& s) {
-    require(s.remove_tokens(id, kept), "revoking the tokens of " + id);
-  });
+  worker_->post([id, kept](store::Store& s) { store_revocation(s, id, kept); });
 }
 
 void StoreIdentities::set_username(const std::string& id, std::string username) {
@@ -393,43 +426,9 @@ void StoreIdentities::set_username(const std::string& id, std::string username) 
 void StoreIdentities::erase(const std::string& id) {
   std::lock_guard lock(mutex_);
   lookalikes_.erase(id);  // the store's keys went with the account (delete_identity)
-  table_.remove_tokens(id, {});
+  table_.remove_tokens(id, {}, true);
   if (Identity* i = table_.by_id(id)) *i = Identity{id, std::string(store::kDeletedPlayer), {}};
   standing_.erase(id);
-}
-
-Standing StoreIdentities::standing(const std::string& id) const {
-  if (shared_) {  // another node may have changed it: read it again
-    auto answer = std::make_shared<std::promise<store::Standing>>();
-    auto got = answer->get_future();
-    if (worker_->post([answer, id](store::Store& s) {
-          try {
-            answer->set_value(s.standing(id));
-          } catch (...) {
-            answer->set_exception(std::current_exception());
-          }
-        })) {
-      try {
-        auto st = got.get();
-        Standing out{st.banned, st.shadow_until, std::move(st.mutes)};
-        std::lock_guard lock(mutex_);
-        return standing_[id] = std::move(out);
-      } catch (const std::exception& e) {
-        spdlog::warn("identities: standing of {} not read, the last known kept: {}", id, e.what());
-      }
-    }
-  }
-  std::lock_guard lock(mutex_);
-  auto it = standing_.find(id);
-  return it == standing_.end() ? Standing{} : it->second;
-}
-
-void StoreIdentities::set_mute(const std::string& id, const std::string& muted, bool on) {
-  {
-    std::lock_guard lock(mutex_);
-    apply_mute(standing_[id].mutes, muted, on);
-  }
-  worker_->post([id, muted, on](store::Store& s) { require(s.set_mute(id, muted, on), "mute"); });
 }
 
 // The worker runs its jobs in order: this one's commit covers every write queued before it.
@@ -438,35 +437,9 @@ void StoreIdentities::after_stored(std::function<void(bool)> done) {
   if (!worker_->post([shared](store::Store& s) { s.after_commit(*shared); })) (*shared)(false);
 }
 
-void StoreIdentities::report(const std::string& reporter, const std::string& player,
-                             const std::string& room, const std::string& reason) {
-  worker_->post([=, at = wall_ms()](store::Store& s) {
-    require(s.add_report(reporter, player, room, reason, at), "report");
-  });
-}
-
-void StoreIdentities::set_shadow_mute(const std::string& id, std::int64_t until) {
-  {
-    std::lock_guard lock(mutex_);
-    standing_[id].shadow_until = until;
-  }
-  worker_->post(
-      [id, until](store::Store& s) { require(s.set_shadow_mute(id, until), "shadow mute"); });
-}
-
-void StoreIdentities::set_ban(const std::string& id, bool banned) {
-  {
-    std::lock_guard lock(mutex_);
-    standing_[id].banned = banned;
-  }
-  worker_->post([id, banned, at = wall_ms()](store::Store& s) {
-    require(s.set_ban(id, banned ? at : 0), "ban");
-  });
-}
-
 std::size_t StoreIdentities::size() const {
   std::lock_guard lock(mutex_);
   return table_.size();
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -18,7 +18,7 @@
 
 #include "server/identity/identities.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace store {
 class StoreWorker;
@@ -56,6 +56,9 @@ class StoreIdentities final : public Identities {
   std::string issue_token_in(store::Store& s, const std::string& id,
                              std::string_view agent) override;
   void revoke_tokens_in(store::Store& s, const std::string& id, std::string_view keep) override;
+  std::string issue_access_token_in(store::Store& s, const std::string& id,
+                                    std::string_view name) override;
+  void note_bot_flags(const std::string& id, bool bot, bool play_bots) override;
   void set_username(const std::string& id, std::string username) override;
   void erase(const std::string& id) override;
   std::optional<std::string> lookalike_holder(std::string_view name,
@@ -78,4 +81,4 @@ class StoreIdentities final : public Identities {
   LookalikeIndex lookalikes_;  // every account's protected names (read only when not shared_)
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

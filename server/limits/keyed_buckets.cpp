@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 KeyedBuckets::KeyedBuckets(double burst, double per_second)
     : burst_(burst),
@@ -50,4 +50,4 @@ void KeyedBuckets::forget_full(Clock::time_point now) {
   std::erase_if(buckets_, [&](const auto& kv) { return tokens(kv.second, now) >= burst_; });
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

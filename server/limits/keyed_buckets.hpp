@@ -8,7 +8,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class KeyedBuckets {
  public:
@@ -41,4 +41,4 @@ class KeyedBuckets {
   Clock::time_point swept_{};
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tanbo::server::mail {
+namespace tanbo_server::server::mail {
 namespace {
 
 bool local_char(char c) {
@@ -62,4 +62,4 @@ std::optional<std::string> public_url(std::string_view text) {
   return std::string(text);
 }
 
-}  // namespace tanbo::server::mail
+}  // namespace tanbo_server::server::mail

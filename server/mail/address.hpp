@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::server::mail {
+namespace tanbo_server::server::mail {
 
 inline constexpr std::size_t kMaxAddressChars = 254;  // RFC 5321's path, less its brackets
 
@@ -19,4 +19,4 @@ std::optional<std::string> normalize_address(std::string_view text);
 // http[s]://HOST[:PORT][/PATH], printable, with no query or fragment; its trailing '/' dropped.
 std::optional<std::string> public_url(std::string_view text);
 
-}  // namespace tanbo::server::mail
+}  // namespace tanbo_server::server::mail

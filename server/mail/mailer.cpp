@@ -17,7 +17,7 @@
 
 extern char** environ;
 
-namespace tanbo::server::mail {
+namespace tanbo_server::server::mail {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -204,4 +204,4 @@ void Mailer::deliver(const Item& item) {
     spdlog::error("mail: {} not sent: {} ({})", item.about, settings_.command[0], r.detail);
 }
 
-}  // namespace tanbo::server::mail
+}  // namespace tanbo_server::server::mail

@@ -17,7 +17,7 @@
 
 #include "server/mail/message.hpp"
 
-namespace tanbo::server::mail {
+namespace tanbo_server::server::mail {
 
 struct Settings {
   std::vector<std::string> command;  // the program and its arguments, run without a shell
@@ -58,4 +58,4 @@ class Mailer {
   std::thread thread_;
 };
 
-}  // namespace tanbo::server::mail
+}  // namespace tanbo_server::server::mail

@@ -6,7 +6,7 @@
 #include <ctime>
 #include <vector>
 
-namespace tanbo::server::mail {
+namespace tanbo_server::server::mail {
 namespace {
 
 struct Words {
@@ -161,4 +161,4 @@ bool sender_ok(std::string_view from) {
   return from.back() == '>' && open < at;
 }
 
-}  // namespace tanbo::server::mail
+}  // namespace tanbo_server::server::mail

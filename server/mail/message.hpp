@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::server::mail {
+namespace tanbo_server::server::mail {
 
 struct Message {
   std::string to;  // a normalised address (address.hpp)
@@ -32,4 +32,4 @@ std::string compose(const Message& m, std::string_view from, std::int64_t now_ms
 // printable, on one line.
 bool sender_ok(std::string_view from);
 
-}  // namespace tanbo::server::mail
+}  // namespace tanbo_server::server::mail

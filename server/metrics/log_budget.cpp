@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace tanbo::server::metrics {
+namespace tanbo_server::server::metrics {
 
 LogBudget::LogBudget(std::string what, Settings s)
     : what_(std::move(what)), settings_(s), tokens_(s.burst) {}
@@ -63,4 +63,4 @@ LogBudget& connection_refusal_log() {
   return budget;
 }
 
-}  // namespace tanbo::server::metrics
+}  // namespace tanbo_server::server::metrics

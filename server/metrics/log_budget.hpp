@@ -7,7 +7,7 @@
 #include <mutex>
 #include <string>
 
-namespace tanbo::server::metrics {
+namespace tanbo_server::server::metrics {
 
 class LogBudget {
  public:
@@ -46,4 +46,4 @@ LogBudget& rejection_log();
 // are not JSON), the whole server's.
 LogBudget& connection_refusal_log();
 
-}  // namespace tanbo::server::metrics
+}  // namespace tanbo_server::server::metrics

@@ -22,7 +22,7 @@
 #include "server/net/context.hpp"
 #include "server/store/worker.hpp"
 
-namespace tanbo::server::metrics {
+namespace tanbo_server::server::metrics {
 namespace {
 
 namespace pm = prometheus;
@@ -124,6 +124,18 @@ struct Metrics {
           .Register(*registry)
           .Add({});
 
+  pm::Family<pm::Counter>& frames_family =
+      pm::BuildCounter()
+          .Name("tanbo_state_frames_total")
+          .Help("State frames a room wrote, by protocol version")
+          .Register(*registry);
+  pm::Counter& frames = frames_family.Add({{"protocol", "2"}});
+  pm::Counter& v1_frames = frames_family.Add({{"protocol", "1"}});
+  pm::Gauge& bot_connections = pm::BuildGauge()
+                                   .Name("tanbo_bot_connections")
+                                   .Help("WebSocket connections of bot accounts open")
+                                   .Register(*registry)
+                                   .Add({});
   pm::Counter& chat_lines = pm::BuildCounter()
                                 .Name("tanbo_chat_lines_total")
                                 .Help("Chat lines delivered to their readers")
@@ -307,6 +319,11 @@ void paired(std::string_view game, std::chrono::milliseconds waited) {
 }
 void pairing_cpu_fallback() { the().cpu_fallbacks.Increment(); }
 void chat_line() { the().chat_lines.Increment(); }
+void state_frame(int protocol) { (protocol == 1 ? the().v1_frames : the().frames).Increment(); }
+
+void bot_connection(bool open) {
+  open ? the().bot_connections.Increment() : the().bot_connections.Decrement();
+}
 void admin_refused(std::string_view reason) {
   (reason == "throttled" ? the().admin_throttled : the().admin_unauthorized).Increment();
 }
@@ -334,8 +351,12 @@ void observe_commit(Clock::time_point appended) {
 }
 void observe_bot_decision(Clock::duration took) { the().bot.Observe(seconds(took)); }
 
-std::string render(const NetContext& ctx) {
-  auto families = the().registry->Collect();
+namespace {
+
+using Families = std::vector<pm::MetricFamily>;
+
+// The listener's and the connections' counters.
+void add_network(Families& families, const NetContext& ctx) {
   const auto& c = ctx.counters;
   auto load = [](const auto& a) { return double(a.load(std::memory_order_relaxed)); };
   using T = pm::MetricType;
@@ -387,26 +408,34 @@ std::string render(const NetContext& ctx) {
                             load(c.ws_bytes_in)));
   families.push_back(family("tanbo_bytes_out_total", "WebSocket payload bytes written", T::Counter,
                             load(c.ws_bytes_out)));
-  if (ctx.store) {
-    families.push_back(family("tanbo_store_healthy",
-                              "1 while the store's writes succeed, 0 from a failure until a "
-                              "commit succeeds again (/healthz degraded)",
-                              T::Gauge, ctx.store->healthy() ? 1 : 0));
-    const auto d = ctx.store->doubts();
-    auto doubts = family("tanbo_store_doubts_total",
-                         "groups whose COMMIT lost its answer, by what the database said after",
-                         T::Counter, 0);
-    doubts.metric.clear();
-    for (const auto& [outcome, n] :
-         {std::pair{"written", d.written}, std::pair{"not_written", d.not_written},
-          std::pair{"unsettled", d.unsettled}}) {
-      pm::ClientMetric m;
-      m.label = {{"outcome", outcome}};
-      m.counter.value = double(n);
-      doubts.metric.push_back(std::move(m));
-    }
-    families.push_back(std::move(doubts));
+}
+
+// The store's health and the commits whose answer was lost.
+void add_store(Families& families, const store::StoreWorker& store) {
+  using T = pm::MetricType;
+  families.push_back(family("tanbo_store_healthy",
+                            "1 while the store's writes succeed, 0 from a failure until a "
+                            "commit succeeds again (/healthz degraded)",
+                            T::Gauge, store.healthy() ? 1 : 0));
+  const auto d = store.doubts();
+  auto doubts =
+      family("tanbo_store_doubts_total",
+             "groups whose COMMIT lost its answer, by what the database said after", T::Counter, 0);
+  doubts.metric.clear();
+  for (const auto& [outcome, n] :
+       {std::pair{"written", d.written}, std::pair{"not_written", d.not_written},
+        std::pair{"unsettled", d.unsettled}}) {
+    pm::ClientMetric m;
+    m.label = {{"outcome", outcome}};
+    m.counter.value = double(n);
+    doubts.metric.push_back(std::move(m));
   }
+  families.push_back(std::move(doubts));
+}
+
+// The process as Prometheus's client libraries name its figures.
+void add_process(Families& families, Clock::time_point started) {
+  using T = pm::MetricType;
   auto p = process_figures();
   families.push_back(family("process_resident_memory_bytes", "Resident memory size in bytes",
                             T::Gauge, p.rss_bytes));
@@ -417,11 +446,20 @@ std::string render(const NetContext& ctx) {
   families.push_back(
       family("process_max_fds", "Maximum number of open file descriptors", T::Gauge, p.max_fds));
   families.push_back(family("process_uptime_seconds", "Seconds since the server started", T::Gauge,
-                            seconds(Clock::now() - ctx.started)));
+                            seconds(Clock::now() - started)));
+}
+
+}  // namespace
+
+std::string render(const NetContext& ctx) {
+  auto families = the().registry->Collect();
+  add_network(families, ctx);
+  if (ctx.store) add_store(families, *ctx.store);
+  add_process(families, ctx.started);
 
   std::ostringstream out;
   pm::TextSerializer().Serialize(out, families);
   return std::move(out).str();
 }
 
-}  // namespace tanbo::server::metrics
+}  // namespace tanbo_server::server::metrics

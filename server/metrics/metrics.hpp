@@ -10,11 +10,11 @@
 #include "protocol/errors.hpp"
 #include "protocol/server.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 struct NetContext;
 }
 
-namespace tanbo::server::metrics {
+namespace tanbo_server::server::metrics {
 
 using Clock = std::chrono::steady_clock;
 
@@ -47,7 +47,9 @@ void cluster(Cluster what, std::uint64_t n = 1);
 void pool_seekers(std::string_view game, double waiting);
 void paired(std::string_view game, std::chrono::milliseconds waited);
 void pairing_cpu_fallback();
-void chat_line();  // a chat line delivered (stored, then sent to its readers)
+void bot_connection(bool open);  // a bot's connection said hello (or became one), or closed
+void chat_line();                // a chat line delivered (stored, then sent to its readers)
+void state_frame(int protocol);  // a room's state frame written, in that version's names
 // An admin call refused: "unauthorized" (no valid token), "throttled" (too many of those).
 void admin_refused(std::string_view reason);
 // A seat lost (or left a 3-4 player game) on time; `correspondence`: by correspondence, else a
@@ -80,4 +82,4 @@ std::string render(const NetContext& ctx);
 
 inline constexpr std::string_view kContentType = "text/plain; version=0.0.4; charset=utf-8";
 
-}  // namespace tanbo::server::metrics
+}  // namespace tanbo_server::server::metrics

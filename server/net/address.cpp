@@ -4,7 +4,7 @@
 #include <array>
 #include <charconv>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace {
 
 namespace ip = boost::asio::ip;
@@ -99,4 +99,4 @@ std::string limit_key(const ip::address& raw) {
   return ip::address_v6(bytes).to_string() + "/64";
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

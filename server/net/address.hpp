@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // An address or a CIDR block ("10.0.0.0/8", "fd00::/8", "127.0.0.1").
 struct Network {
@@ -37,4 +37,4 @@ boost::asio::ip::address client_of(const boost::asio::ip::address& peer,
 // home or phone holds a whole /64); IPv4-mapped IPv6 counts as IPv4.
 std::string limit_key(const boost::asio::ip::address& a);
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

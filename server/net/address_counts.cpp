@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 AddressPlace::AddressPlace(AddressPlace&& other) noexcept
     : counts_(std::exchange(other.counts_, nullptr)), key_(std::move(other.key_)) {}
@@ -44,4 +44,4 @@ void AddressCounts::give_back(const std::string& key) {
   if (it != held_.end() && --it->second == 0) held_.erase(it);
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -10,7 +10,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class AddressCounts;
 
@@ -51,4 +51,4 @@ class AddressCounts {
   std::unordered_map<std::string, std::size_t> held_;  // only keys holding at least one place
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

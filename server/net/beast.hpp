@@ -7,7 +7,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace beast = boost::beast;
 namespace http = beast::http;
@@ -30,4 +30,4 @@ inline bool is_benign(const beast::error_code& ec) {
          ec == net::error::broken_pipe;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

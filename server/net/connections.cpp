@@ -3,7 +3,7 @@
 #include <random>
 #include <vector>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 std::uint64_t ConnectionSet::first_id() {
   std::random_device device;
@@ -55,4 +55,4 @@ std::size_t ConnectionSet::size() const {
   return live_.size();
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

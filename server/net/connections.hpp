@@ -7,7 +7,7 @@
 #include <mutex>
 #include <unordered_map>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class Connection {
  public:
@@ -39,4 +39,4 @@ class ConnectionSet {
   bool closing_ = false;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-namespace tanbo::server::content_coding {
+namespace tanbo_server::server::content_coding {
 namespace {
 
 std::string_view trim(std::string_view s) {
@@ -93,4 +93,4 @@ Accepted accepted(std::string_view header) {
   return {gz == -1 ? any == 1 : gz == 1, br == -1 ? any == 1 : br == 1};
 }
 
-}  // namespace tanbo::server::content_coding
+}  // namespace tanbo_server::server::content_coding

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::server::content_coding {
+namespace tanbo_server::server::content_coding {
 
 enum class Coding { identity, gzip, br };
 
@@ -27,4 +27,4 @@ struct Accepted {
 };
 Accepted accepted(std::string_view accept_encoding);
 
-}  // namespace tanbo::server::content_coding
+}  // namespace tanbo_server::server::content_coding

@@ -15,20 +15,20 @@
 #include "server/net/http_slots.hpp"
 #include "server/net/origin.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 class RoomService;
 }
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 class StoreWorker;
 }
-namespace tanbo::server::static_files {
+namespace tanbo_server::server::static_files {
 class Site;
 }
 namespace boost::asio::ssl {
 class context;
 }
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 struct Limits {
   std::size_t ws_message_max = 64 * 1024;
@@ -90,4 +90,4 @@ struct NetContext {
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 DescriptorPlan plan_descriptors(std::size_t max_connections, std::size_t max_http) {
   DescriptorPlan plan;
@@ -39,4 +39,4 @@ DescriptorPlan plan_descriptors(std::size_t max_connections, std::size_t max_htt
   return plan;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

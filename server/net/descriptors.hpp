@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // Descriptors kept for what is not a connection: the store, its WAL, the logs, Redis, the web
 // files being served.
@@ -23,4 +23,4 @@ struct DescriptorPlan {
 // players), and each shortfall is a warning naming the flags to change.
 DescriptorPlan plan_descriptors(std::size_t max_connections, std::size_t max_http);
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -1,6 +1,7 @@
 #pragma once
 // The seam between the network and the protocol layer. Beast-free on purpose: what lies above
 // sees a connection only as a WsPeer.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -8,7 +9,9 @@
 #include <string_view>
 #include <utility>
 
-namespace tanbo::server {
+#include "protocol/limits.hpp"
+
+namespace tanbo_server::server {
 
 // WebSocket close codes the server uses (RFC 6455 section 7.4.1).
 enum class CloseCode : std::uint16_t {
@@ -47,9 +50,24 @@ class WsPeer {
   // The connection's identity is established (`welcome` sent): the hello deadline no longer
   // applies to it (--hello-timeout).
   virtual void welcomed() {}
+  // Where a connection another node forwards comes from: that node and its id there. A local
+  // connection has an empty node.
+  struct Origin {
+    std::string node;
+    std::uint64_t peer = 0;
+  };
+  virtual Origin origin() const { return {}; }
   // Runs `fn` where the FrameHandler's calls for this peer run (its strand), after what is
   // queued there: work that starts elsewhere (a pairing) and concerns the connection's state.
   virtual void post(std::function<void()> fn) { fn(); }
+
+  // The protocol version the connection speaks, as its hello named it (another node's connection:
+  // as its node said): what a room sends it is written in that version's names. Any thread.
+  int protocol() const { return protocol_.load(std::memory_order_relaxed); }
+  void speak(int version) { protocol_.store(version, std::memory_order_relaxed); }
+
+ private:
+  std::atomic<int> protocol_{protocol::kProtocolVersion};
 };
 
 // Receives what the peers say. Calls for one peer come from its strand, one at a time; calls for
@@ -71,4 +89,4 @@ class UnknownTypeHandler final : public FrameHandler {
   void on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) override;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

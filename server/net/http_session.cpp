@@ -12,7 +12,7 @@
 #include "server/net/security_headers.hpp"
 #include "server/net/websocket_session.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace {
 constexpr auto kReadTimeout = std::chrono::seconds(30);  // the whole request, headers and body
@@ -226,4 +226,4 @@ void HttpSession<Stream>::do_close() {
 template class HttpSession<TcpStream>;
 template class HttpSession<TlsStream>;
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

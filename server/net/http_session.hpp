@@ -7,7 +7,7 @@
 #include "server/net/beast.hpp"
 #include "server/net/context.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using TlsStream = beast::ssl_stream<TcpStream>;
 
@@ -54,4 +54,4 @@ class HttpSession final : public Connection,
 using PlainHttpSession = HttpSession<TcpStream>;
 using TlsHttpSession = HttpSession<TlsStream>;
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

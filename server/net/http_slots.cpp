@@ -1,6 +1,6 @@
 #include "server/net/http_slots.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 std::uint64_t HttpSlots::take(std::weak_ptr<Connection> c, std::shared_ptr<Connection>& evicted) {
   std::lock_guard lock(mutex_);
@@ -26,4 +26,4 @@ std::size_t HttpSlots::size() const {
   return held_.size();
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -10,7 +10,7 @@
 
 #include "server/net/connections.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class HttpSlots {
  public:
@@ -28,4 +28,4 @@ class HttpSlots {
   std::uint64_t next_ = 1;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

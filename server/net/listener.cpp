@@ -7,7 +7,7 @@
 
 #include "server/net/http_session.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace {
 
 void check(const beast::error_code& ec, const char* what, const tcp::endpoint& ep) {
@@ -92,4 +92,4 @@ void Listener::back_off(const beast::error_code& ec) {
   });
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

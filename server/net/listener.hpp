@@ -6,7 +6,7 @@
 #include "server/net/beast.hpp"
 #include "server/net/context.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // Accepts connections, each onto its own strand, and hands them to an HttpSession. Out of
 // descriptors (or kernel memory) it backs off, waiting longer after each failure up to a second,
@@ -39,4 +39,4 @@ class Listener : public std::enable_shared_from_this<Listener> {
   std::chrono::steady_clock::time_point logged_at_{};
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace {
 
 std::string lower(std::string_view s) {
@@ -65,4 +65,4 @@ bool AllowedOrigins::admits(std::string_view origin, std::string_view host) cons
   return !named.empty() && authority == named;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // "scheme://host[:port]" as compared: lowercase, the scheme's default port dropped (80 for http,
 // 443 for https). nullopt when `origin` is not one: another scheme, a path, userinfo, "null".
@@ -31,4 +31,4 @@ class AllowedOrigins {
   std::vector<std::string> listed_;  // normalized
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

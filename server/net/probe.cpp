@@ -5,7 +5,7 @@
 #include "server/net/beast.hpp"
 #include "server/net/tls.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 bool probe_healthz(const std::string& host, std::uint16_t port, std::chrono::seconds timeout,
                    std::string& detail, bool tls) {
@@ -55,4 +55,4 @@ bool probe_healthz(const std::string& host, std::uint16_t port, std::chrono::sec
   return res.result() == http::status::ok;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // GET /healthz at host:port, over TLS when `tls` (the certificate is not verified: the probe
 // checks that its own server answers); true on a 200 within the timeout. A wildcard host
@@ -12,4 +12,4 @@ namespace tanbo::server {
 bool probe_healthz(const std::string& host, std::uint16_t port, std::chrono::seconds timeout,
                    std::string& detail, bool tls = false);
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -5,7 +5,7 @@
 #include "server/metrics/log_budget.hpp"
 #include "server/net/routes.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace {
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -59,4 +59,4 @@ std::optional<http::response<http::string_body>> refusal_of(
   return std::nullopt;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

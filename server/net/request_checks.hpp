@@ -11,7 +11,7 @@
 #include "server/net/beast.hpp"
 #include "server/net/context.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // The refusal to send, counted in ctx.counters and logged (within the refusal log's budget); or
 // nullopt when the request may go on. `remote`: the peer, for the log line.
@@ -22,4 +22,4 @@ std::optional<http::response<http::string_body>> refusal_of(
 // parameters.
 bool is_json_media_type(std::string_view content_type);
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -3,13 +3,14 @@
 #include <nlohmann/json.hpp>
 
 #include "server/api/api.hpp"
+#include "server/api/routes.hpp"
 #include "server/api/serve.hpp"
 #include "server/metrics/metrics.hpp"
 #include "server/net/static_files.hpp"
 #include "server/store/worker.hpp"
 #include "server/version.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace {
 
 using Request = http::request<http::string_body>;
@@ -73,23 +74,21 @@ http::response<http::string_body> error_response(const Request& req, http::statu
 
 http::response<http::string_body> handle_request(Request&& req, const NetContext& ctx) {
   std::string_view path = target_path(req.target());
-  bool readonly = req.method() == http::verb::get || req.method() == http::verb::head;
 
-  if (path == "/healthz") {
-    if (!readonly)
-      return error_response(req, http::status::method_not_allowed, "bad_method", "use GET or HEAD");
-    return healthz(req, ctx);
+  // The routes of api::kRoutes outside /api/ (which handle_deferred answers); the rest is the web
+  // folder's.
+  if (api::find_route(path)) {
+    if (auto refusal = api::unrouted(req.method_string(), path))
+      return json_response(req, static_cast<http::status>(refusal->status), refusal->body);
+    if (path == "/healthz") return healthz(req, ctx);
+    if (path == "/metrics") return metrics_page(req, ctx);
+    if (path == "/ws")
+      return error_response(req, http::status::upgrade_required, "upgrade_required",
+                            "/ws speaks WebSocket only");
+    return error_response(req, http::status::not_found, "not_found", "no such path");
   }
-  if (path == "/metrics") {
-    if (!readonly)
-      return error_response(req, http::status::method_not_allowed, "bad_method", "use GET or HEAD");
-    return metrics_page(req, ctx);
-  }
-  if (path == "/ws")
-    return error_response(req, http::status::upgrade_required, "upgrade_required",
-                          "/ws speaks WebSocket only");
   if (!ctx.web) return error_response(req, http::status::not_found, "not_found", "no web folder");
   return ctx.web->serve(req);  // `/` and the files of web/: last
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

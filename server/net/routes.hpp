@@ -5,7 +5,7 @@
 #include "server/net/beast.hpp"
 #include "server/net/context.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // Answers one request; never throws.
 http::response<http::string_body> handle_request(http::request<http::string_body>&& req,
@@ -27,4 +27,4 @@ void handle_deferred(const http::request<http::string_body>& req, const NetConte
 // The part of a request target before any query string.
 std::string_view target_path(std::string_view target);
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -1,6 +1,6 @@
 #include "server/net/security_headers.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 void set_security_headers(http::fields& headers, bool tls) {
   headers.set("Content-Security-Policy", kContentSecurityPolicy);
@@ -10,4 +10,4 @@ void set_security_headers(http::fields& headers, bool tls) {
   if (tls) headers.set(http::field::strict_transport_security, "max-age=31536000");
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -13,7 +13,7 @@
 // - Strict-Transport-Security under TLS only: a year, for the host that answered.
 #include "server/net/beast.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 inline constexpr std::string_view kContentSecurityPolicy =
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -22,4 +22,4 @@ inline constexpr std::string_view kContentSecurityPolicy =
 
 void set_security_headers(http::fields& headers, bool tls);
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

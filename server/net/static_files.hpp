@@ -18,7 +18,7 @@
 
 #include "server/net/beast.hpp"
 
-namespace tanbo::server::static_files {
+namespace tanbo_server::server::static_files {
 
 // The Content-Type for a file name, by its extension; application/octet-stream when unknown.
 std::string_view content_type(std::string_view filename);
@@ -28,6 +28,15 @@ std::string_view content_type(std::string_view filename);
 // percent escape. Checks the name only; Site::serve also checks where symlinks lead.
 std::optional<std::filesystem::path> resolve(const std::filesystem::path& root,
                                              std::string_view url_path);
+
+// True when If-None-Match (a list of entity tags, weak ones compared weakly, or `*`) names `tag`.
+bool none_match_names(std::string_view header, std::string_view tag);
+
+// True when `v` may be a version, the segment after kVersionPrefix: 1 to 64 lowercase hex digits.
+bool is_version(std::string_view v);
+
+// The page, the file `/` names.
+inline constexpr std::string_view kPage = "index.html";
 
 // The first segment of the versioned names: `/v/<version>/...`.
 inline constexpr std::string_view kVersionPrefix = "/v/";
@@ -63,4 +72,4 @@ class Site {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace tanbo::server::static_files
+}  // namespace tanbo_server::server::static_files

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <stdexcept>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace ssl = boost::asio::ssl;
 
 namespace {
@@ -56,4 +56,4 @@ std::shared_ptr<ssl::context> make_probe_tls() {
   return ctx;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

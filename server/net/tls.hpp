@@ -8,7 +8,7 @@ namespace boost::asio::ssl {
 class context;
 }
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // Empty when both files load and the key is the certificate's; else what is wrong, naming the
 // file (tanbo-server exits 2 with it).
@@ -22,4 +22,4 @@ std::shared_ptr<boost::asio::ssl::context> make_server_tls(const std::string& ce
 // certificate may be self-signed or issued for a name other than the loopback address.
 std::shared_ptr<boost::asio::ssl::context> make_probe_tls();
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

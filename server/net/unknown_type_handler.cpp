@@ -2,7 +2,7 @@
 
 #include "server/net/frame_handler.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 void UnknownTypeHandler::on_text(const std::shared_ptr<WsPeer>& peer, std::string_view text) {
   auto msg = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -18,4 +18,4 @@ void UnknownTypeHandler::on_text(const std::shared_ptr<WsPeer>& peer, std::strin
   peer->send(std::make_shared<const std::string>(reply.dump()));
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <optional>
 
-namespace tanbo::server::web_page {
+namespace tanbo_server::server::web_page {
 namespace {
 
 bool is_word_char(char c) {
@@ -230,4 +230,4 @@ std::string pick_language(std::string_view accept_language,
   return std::string(fallback);
 }
 
-}  // namespace tanbo::server::web_page
+}  // namespace tanbo_server::server::web_page

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tanbo::server::web_page {
+namespace tanbo_server::server::web_page {
 
 // The modules `source` (the module at `own_path`, relative to the web folder, '/'-separated)
 // imports statically, resolved against its folder, in the order written: `import ... from
@@ -37,4 +37,4 @@ std::string set_html_lang(std::string_view html, std::string_view lang);
 std::string pick_language(std::string_view accept_language,
                           const std::vector<std::string>& languages, std::string_view fallback);
 
-}  // namespace tanbo::server::web_page
+}  // namespace tanbo_server::server::web_page

@@ -8,7 +8,7 @@
 #include "server/net/security_headers.hpp"
 #include "server/version.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 namespace {
 
 std::string_view close_words(CloseCode code) {
@@ -290,4 +290,4 @@ void WebSocketSession<Stream>::on_close(beast::error_code ec) {
 template class WebSocketSession<Socket>;
 template class WebSocketSession<TlsStream>;
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

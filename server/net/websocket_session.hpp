@@ -7,7 +7,7 @@
 #include "server/net/beast.hpp"
 #include "server/net/context.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // One WebSocket connection on its own strand. Text frames go to the FrameHandler; outgoing
 // frames wait in a queue bounded in frames and in bytes, with at most one write in flight.
@@ -71,4 +71,4 @@ class WebSocketSession final : public WsPeer,
   bool close_sent_ = false;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -1,6 +1,6 @@
 #include "server/pairing/challenges.hpp"
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 void Challenges::online(const std::string& identity, std::uint64_t peer,
                         std::weak_ptr<Client> client) {
@@ -93,4 +93,4 @@ std::vector<OpenChallenge> Challenges::take_from(const std::string& identity,
   return out;
 }
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

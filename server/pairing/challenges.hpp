@@ -14,11 +14,11 @@
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 class Client;
 }
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 struct OpenChallenge {
   std::string id;
@@ -60,4 +60,4 @@ class Challenges {
   std::map<std::string, OpenChallenge> open_;
 };
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

@@ -6,7 +6,7 @@
 #include <limits>
 #include <numeric>
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 namespace {
 
 // A pair may span this many places of the rating order: wide enough to dodge a repeat pairing
@@ -123,4 +123,4 @@ std::vector<std::vector<std::size_t>> pair_wave(const std::vector<Candidate>& se
   return groups(seekers, players, ranked, params);
 }
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 struct WaveParams {
   double bonus_per_second = 10;  // a seeker's bonus grows with waiting...
@@ -36,4 +36,4 @@ std::vector<std::vector<std::size_t>> pair_wave(const std::vector<Candidate>& se
 // A ranked seeker's accepted rating difference after waiting `waited_s`.
 double rating_range(double waited_s, const WaveParams& params = {});
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

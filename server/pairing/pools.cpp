@@ -12,7 +12,7 @@
 #include "server/pairing/terms.hpp"
 #include "server/rooms/room.hpp"
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 namespace {
 
 using Wall = std::chrono::system_clock;
@@ -251,4 +251,4 @@ void Pools::publish(const std::vector<Pool>& pools) {
   if (hooks_.publish) hooks_.publish(list);
 }
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

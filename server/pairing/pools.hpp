@@ -21,7 +21,7 @@
 #include "server/pairing/matching.hpp"
 #include "server/pairing/seeks.hpp"
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 struct PoolsOptions {
   std::chrono::milliseconds wave{2000};  // a wave this often...
@@ -95,4 +95,4 @@ class Pools {
   std::thread thread_;
 };
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

@@ -6,7 +6,7 @@
 #include "server/store/elo.hpp"
 #include "server/store/worker.hpp"
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 std::function<double(const std::string&, const std::string&)> store_rating(
     std::shared_ptr<store::StoreWorker> worker) {
@@ -26,4 +26,4 @@ std::function<double(const std::string&, const std::string&)> store_rating(
   };
 }
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

@@ -4,15 +4,15 @@
 #include <memory>
 #include <string>
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 class StoreWorker;
 }
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 // The rating of `identity` in `game` as the store has it (1500 with no rated game, or when the
 // store does not answer within a second).
 std::function<double(const std::string& identity, const std::string& game)> store_rating(
     std::shared_ptr<store::StoreWorker> worker);
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

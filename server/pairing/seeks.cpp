@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 protocol::Json to_json(const Seeker& s) {
   return {{"seek", s.seek},
@@ -84,4 +84,4 @@ bool MemorySeeks::take(const std::string& pool, const std::vector<std::string>& 
   return true;
 }
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

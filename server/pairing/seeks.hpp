@@ -12,7 +12,7 @@
 
 #include "protocol/client.hpp"
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 struct Seeker {
   std::string seek;  // "s-" + pool id + "-" + random: unseek finds the pool from it
@@ -73,4 +73,4 @@ class MemorySeeks final : public SeekStore {
   std::unordered_map<std::string, Pool> pools_;
 };
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

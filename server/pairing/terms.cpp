@@ -5,7 +5,7 @@
 #include "engine/core/sha256.hpp"
 #include "protocol/server.hpp"
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 Checked check_game(const std::string& game, const protocol::Json& options,
                    const protocol::Json& setup, int players) {
@@ -42,10 +42,11 @@ std::optional<protocol::GameTerms> terms_from_json(const protocol::Json& j) {
     if (!timer) return std::nullopt;
     t.timer = *timer;
     t.ranked = j.at("ranked").get<bool>();
+    t.bots = j.value("bots", false);
     return t;
   } catch (const protocol::Json::exception&) {
     return std::nullopt;
   }
 }
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

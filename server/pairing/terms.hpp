@@ -7,7 +7,7 @@
 #include "engine/core/options.hpp"
 #include "protocol/client.hpp"
 
-namespace tanbo::server::pairing {
+namespace tanbo_server::server::pairing {
 
 // What the engine says of a room's game: its normalized options, or every problem (bad_option).
 struct Checked {
@@ -29,4 +29,4 @@ std::string pool_id(const protocol::GameTerms& normalized);
 protocol::Json to_json(const protocol::GameTerms& terms);
 std::optional<protocol::GameTerms> terms_from_json(const protocol::Json& j);
 
-}  // namespace tanbo::server::pairing
+}  // namespace tanbo_server::server::pairing

@@ -2,7 +2,7 @@
 
 #include "protocol/limits.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 ChatLimits::ChatLimits()
     : identities_(protocol::kChatBurst, protocol::kChatPerSecond),
@@ -31,4 +31,4 @@ std::size_t ChatLimits::held() const {
   return identities_.size() + addresses_.size();
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -11,7 +11,7 @@
 
 #include "server/limits/keyed_buckets.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class ChatLimits {
  public:
@@ -32,4 +32,4 @@ class ChatLimits {
   KeyedBuckets identities_, addresses_;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

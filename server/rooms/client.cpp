@@ -1,9 +1,10 @@
 #include "server/rooms/client.hpp"
 
-#include <openssl/rand.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 #include "engine/core/registry.hpp"
 #include "protocol/server.hpp"
@@ -12,7 +13,7 @@
 #include "server/pairing/terms.hpp"
 #include "server/rooms/lobby.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using protocol::ErrorCode;
 using protocol::Id;
@@ -25,6 +26,18 @@ bool RateBucket::take(Clock::time_point now) {
   if (tokens_ < 1) return false;
   tokens_ -= 1;
   return true;
+}
+
+std::optional<std::int64_t> RateBucket::retry_ms() const {
+  if (tokens_ >= 1) return 0;
+  if (per_second_ <= 0) return std::nullopt;
+  return std::int64_t(std::ceil((1 - tokens_) / per_second_ * 1000));
+}
+
+void RateBucket::reset(double burst, double per_second) {
+  burst_ = burst;
+  per_second_ = per_second;
+  tokens_ = burst;
 }
 
 Client::Client(std::uint64_t peer_id, std::shared_ptr<Services> services)
@@ -66,8 +79,13 @@ void Client::handle(std::string_view text) {
       return peer_->close(CloseCode::policy_error);
     }
     const Id& re = e ? e->re : std::get<protocol::Request>(parsed).id;
-    return refuse(ErrorCode::rate_limited, "too many messages; this one was dropped", re);
+    return refuse(protocol::Error{ErrorCode::rate_limited,
+                                  "too many messages; this one was dropped",
+                                  re,
+                                  {},
+                                  bucket_->retry_ms()});
   }
+  strikes_ = 0;  // a client that waits as told is never closed: only a flood in a row is
   if (e) return refuse(std::move(*e));
   auto& req = std::get<protocol::Request>(parsed);
   if (services_->stopping->load(std::memory_order_relaxed))
@@ -78,13 +96,13 @@ void Client::handle(std::string_view text) {
 }
 
 void Client::on_close() {
+  if (std::exchange(counted_bot_, false)) metrics::bot_connection(false);
   if (identity_ && services_->challenges) {
     services_->challenges->offline(identity_->id, peer_id_);
     // Its challenges go with it: the ones challenged hear so.
     for (const auto& c : services_->challenges->take_from(identity_->id, weak_from_this())) {
       services_->pools->note_challenge(c.id, false);
-      for (const auto& to : services_->challenges->clients(c.to))
-        to->push(protocol::challenge_ended(c.id, "gone"));
+      tell(c.to, protocol::challenge_ended(c.id, "gone"), false, false);
     }
   }
   if (identity_ && services_->pools)
@@ -136,16 +154,29 @@ std::shared_ptr<Room> Client::room(const std::string& id, const Id& re) {
 void Client::on(const protocol::Hello& m, const Id& re) {
   if (identity_) return refuse(ErrorCode::bad_message, "hello was already sent", re);
   if (logging_in_) return refuse(ErrorCode::bad_message, "a login is being answered", re);
+  const int version = m.protocol.value_or(protocol::kOldestProtocol);
+  if (version < protocol::kOldestProtocol || version > protocol::kProtocolVersion)
+    return refuse(ErrorCode::unsupported_protocol,
+                  "this server speaks protocol versions " +
+                      std::to_string(protocol::kOldestProtocol) + " to " +
+                      std::to_string(protocol::kProtocolVersion),
+                  re);
+  peer_->speak(version);
   // m.name was checked and normalized by parse (bad_name); a name kept as it was is not chosen
   // again, so a name given before an account that looks like it keeps its name.
   if (m.login) {
     if (m.name && !not_reserved("name", *m.name, re)) return;
     return log_in(m, re);
   }
-  if (m.token) {
+  if (m.token || m.access_token) {
+    const std::string& token = m.token ? *m.token : *m.access_token;
+    if (is_access_token(token) != bool(m.access_token))
+      return refuse(ErrorCode::bad_token,
+                    m.token ? "an access token is said as access_token" : "not an access token",
+                    re);
     std::optional<Identity> found;
     try {
-      found = services_->identities->find(*m.token);
+      found = services_->identities->find(token);
     } catch (const IdentitiesUnavailable&) {
       return refuse(ErrorCode::store_unavailable,
                     "the store cannot check this token now; say hello again shortly", re);
@@ -156,7 +187,7 @@ void Client::on(const protocol::Hello& m, const Id& re) {
       services_->identities->rename(found->id, *m.name);
       found->name = *m.name;
     }
-    return welcome(std::move(*found), *m.token, true, re);
+    return welcome(std::move(*found), token, true, re);
   }
   if (m.name && !may_choose("name", *m.name, {}, re)) return;
   if (services_->guests && !services_->guests->allow(peer_->address()))
@@ -187,17 +218,21 @@ void Client::welcome(Identity who, std::string token, bool returning, const Id& 
     token_hash_ = token_hash(token_);
   }
   address_ = peer_->address();
-  spdlog::info("ws {}: hello from {} ({})", peer_->id(), identity_->id,
-               returning ? "returning" : "new");
+  if (identity_->bot) {
+    identity_->bot = false;  // became_bot() sets it with the bot's limit and metric
+    became_bot();
+  }
+  spdlog::info("ws {}: hello from {} ({}{})", peer_->id(), identity_->id,
+               returning ? "returning" : "new", identity_->bot ? ", a bot" : "");
   peer_->welcomed();
   if (services_->challenges)
     services_->challenges->online(identity_->id, peer_id_, weak_from_this());
   if (services_->pools) services_->pools->note_online();
   // With a known token every seat the identity holds comes back (docs/protocol.md, welcome).
   auto seats = services_->lobby->seats_of(identity_->id);
-  reply(protocol::welcome(re, {identity_->id, identity_->name, !identity_->username.empty()},
-                          token_, services_->server_name, seats, standing_.mutes,
-                          identity_->username));
+  reply(protocol::welcome(
+      re, {identity_->id, identity_->name, !identity_->username.empty(), identity_->bot}, token_,
+      services_->server_name, seats, standing_.mutes, identity_->username, peer_->protocol()));
 }
 
 void Client::on(const protocol::ListGames&, const Id& re) {
@@ -226,8 +261,11 @@ void Client::on(const protocol::Create& m, const Id& re) {
   if (!info)
     return refuse(protocol::Error{
         ErrorCode::bad_option, "no game " + m.game, re, {{"game", "unknown game"}}});
+  // "seats" is version 1's name of the count; a later version names it as seek and challenge do.
+  if (m.v1_seats && peer_->protocol() > 1)
+    return refuse(ErrorCode::bad_message, "field \"seats\": the player count is \"players\"", re);
   engine::Problems extra;
-  int players = m.seats.value_or(info->default_players);
+  int players = m.players.value_or(m.v1_seats.value_or(info->default_players));
   for (const auto& c : m.cpu) {
     if (c.seat == 0) extra.push_back({"cpu", "seat 0 is the creator's"});
     if (c.seat >= players)
@@ -308,8 +346,10 @@ void Client::on(const protocol::MyGames&, const Id& re) {
 
 // ---- Play now and challenges (docs/protocol.md, "Play now") ---------------------------------
 
-void Client::push(const protocol::Json& j) const {
-  if (auto p = self_peer_.lock()) p->send(protocol::share(j));
+void Client::push(const protocol::Json& j) const { push(protocol::share(j)); }
+
+void Client::push(const protocol::Frame& frame) const {
+  if (auto p = self_peer_.lock()) p->send(frame);
 }
 
 void Client::on_strand(std::function<void(Client&)> fn) {
@@ -354,7 +394,7 @@ void Client::refuse_options(engine::Problems problems, const Id& re) {
 
 void Client::on(const protocol::Seek& m, const Id& re) {
   auto terms = checked_terms(m.terms, re);
-  if (!terms || !may_rank(terms->ranked, re)) return;
+  if (!terms || !may_rank(terms->ranked, re) || !may_seek_pool(*terms, re)) return;
   pairing::Seeker s;
   s.identity = identity_->id;
   s.name = identity_->name;
@@ -391,96 +431,4 @@ void Client::on(const protocol::Unseek& m, const Id& re) {
   });
 }
 
-void Client::on(const protocol::Challenge& m, const Id& re) {
-  if (m.player == identity_->id)
-    return refuse(ErrorCode::bad_message, "field \"player\": you cannot challenge yourself", re);
-  auto terms = checked_terms(m.terms, re);
-  if (!terms || !may_rank(terms->ranked, re)) return;
-  if (terms->players != 2)
-    return refuse(protocol::Error{ErrorCode::bad_option,
-                                  "a challenge is for two players",
-                                  re,
-                                  {{"players", "a challenge is for 2 players"}}});
-  if (terms->ranked && services_->ranked_requires_account) {
-    auto target = services_->identities->by_id(m.player);
-    if (target && target->username.empty())
-      return refuse(ErrorCode::account_required,
-                    "ranked games here are between accounts, and that player is a guest", re);
-  }
-  auto& challenges = *services_->challenges;
-  switch (challenges.reach(m.player)) {
-    case pairing::Challenges::Reach::offline:
-      if (!services_->identities->by_id(m.player))
-        return refuse(ErrorCode::no_such_player, "no player " + m.player, re);
-      // In a cluster the player may be on another node: that one answers, and holds it.
-      if (services_->forwarder) {
-        forwarded_ = true;
-        return services_->forwarder->forward(Forwarder::Target::identity, m.player, peer_,
-                                             *identity_, standing_, text_, re);
-      }
-      return refuse(ErrorCode::player_offline, "that player is not connected", re);
-    case pairing::Challenges::Reach::refused:
-      return refuse(ErrorCode::challenges_refused, "that player takes no challenges", re);
-    case pairing::Challenges::Reach::open:
-      break;
-  }
-  auto id = challenges.open({{}, *identity_, weak_from_this(), m.player, *terms});
-  services_->pools->note_challenge(id, true);
-  reply(protocol::challenging(re, id));
-  auto frame = protocol::challenged(
-      id, {identity_->id, identity_->name, !identity_->username.empty()}, *terms);
-  for (const auto& to : challenges.open_clients(m.player)) to->push(frame);
-}
-
-void Client::on(const protocol::Accept& m, const Id& re) {
-  auto c = services_->challenges->take(m.challenge, identity_->id, true);
-  if (!c)
-    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
-  services_->pools->note_challenge(c->id, false);
-  auto challenger = c->challenger.lock();
-  if (!challenger) return refuse(ErrorCode::no_such_challenge, "the challenger has gone", re);
-  // R6: who sits where is drawn; the room's first seat follows its options.
-  std::vector<std::pair<Identity, std::shared_ptr<Client>>> seats = {
-      {c->from, challenger}, {*identity_, shared_from_this()}};
-  if (std::uint8_t draw = 0; RAND_bytes(&draw, 1) == 1 && (draw & 1)) std::swap(seats[0], seats[1]);
-  auto room = services_->make_room({c->terms, {seats[0].first, seats[1].first}});
-  if (room.empty()) return refuse(ErrorCode::internal, "the room could not be made", re);
-  reply(protocol::ok(re));
-  for (const auto& to : services_->challenges->clients(identity_->id))
-    if (to.get() != this) to->push(protocol::challenge_ended(c->id, "accepted"));
-  for (engine::Seat s = 0; s < 2; ++s) seats[std::size_t(s)].second->paired({}, c->id, room, s);
-}
-
-void Client::on(const protocol::Decline& m, const Id& re) {
-  auto c = services_->challenges->take(m.challenge, identity_->id, true);
-  if (!c)
-    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
-  services_->pools->note_challenge(c->id, false);
-  reply(protocol::ok(re));
-  auto ended = protocol::challenge_ended(c->id, "declined");
-  if (auto challenger = c->challenger.lock()) challenger->push(ended);
-  for (const auto& to : services_->challenges->clients(identity_->id))
-    if (to.get() != this) to->push(ended);
-}
-
-void Client::on(const protocol::Cancel& m, const Id& re) {
-  auto c = services_->challenges->take(m.challenge, identity_->id, false);
-  if (!c && services_->forwarder) {  // held by the node of the one challenged, perhaps
-    forwarded_ = true;
-    return services_->forwarder->forward(Forwarder::Target::challenge, m.challenge, peer_,
-                                         *identity_, standing_, text_, re);
-  }
-  if (!c)
-    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
-  services_->pools->note_challenge(c->id, false);
-  reply(protocol::ok(re));
-  for (const auto& to : services_->challenges->clients(c->to))
-    to->push(protocol::challenge_ended(c->id, "cancelled"));
-}
-
-void Client::on(const protocol::Challenges& m, const Id& re) {
-  services_->challenges->set_open(identity_->id, peer_id_, m.open);
-  reply(protocol::ok(re));
-}
-
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

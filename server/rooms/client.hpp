@@ -28,7 +28,7 @@
 #include "server/rooms/journal.hpp"
 #include "server/rooms/room.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class Lobby;
 
@@ -36,6 +36,8 @@ struct ClientLimits {
   double rate_burst = 20;             // token bucket capacity, in messages
   double rate_per_second = 10;        // refill
   int rate_strikes = 50;              // rate_limited answers before close 1008
+  double bot_rate_burst = 20;         // the same two for a bot's connection (docs/bots-write.md)
+  double bot_rate_per_second = 4;     // ...its refill
   int max_rooms = 8;                  // unfinished rooms one identity may have created
   int rooms_per_address = 16;         // ... and the identities of one address together
   std::size_t max_frame = 64 * 1024;  // larger: too_large, then close 1009
@@ -52,6 +54,9 @@ class RateBucket {
       : burst_(burst), per_second_(per_second), tokens_(burst) {}
   bool take(Clock::time_point now);
   void credit() { credits_.fetch_add(1, std::memory_order_relaxed); }
+  // After a refused take(): the milliseconds until the next message is taken (none: no refill).
+  std::optional<std::int64_t> retry_ms() const;
+  void reset(double burst, double per_second);  // from the connection's strand, like take()
 
  private:
   double burst_, per_second_, tokens_;
@@ -78,6 +83,11 @@ struct Services {
   bool ranked_requires_account = false;                               // --ranked-requires-account
   // A cluster's: the other nodes close the identity's connections (its tokens were revoked).
   std::function<void(const std::string& identity)> tell_revoked;
+  // A cluster's: `frame` to the identity's connections on the other nodes it is connected to
+  // (`open_only`: those taking challenges), but connection `except`.
+  using TellIdentity = std::function<void(const std::string& identity, const protocol::Frame& frame,
+                                          bool open_only, const WsPeer::Origin& except)>;
+  TellIdentity tell_identity;
   // Makes a room whose seats are all taken (a pairing, an accepted challenge): its id.
   std::function<std::string(const pairing::NewRoom&)> make_room;
   // Set when the server stops: requests are refused from then on. Shared by the copies.
@@ -107,6 +117,11 @@ class Client : public std::enable_shared_from_this<Client> {
   void paired(std::string seek, std::string challenge, std::string room, engine::Seat seat);
   // Any thread: a push to this connection.
   void push(const protocol::Json& j) const;
+  void push(const protocol::Frame& frame) const;
+  // `frame` to the connections of `identity` here (`open_only`: those taking challenges), but
+  // connection `except_peer` (0: none).
+  static void tell_here(const pairing::Challenges& challenges, const std::string& identity,
+                        const protocol::Frame& frame, bool open_only, std::uint64_t except_peer);
   const std::optional<Identity>& identity() const { return identity_; }
   // Any thread: moderation changed this connection's identity (a ban closes it).
   void restand(Standing s);
@@ -120,6 +135,9 @@ class Client : public std::enable_shared_from_this<Client> {
 
  private:
   void reply(const protocol::Json& j) const;
+  void tell(const std::string& identity, const protocol::Json& frame, bool open_only,
+            bool but_this);
+  bool forward_answer(const std::string& challenge, const protocol::Id& re);
   void refuse(protocol::Error e);
   void refuse(protocol::ErrorCode code, std::string message, const protocol::Id& re);
   std::shared_ptr<Room> room(const std::string& id, const protocol::Id& re);
@@ -156,6 +174,12 @@ class Client : public std::enable_shared_from_this<Client> {
   void on(const protocol::Claim& m, const protocol::Id& re);
   void on(const protocol::Logout& m, const protocol::Id& re);
   void on(const protocol::ChangePassword& m, const protocol::Id& re);
+  void on(const protocol::BecomeBot& m, const protocol::Id& re);
+  // client_bots.cpp: a bot's flag, limit and metric; where it may seek, whom it may meet.
+  void became_bot();
+  bool is_bot();
+  bool may_seek_pool(const protocol::GameTerms& terms, const protocol::Id& re);
+  bool may_meet(const std::optional<Identity>& other, const protocol::Id& re);
   void log_in(const protocol::Hello& m, const protocol::Id& re);
   // The end of every hello: standing, presence, welcome.
   void welcome(Identity who, std::string token, bool returning, const protocol::Id& re);
@@ -210,10 +234,11 @@ class Client : public std::enable_shared_from_this<Client> {
   std::shared_ptr<RateBucket> bucket_;
   std::function<void()> credit_;  // an accepted move's token goes back to its bucket
   int strikes_ = 0;
+  bool counted_bot_ = false;  // counted in the bot connections' gauge
   // Rejections are logged through a bucket of their own, so a flood cannot flood the log.
   double log_tokens_ = 5;
   Clock::time_point log_refilled_ = Clock::now();
   std::uint64_t log_dropped_ = 0;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -4,7 +4,7 @@
 
 #include "server/rooms/client.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using protocol::ErrorCode;
 using protocol::Id;
@@ -65,6 +65,8 @@ void Client::on(const protocol::Claim& m, const Id& re) {
 void Client::on(const protocol::Logout& m, const Id& re) {
   if (!services_->accounts || remote_)
     return refuse(ErrorCode::accounts_unavailable, "this server keeps no accounts", re);
+  if (is_access_token(token_))  // its owner revokes it (docs/bots-write.md)
+    return refuse(ErrorCode::bad_message, "an access token is revoked, not logged out", re);
   services_->accounts->logout(
       *identity_, token_, m.everywhere,
       on_answer([re, everywhere = m.everywhere](Client& c, accounts::Answer a) {
@@ -107,4 +109,4 @@ void Client::revoked() {
   });
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

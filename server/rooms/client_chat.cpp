@@ -10,7 +10,7 @@
 #include "server/rooms/room.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using protocol::ErrorCode;
 using protocol::Id;
@@ -113,4 +113,4 @@ void Client::on(const protocol::SpectatorChat& m, const Id& re) {
   if (auto r = room(m.room, re)) r->set_spectator_chat(peer_, *identity_, m.open, re);
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

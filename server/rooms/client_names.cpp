@@ -8,7 +8,7 @@
 #include "protocol/text.hpp"
 #include "server/rooms/client.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using protocol::ErrorCode;
 using protocol::Id;
@@ -57,4 +57,4 @@ bool Client::may_claim(const std::string& username, const Id& re) {
   return true;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

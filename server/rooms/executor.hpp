@@ -4,8 +4,8 @@
 // type-erased one that copies the executor.
 #include <boost/asio/io_context.hpp>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using RoomsExecutor = boost::asio::io_context::executor_type;
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

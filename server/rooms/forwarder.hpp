@@ -12,7 +12,7 @@
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class Forwarder {
  public:
@@ -38,4 +38,4 @@ class Forwarder {
   virtual void closed(std::uint64_t peer_id) = 0;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -11,7 +11,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 struct JournalEntry {
   enum class Kind : std::uint8_t {
@@ -78,4 +78,4 @@ class MemoryJournal final : public RoomJournal {
   std::vector<JournalEntry> entries_;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

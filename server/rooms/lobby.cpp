@@ -6,7 +6,7 @@
 #include "server/metrics/metrics.hpp"
 #include "server/rooms/room.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace net = boost::asio;
 
@@ -309,4 +309,4 @@ void Lobby::push() {
   for (const auto& p : to) p->send(frame);
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

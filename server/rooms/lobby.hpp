@@ -20,7 +20,7 @@
 #include "server/net/frame_handler.hpp"
 #include "server/rooms/executor.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class Room;
 
@@ -115,4 +115,4 @@ class Lobby final : public std::enable_shared_from_this<Lobby> {
   bool pools_changed_ = false;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

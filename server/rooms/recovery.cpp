@@ -17,7 +17,7 @@
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace {
 
@@ -172,11 +172,11 @@ void recover_loaded(store::StoreWorker& worker, RoomService& rooms,
     r.state.chat[c].next = next;
     for (const auto& line : lines) {
       auto who = identities.by_id(line.identity);
-      const bool account = who && !who->username.empty();
+      const bool account = who && !who->username.empty(), bot = who && who->bot;
       r.state.chat[c].lines.push_back(protocol::said({id,
                                                       protocol::Channel(c),
                                                       line.n,
-                                                      {line.identity, line.name, account},
+                                                      {line.identity, line.name, account, bot},
                                                       line.text,
                                                       line.phrase,
                                                       line.at}));
@@ -259,4 +259,4 @@ bool recover_room(store::StoreWorker& worker, RoomService& rooms, const StoreIde
   return report.restored == 1;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

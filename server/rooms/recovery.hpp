@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace store {
 class StoreWorker;
@@ -39,4 +39,4 @@ RecoveryReport recover_rooms(store::StoreWorker& worker, RoomService& rooms,
 bool recover_room(store::StoreWorker& worker, RoomService& rooms, const StoreIdentities& identities,
                   const std::string& id);
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

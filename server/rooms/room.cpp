@@ -14,7 +14,7 @@
 #include "server/rooms/lobby.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace net = boost::asio;
 using protocol::ErrorCode;
@@ -295,4 +295,4 @@ void Room::lose(std::string why) {
   });
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -30,7 +30,7 @@
 #include "server/rooms/room_frames.hpp"
 #include "server/rooms/roster.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 class Lobby;
 
@@ -229,7 +229,8 @@ class Room final : public std::enable_shared_from_this<Room> {
   void send_ok(const Peer& peer, const Id& re, std::optional<std::uint64_t> version = {}) const;
   // Refresh, broadcast, publish to the lobby; `answer` goes to `answered` with its state.
   void after_change(std::uint64_t answered = 0, protocol::Frame answer = nullptr);
-  void refresh();  // builds the state frames once
+  // Builds the state frames once, version 1's too when a member (or `v1`: the asker) speaks it.
+  void refresh(bool v1 = false);
   // frames_.send, the frames rebuilt first if the spectator count moved since.
   void send_current_state(const Member& m, protocol::Frame answer = nullptr);
   void spectators_changed();  // the lobby and retention; no frame to members
@@ -333,4 +334,4 @@ class Room final : public std::enable_shared_from_this<Room> {
   std::deque<std::function<void()>> backlog_;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -11,7 +11,7 @@
 #include "server/rooms/room.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using protocol::Channel;
 using protocol::ErrorCode;
@@ -111,7 +111,7 @@ void Room::do_say(const Peer& peer, const Identity& who, const protocol::Say& s,
   const auto line = protocol::said({id(),
                                     s.channel,
                                     channel.next,
-                                    {who.id, who.name, !who.username.empty()},
+                                    {who.id, who.name, !who.username.empty(), who.bot},
                                     s.text,
                                     s.phrase,
                                     at});
@@ -184,4 +184,4 @@ void Room::set_spectator_chat(Peer peer, Identity who, bool open, Id re) {
   });
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

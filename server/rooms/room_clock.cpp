@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 engine::Json timer_settings(const protocol::TimeControl& tc) {
   using Kind = protocol::TimeControl::Kind;
@@ -98,4 +98,4 @@ bool RoomClock::view(protocol::Clock& c, std::vector<std::int64_t>& shown, std::
   return true;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

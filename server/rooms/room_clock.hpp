@@ -10,7 +10,7 @@
 #include "protocol/server.hpp"
 #include "protocol/time_control.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // A time control as the room's timer settings keep it, and back: per_decision as
 // {seconds, takeover} (the form the store and recovery read for it), the others as {control}.
@@ -70,4 +70,4 @@ class RoomClock {
   std::int64_t running_since_ = 0;  // the running seat's time runs from here
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

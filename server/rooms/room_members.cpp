@@ -4,7 +4,7 @@
 
 #include "server/rooms/lobby.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using protocol::ErrorCode;
 
@@ -40,7 +40,7 @@ void Room::do_join(const Peer& peer, const Identity& who, const protocol::Join& 
       m->seat = seat;
       m->mutes = mutes;
     } else {
-      roster_.members.push_back(Member{peer, peer->id(), who.id, seat, mutes});
+      roster_.members.push_back(Member{peer, peer->id(), who.id, seat, mutes, peer->protocol()});
       m = &roster_.members.back();
     }
     // The answer leaves with the joiner's state: no reply to a later request comes between.
@@ -77,10 +77,10 @@ void Room::do_leave(const Peer& peer, const Id& re) {
 
 void Room::do_resume(const Peer& peer, const protocol::Resume& r, const Id& re) {
   const Member* m = roster_.member(peer->id());
-  Member once{peer, peer->id(), {}, engine::kNoSeat, {}};
+  Member once{peer, peer->id(), {}, engine::kNoSeat, {}, peer->protocol()};
   if (!m) m = &once;
   std::vector<protocol::Step> steps;
-  const bool covered = frames_.steps_after(r.version, version_, steps);
+  const bool covered = frames_.steps_after(r.version, version_, steps, m->protocol);
   const auto chat = chat_for(*m, r.chat_players, r.chat_spectators);
   send_current_state(
       *m, protocol::share(protocol::resumed(re, id(), version_, steps, !covered, &chat)));
@@ -110,4 +110,4 @@ const Room::Member* Room::seated(const Peer& peer, const Id& re) const {
   return m;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

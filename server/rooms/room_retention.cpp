@@ -8,7 +8,7 @@
 #include "server/rooms/lobby.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace net = boost::asio;
 using protocol::RoomStatus;
@@ -84,4 +84,4 @@ void Room::on_retention() {
   journal({{JournalEntry::Kind::abandoned, id(), version_, engine::kNoSeat, nullptr}}, retire);
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

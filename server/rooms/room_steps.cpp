@@ -8,7 +8,7 @@
 #include "server/rooms/lobby.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 using protocol::ErrorCode;
 using protocol::RoomStatus;
@@ -183,7 +183,7 @@ void Room::after_change(std::uint64_t answered, protocol::Frame answer) {
 }
 
 // The state of the room as it is, for frames_ to build once for every member.
-void Room::refresh() {
+void Room::refresh(bool v1) {
   engine::Pending pending;
   std::optional<engine::Result> result;
   std::string seed;
@@ -211,13 +211,16 @@ void Room::refresh() {
   std::vector<std::int64_t> shown;
   if (clock_.view(clock, shown, wall_ms(), st, v.pending ? pending.seat : engine::kNoSeat))
     v.clock = &clock;
-  frames_.build(v, roster_.views(takeover_level()), match_.get());
+  frames_.build(v, roster_.views(takeover_level()), match_.get(), v1 || roster_.any_v1());
 }
 
 // A state for one member (a join, a resume) shows the count as it is now: the frames are built
-// again, same version and game state, when spectators came or went since they were last built.
+// again, same version and game state, when spectators came or went since they were last built,
+// or when the member speaks a version no member spoke then.
 void Room::send_current_state(const Member& m, protocol::Frame answer) {
-  if (frames_.built() && frames_.spectators() != roster_.spectators()) refresh();
+  if (frames_.built() &&
+      (frames_.spectators() != roster_.spectators() || !frames_.built_for(m.protocol)))
+    refresh(m.protocol == 1);
   frames_.send(m, std::move(answer));
 }
 
@@ -267,4 +270,4 @@ RoomStatus Room::status() const {
                                                              : RoomStatus::playing;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -9,7 +9,7 @@
 #include "server/rooms/room.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace net = boost::asio;
 using protocol::ErrorCode;
@@ -189,4 +189,4 @@ bool Room::time_out_if_due(std::int64_t now) {
   return true;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace {
 
@@ -49,6 +49,12 @@ int Roster::spectators() const {
   int n = 0;
   for (const auto& m : members) n += m.seat == engine::kNoSeat;
   return n;
+}
+
+bool Roster::any_v1() const {
+  for (const auto& m : members)
+    if (m.protocol == 1) return true;
+  return false;
 }
 
 std::vector<bool> Roster::here() const {
@@ -99,7 +105,7 @@ std::vector<protocol::SeatView> Roster::views(protocol::CpuLevel takeover) const
       continue;
     }
     const Identity& who = *seats[s].player;
-    out[s].player = protocol::Player{who.id, who.name, !who.username.empty()};
+    out[s].player = protocol::Player{who.id, who.name, !who.username.empty(), who.bot};
     if (seats[s].takeover) out[s].cpu = true, out[s].level = takeover;
   }
   for (const auto& m : members)
@@ -107,4 +113,4 @@ std::vector<protocol::SeatView> Roster::views(protocol::CpuLevel takeover) const
   return out;
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

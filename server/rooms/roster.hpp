@@ -14,7 +14,7 @@
 #include "server/identity/identities.hpp"
 #include "server/net/frame_handler.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 // CPU seats are held by these identities ("cpu:" and a level): journaled as any seat, so a room
 // brought back by recovery knows them by their id alone.
@@ -32,8 +32,9 @@ struct Roster {
     std::weak_ptr<WsPeer> peer;
     std::uint64_t peer_id = 0;
     std::string identity;
-    engine::Seat seat = engine::kNoSeat;  // kNoSeat: a spectator
-    std::vector<std::string> mutes;       // sorted: whose chat lines it does not get
+    engine::Seat seat = engine::kNoSeat;        // kNoSeat: a spectator
+    std::vector<std::string> mutes;             // sorted: whose chat lines it does not get
+    int protocol = protocol::kProtocolVersion;  // the version whose frames it gets
   };
 
   explicit Roster(int players) : seats(std::size_t(players)) {}
@@ -43,6 +44,8 @@ struct Roster {
   const Member* seated(std::uint64_t peer_id) const;
   bool remove(std::uint64_t peer_id);  // true when the member held a seat
   int spectators() const;
+  // Some member speaks version 1 (its frames are built too).
+  bool any_v1() const;
   // Per seat: one of its player's connections is in the room.
   std::vector<bool> here() const;
 
@@ -60,4 +63,4 @@ struct Roster {
   std::vector<Member> members;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -7,7 +7,7 @@
 #include "server/rooms/lobby.hpp"
 #include "server/version.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 ServiceOptions service_options(const Config& c) {
   ServiceOptions o;
@@ -15,6 +15,8 @@ ServiceOptions service_options(const Config& c) {
   o.limits.rate_burst = c.rate_burst;
   o.limits.rate_per_second = c.rate_per_second;
   o.limits.rate_strikes = int(c.rate_strikes);
+  o.limits.bot_rate_burst = c.bot_rate_burst;
+  o.limits.bot_rate_per_second = c.bot_rate_per_second;
   o.limits.max_rooms = int(c.max_rooms);
   o.limits.rooms_per_address = int(c.rooms_per_address);
   o.guests_per_minute = c.guests_per_minute;
@@ -118,6 +120,12 @@ void RoomService::set_remote(Remote remote) {
   services_->tell_revoked = [revoked = remote_.revoked](const std::string& identity) {
     if (revoked) revoked(identity, {});
   };
+  services_->tell_identity = remote_services_->tell_identity = remote_.to_identity;
+}
+
+void RoomService::tell_identity(const std::string& identity, const protocol::Frame& frame,
+                                bool open_only, std::uint64_t except_peer) {
+  Client::tell_here(*services_->challenges, identity, frame, open_only, except_peer);
 }
 
 void RoomService::close_connections(const std::string& identity, bool everywhere,
@@ -149,7 +157,12 @@ std::string RoomService::make_room(const pairing::NewRoom& r) {
   auto room = std::make_shared<Room>(*services_->rooms_executor, std::move(setup), services_->room,
                                      services_->lobby, services_->journal);
   services_->lobby->add(room);
-  room->open_seated(r.seats);
+  // A pool's seekers come with their id and name: the seats show their account and bot marks too.
+  auto seats = r.seats;
+  for (auto& who : seats)
+    if (who.username.empty() && !who.id.starts_with("cpu:"))
+      if (auto known = services_->identities->by_id(who.id)) who = std::move(*known);
+  room->open_seated(seats);
   return room->id();
 }
 
@@ -243,4 +256,4 @@ void RoomService::on_close(const std::shared_ptr<WsPeer>& peer) {
   c->on_close();
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -13,7 +13,7 @@
 #include "server/net/frame_handler.hpp"
 #include "server/rooms/client.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 struct ServiceOptions {
   unsigned threads = 1;
@@ -94,12 +94,18 @@ class RoomService final : public FrameHandler {
     // The identity's tokens were revoked (logout everywhere, a password change, a deletion), or
     // (`token_hash` not empty) that one token of it (a session its owner ended).
     std::function<void(const std::string& identity, const std::string& token_hash)> revoked;
+    // A frame for the identity's connections on the other nodes it is connected to.
+    Services::TellIdentity to_identity;
   };
   void set_remote(Remote remote);
   // The identity's tokens were revoked: its connections close, here and (`everywhere`) on the
   // cluster's other nodes; with `token_hash`, only those that said hello with that token.
   void close_connections(const std::string& identity, bool everywhere = true,
                          const std::string& token_hash = {});
+  // Another node's frame for `identity`'s connections here (`open_only`: those taking
+  // challenges), but connection `except_peer`.
+  void tell_identity(const std::string& identity, const protocol::Frame& frame, bool open_only,
+                     std::uint64_t except_peer);
   // Another node changed `identity`'s ban and shadow mute: its connections here follow.
   void refresh_standing(const std::string& identity, bool banned, std::int64_t shadow_until);
 
@@ -134,4 +140,4 @@ class RoomService final : public FrameHandler {
   void start_pools(std::unique_ptr<pairing::SeekStore> store);
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

@@ -6,7 +6,7 @@
 #include "server/store/worker.hpp"
 #include "server/wall_clock.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace {
 
@@ -154,4 +154,4 @@ void StoreJournal::append(JournalEntry entry, std::function<void(Appended)> done
   if (!posted) (*answer)(Appended::unavailable);
 }
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

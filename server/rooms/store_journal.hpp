@@ -12,7 +12,7 @@
 #include "server/rooms/journal.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server {
+namespace tanbo_server::server {
 
 namespace store {
 class StoreWorker;
@@ -30,4 +30,4 @@ class StoreJournal final : public RoomJournal {
   std::shared_ptr<store::StoreWorker> worker_;
 };
 
-}  // namespace tanbo::server
+}  // namespace tanbo_server::server

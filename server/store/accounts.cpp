@@ -5,7 +5,7 @@
 #include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -228,4 +228,4 @@ Json Store::export_identity(std::string_view identity) {
   return out;
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

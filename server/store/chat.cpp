@@ -5,7 +5,7 @@
 #include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -165,4 +165,4 @@ std::map<std::string, Standing> Store::standings() {
   return out;
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -15,7 +15,7 @@
 #include "engine/core/rng.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store::detail {
+namespace tanbo_server::server::store::detail {
 
 using Code = WriteResult::Code;
 
@@ -116,4 +116,4 @@ inline WriteResult not_current(std::string_view room, int game_no, const Current
                                    ", not game " + std::to_string(game_no));
 }
 
-}  // namespace tanbo::server::store::detail
+}  // namespace tanbo_server::server::store::detail

@@ -3,7 +3,7 @@
 #include <cassert>
 #include <cmath>
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 double elo_expected(double a, double b) { return 1.0 / (1.0 + std::pow(10.0, (b - a) / 400.0)); }
 
@@ -26,4 +26,4 @@ std::vector<double> elo_updates(std::span<const int> places, std::span<const dou
   return out;
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

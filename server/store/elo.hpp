@@ -4,7 +4,7 @@
 #include <span>
 #include <vector>
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 inline constexpr double kInitialRating = 1500.0;
 inline constexpr double kEloK = 32.0;
@@ -19,4 +19,4 @@ double elo_expected(double a, double b);
 // this is plain Elo: win 1, draw 0.5, loss 0.
 std::vector<double> elo_updates(std::span<const int> places, std::span<const double> ratings);
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

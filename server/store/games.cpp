@@ -4,7 +4,7 @@
 #include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -12,7 +12,7 @@ Json Store::players_info(std::int64_t game_seq, bool finished, std::string_view 
   Json out = Json::array();
   if (finished) {
     for (const auto& q :
-         query("SELECT gp.seat, gp.identity, i.name, gp.rating_before, gp.rating_after "
+         query("SELECT gp.seat, gp.identity, i.name, gp.rating_before, gp.rating_after, i.bot "
                "FROM game_players gp LEFT JOIN identities i ON i.id = gp.identity "
                "WHERE gp.game_seq = $1 ORDER BY gp.seat",
                {game_seq})) {
@@ -21,16 +21,20 @@ Json Store::players_info(std::int64_t game_seq, bool finished, std::string_view 
              {"name", sql_text_or_null(q[2])}};
       if (!sql_null(q[3])) p["rating_before"] = rounded(sql_real(q[3]));
       if (!sql_null(q[4])) p["rating_after"] = rounded(sql_real(q[4]));
+      if (!sql_null(q[5]) && sql_int(q[5]) != 0) p["bot"] = true;
       out.push_back(std::move(p));
     }
   } else {
-    for (const auto& q : query("SELECT s.seat, s.identity, i.name FROM seats s "
+    for (const auto& q : query("SELECT s.seat, s.identity, i.name, i.bot FROM seats s "
                                "LEFT JOIN identities i ON i.id = s.identity "
                                "WHERE s.room = $1 ORDER BY s.seat",
-                               {str(room)}))
-      out.push_back({{"seat", sql_int(q[0])},
-                     {"id", sql_text_or_null(q[1])},
-                     {"name", sql_text_or_null(q[2])}});
+                               {str(room)})) {
+      Json p{{"seat", sql_int(q[0])},
+             {"id", sql_text_or_null(q[1])},
+             {"name", sql_text_or_null(q[2])}};
+      if (!sql_null(q[3]) && sql_int(q[3]) != 0) p["bot"] = true;
+      out.push_back(std::move(p));
+    }
   }
   return out;
 }
@@ -150,4 +154,4 @@ Json Store::list_games(const std::optional<std::string>& player,
   return out;
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -3,23 +3,28 @@
 #include "server/store/names.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
 namespace {
 
 constexpr const char* kTokenColumns =
-    "SELECT hash, identity, created_at, last_used_at, agent FROM tokens ";
+    "SELECT hash, identity, created_at, last_used_at, agent, name FROM tokens ";
 
 template <class Row>
 Token token_in(const Row& r, const auto& text, const auto& integer) {
-  return Token{text(r[0]), text(r[1]), integer(r[2]), integer(r[3]), text(r[4])};
+  return Token{text(r[0]), text(r[1]), integer(r[2]), integer(r[3]), text(r[4]), text(r[5])};
 }
 
 constexpr const char* kIdentityColumns =
-    "SELECT i.id, i.name, a.username FROM identities i "
+    "SELECT i.id, i.name, a.username, i.bot, i.play_bots FROM identities i "
     "LEFT JOIN accounts a ON a.identity = i.id ";
+
+template <class Row>
+Identity identity_in(const Row& r, const auto& text, const auto& integer) {
+  return Identity{text(r[0]), text(r[1]), text(r[2]), integer(r[3]) != 0, integer(r[4]) != 0};
+}
 
 }  // namespace
 
@@ -47,8 +52,7 @@ std::optional<Identity> Store::identity_by_token_hash(std::string_view token_has
     auto rows = query(
         std::string(kIdentityColumns) + "JOIN tokens t ON t.identity = i.id WHERE t.hash = $1",
         {str(token_hash)});
-    if (!rows.empty())
-      out = Identity{sql_text(rows[0][0]), sql_text(rows[0][1]), sql_text(rows[0][2])};
+    if (!rows.empty()) out = identity_in(rows[0], sql_text, sql_int);
   });
   return out;
 }
@@ -57,8 +61,7 @@ std::optional<Identity> Store::identity_by_id(std::string_view id) {
   std::optional<Identity> out;
   reading("identity_by_id " + str(id), [&] {
     auto rows = query(std::string(kIdentityColumns) + "WHERE i.id = $1", {str(id)});
-    if (!rows.empty())
-      out = Identity{sql_text(rows[0][0]), sql_text(rows[0][1]), sql_text(rows[0][2])};
+    if (!rows.empty()) out = identity_in(rows[0], sql_text, sql_int);
   });
   return out;
 }
@@ -66,7 +69,7 @@ std::optional<Identity> Store::identity_by_id(std::string_view id) {
 void Store::each_identity(const std::function<void(Identity)>& f) {
   std::vector<SqlRow> rows;
   reading("each_identity", [&] { rows = query(kIdentityColumns, {}); });
-  for (const auto& r : rows) f(Identity{sql_text(r[0]), sql_text(r[1]), sql_text(r[2])});
+  for (const auto& r : rows) f(identity_in(r, sql_text, sql_int));
 }
 
 void Store::each_token(const std::function<void(Token)>& f) {
@@ -88,8 +91,8 @@ std::vector<Token> Store::tokens_of(std::string_view identity) {
   std::vector<Token> out;
   reading("tokens_of " + str(identity), [&] {
     for (const auto& r :
-         query(std::string(kTokenColumns) +
-                   "WHERE identity = $1 ORDER BY last_used_at DESC, created_at DESC, hash",
+         query(std::string(kTokenColumns) + "WHERE identity = $1 AND name IS NULL "
+                                            "ORDER BY last_used_at DESC, created_at DESC, hash",
                {str(identity)}))
       out.push_back(token_in(r, sql_text, sql_int));
   });
@@ -128,9 +131,10 @@ WriteResult Store::remove_token(std::string_view token_hash) {
 
 WriteResult Store::remove_tokens(std::string_view identity, std::string_view keep) {
   return transact("remove_tokens " + str(identity), [&]() -> WriteResult {
-    query("DELETE FROM tokens WHERE identity = $1 AND hash <> $2", {str(identity), str(keep)});
+    query("DELETE FROM tokens WHERE identity = $1 AND hash <> $2 AND name IS NULL",
+          {str(identity), str(keep)});
     return {};
   });
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -3,7 +3,7 @@
 #include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -123,4 +123,4 @@ WriteResult Store::end_mail_tokens(std::string_view identity, std::string_view p
   });
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -4,7 +4,7 @@
 #include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -58,4 +58,4 @@ WriteResult Store::renormalize_username(std::string_view identity, std::string_v
   });
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -2,7 +2,7 @@
 
 #include "protocol/text.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 std::optional<std::string> validate_name(std::string_view name) {
   auto check = protocol::check_name(name);
@@ -11,4 +11,4 @@ std::optional<std::string> validate_name(std::string_view name) {
   return std::nullopt;
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 // nullopt when `name` is acceptable and in NFKC, else why not.
 std::optional<std::string> validate_name(std::string_view name);
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

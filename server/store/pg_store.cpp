@@ -27,7 +27,7 @@ extern "C" __attribute__((used, visibility("default"))) const char* __lsan_defau
 }
 #endif
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -381,4 +381,4 @@ std::vector<Store::SqlRow> PgStore::query(std::string_view sql,
   return rows;
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -10,7 +10,7 @@
 
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 class PgStore final : public Store {
  public:
@@ -55,4 +55,4 @@ class PgStore final : public Store {
   std::optional<std::int64_t> doubt_;  // a group whose COMMIT's answer was lost
 };
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -4,7 +4,7 @@
 #include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -55,12 +55,14 @@ std::optional<Json> Store::player(std::string_view id, int recent) {
   std::optional<Json> out;
   reading("player " + str(id), [&] {
     auto rows = query(
-        "SELECT i.name, a.identity FROM identities i LEFT JOIN accounts a ON a.identity = i.id "
+        "SELECT i.name, a.identity, i.bot FROM identities i "
+        "LEFT JOIN accounts a ON a.identity = i.id "
         "WHERE i.id = $1",
         {str(id)});
     if (rows.empty()) return;
     Json p{{"id", str(id)}, {"name", sql_text(rows[0][0])}, {"ratings", Json::object()}};
     if (!sql_null(rows[0][1])) p["account"] = true;  // the page marks an account holder
+    if (sql_int(rows[0][2]) != 0) p["bot"] = true;   // and a bot
     mark_default_name(p, str(id), sql_text(rows[0][0]));
     for (const auto& q :
          query("SELECT game, rating, games FROM ratings WHERE identity = $1 ORDER BY game" +
@@ -77,7 +79,7 @@ std::optional<Json> Store::player(std::string_view id, int recent) {
 Json Store::leaderboard(std::string_view game, int limit) {
   Json out = Json::array();
   reading("leaderboard", [&] {
-    for (const auto& q : query("SELECT r.identity, i.name, r.rating, r.games, a.identity "
+    for (const auto& q : query("SELECT r.identity, i.name, r.rating, r.games, a.identity, i.bot "
                                "FROM ratings r LEFT JOIN identities i ON i.id = r.identity "
                                "LEFT JOIN accounts a ON a.identity = r.identity WHERE r.game = $1 "
                                "ORDER BY r.rating DESC, r.identity" +
@@ -89,6 +91,7 @@ Json Store::leaderboard(std::string_view game, int limit) {
                {"rating", rounded(sql_real(q[2]))},
                {"games", sql_int(q[3])}};
       if (!sql_null(q[4])) row["account"] = true;
+      if (!sql_null(q[5]) && sql_int(q[5]) != 0) row["bot"] = true;
       if (!sql_null(q[1])) mark_default_name(row, sql_text(q[0]), sql_text(q[1]));
       out.push_back(std::move(row));
     }
@@ -96,4 +99,4 @@ Json Store::leaderboard(std::string_view game, int limit) {
   return out;
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

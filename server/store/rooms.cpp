@@ -5,7 +5,7 @@
 #include "server/store/detail.hpp"
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -225,6 +225,86 @@ std::optional<LoadedRoom> Store::load_room(std::string_view id, const Log& log,
   return std::move(rooms.front());
 }
 
+// The room's and its current game's columns of load_rooms' query, checked.
+LoadedRoom Store::room_of(const SqlRow& q, const std::string& where) {
+  LoadedRoom loaded;
+  RoomRow& row = loaded.row;
+  row.id = sql_text(q[0]);
+  row.game = sql_text(q[1]);
+  const engine::GameInfo* info = engine::find_game(row.game);
+  if (!info) throw StoreError(where + ": unknown game '" + row.game + "'");
+  row.options = stored_json(q[2], where, "options");
+  if (!row.options.is_object()) throw StoreError(where + ": options is not an object");
+  row.setup = stored_json(q[3], where, "setup");
+  row.players = int(stored_int(q[4], where, "players"));
+  if (row.players < info->min_players || row.players > info->max_players)
+    throw StoreError(where + ": " + std::to_string(row.players) + " players in " + row.game);
+  auto ranked = stored_int(q[5], where, "ranked");
+  if (ranked != 0 && ranked != 1) throw StoreError(where + ": ranked is not 0 or 1");
+  row.ranked = ranked == 1;
+  row.timer = stored_json(q[6], where, "timer");
+  row.created_at = stored_int(q[7], where, "created_at");
+  row.game_no = int(stored_int(q[8], where, "game_no"));
+  row.seed = sql_text(q[9]);
+  row.commit = sql_text(q[10]);
+  if (auto p = seed_problem(row.seed, row.commit)) throw StoreError(where + ": " + *p);
+  row.first = Seat(stored_int(q[11], where, "first"));
+  if (row.first < 0 || row.first >= row.players) throw StoreError(where + ": first is no seat");
+  auto drawn = stored_int(q[12], where, "first_drawn");
+  if (drawn != 0 && drawn != 1) throw StoreError(where + ": first_drawn is not 0 or 1");
+  row.first_drawn = drawn == 1;
+  loaded.started_at = stored_int(q[13], where, "started_at");
+  loaded.epoch = stored_int(q[17], where, "epoch");
+  loaded.finished_at = sql_null(q[14]) ? 0 : stored_int(q[14], where, "finished_at");
+  return loaded;
+}
+
+void Store::load_seats(RoomRow& row, const std::string& where) {
+  row.seats.assign(std::size_t(row.players), std::string());
+  std::vector<bool> seen(std::size_t(row.players));
+  for (const auto& sq : query("SELECT seat, identity FROM seats WHERE room = $1", {row.id})) {
+    auto s = stored_int(sq[0], where, "seat");
+    if (s < 0 || s >= row.players || seen[std::size_t(s)])
+      throw StoreError(where + ": bad seat row");
+    seen[std::size_t(s)] = true;
+    row.seats[std::size_t(s)] = sql_text(sq[1]);
+  }
+  for (bool b : seen)
+    if (!b) throw StoreError(where + ": a seat row is missing");
+}
+
+void Store::load_actions(LoadedRoom& loaded, const std::string& where) {
+  const RoomRow& row = loaded.row;
+  for (const auto& aq : query("SELECT version, seat, action, at, clocks, decided_by FROM actions "
+                              "WHERE room = $1 AND game_no = $2 ORDER BY version",
+                              {row.id, std::int64_t(row.game_no)})) {
+    LoggedAction a{stored_int(aq[0], where, "version"),
+                   Seat(stored_int(aq[1], where, "seat")),
+                   stored_json(aq[2], where + " action", "action"),
+                   stored_int(aq[3], where, "at"),
+                   stored_json(aq[4], where + " clocks", "clocks"),
+                   sql_null(aq[5]) ? std::string() : sql_text(aq[5])};
+    if (a.seat < 0 || a.seat >= row.players)
+      throw StoreError(where + ": an action's seat is no seat");
+    loaded.actions.push_back(std::move(a));
+  }
+  loaded.version = sql_int(
+      query("SELECT coalesce(max(version), 0) FROM actions WHERE room = $1", {row.id})[0][0]);
+}
+
+// A finished game within its retention shows its result as it was sent at the end.
+void Store::load_result(LoadedRoom& loaded, const SqlRow& game, const std::string& where) {
+  loaded.result = stored_json(game[15], where, "result");
+  Json ratings = Json::array();
+  for (const auto& gq : query("SELECT rating_before, rating_after FROM game_players "
+                              "WHERE game_seq = $1 ORDER BY seat",
+                              {sql_int(game[16])}))
+    if (!sql_null(gq[0]) && !sql_null(gq[1]))
+      ratings.push_back(
+          {{"before", rounded(sql_real(gq[0]))}, {"after", rounded(sql_real(gq[1]))}});
+  if (ratings.size() == std::size_t(loaded.row.players)) loaded.ratings = std::move(ratings);
+}
+
 std::vector<LoadedRoom> Store::load_rooms(const Log& log, std::optional<std::string_view> only,
                                           std::optional<std::int64_t> finished_since) {
   std::string sql =
@@ -254,77 +334,10 @@ std::vector<LoadedRoom> Store::load_rooms(const Log& log, std::optional<std::str
       // A row that cannot be read is set aside; a database failure fails the whole load.
       try {
         const std::string where = "room " + id;
-        LoadedRoom loaded;
-        RoomRow& row = loaded.row;
-        row.id = id;
-        row.game = sql_text(q[1]);
-        const engine::GameInfo* info = engine::find_game(row.game);
-        if (!info) throw StoreError(where + ": unknown game '" + row.game + "'");
-        row.options = stored_json(q[2], where, "options");
-        if (!row.options.is_object()) throw StoreError(where + ": options is not an object");
-        row.setup = stored_json(q[3], where, "setup");
-        row.players = int(stored_int(q[4], where, "players"));
-        if (row.players < info->min_players || row.players > info->max_players)
-          throw StoreError(where + ": " + std::to_string(row.players) + " players in " + row.game);
-        auto ranked = stored_int(q[5], where, "ranked");
-        if (ranked != 0 && ranked != 1) throw StoreError(where + ": ranked is not 0 or 1");
-        row.ranked = ranked == 1;
-        row.timer = stored_json(q[6], where, "timer");
-        row.created_at = stored_int(q[7], where, "created_at");
-        row.game_no = int(stored_int(q[8], where, "game_no"));
-        row.seed = sql_text(q[9]);
-        row.commit = sql_text(q[10]);
-        if (auto p = seed_problem(row.seed, row.commit)) throw StoreError(where + ": " + *p);
-        row.first = Seat(stored_int(q[11], where, "first"));
-        if (row.first < 0 || row.first >= row.players)
-          throw StoreError(where + ": first is no seat");
-        auto drawn = stored_int(q[12], where, "first_drawn");
-        if (drawn != 0 && drawn != 1) throw StoreError(where + ": first_drawn is not 0 or 1");
-        row.first_drawn = drawn == 1;
-        loaded.started_at = stored_int(q[13], where, "started_at");
-        loaded.epoch = stored_int(q[17], where, "epoch");
-        loaded.finished_at = sql_null(q[14]) ? 0 : stored_int(q[14], where, "finished_at");
-
-        row.seats.assign(std::size_t(row.players), std::string());
-        std::vector<bool> seen(std::size_t(row.players));
-        for (const auto& sq : query("SELECT seat, identity FROM seats WHERE room = $1", {id})) {
-          auto s = stored_int(sq[0], where, "seat");
-          if (s < 0 || s >= row.players || seen[std::size_t(s)])
-            throw StoreError(where + ": bad seat row");
-          seen[std::size_t(s)] = true;
-          row.seats[std::size_t(s)] = sql_text(sq[1]);
-        }
-        for (bool b : seen)
-          if (!b) throw StoreError(where + ": a seat row is missing");
-
-        for (const auto& aq :
-             query("SELECT version, seat, action, at, clocks, decided_by FROM actions "
-                   "WHERE room = $1 AND game_no = $2 ORDER BY version",
-                   {id, std::int64_t(row.game_no)})) {
-          LoggedAction a{stored_int(aq[0], where, "version"),
-                         Seat(stored_int(aq[1], where, "seat")),
-                         stored_json(aq[2], where + " action", "action"),
-                         stored_int(aq[3], where, "at"),
-                         stored_json(aq[4], where + " clocks", "clocks"),
-                         sql_null(aq[5]) ? std::string() : sql_text(aq[5])};
-          if (a.seat < 0 || a.seat >= row.players)
-            throw StoreError(where + ": an action's seat is no seat");
-          loaded.actions.push_back(std::move(a));
-        }
-        loaded.version = sql_int(
-            query("SELECT coalesce(max(version), 0) FROM actions WHERE room = $1", {id})[0][0]);
-        if (loaded.finished_at != 0) {
-          // A finished game within its retention shows its result as it was sent at the end.
-          loaded.result = stored_json(q[15], where, "result");
-          Json ratings = Json::array();
-          for (const auto& gq : query("SELECT rating_before, rating_after FROM game_players "
-                                      "WHERE game_seq = $1 ORDER BY seat",
-                                      {sql_int(q[16])}))
-            if (!sql_null(gq[0]) && !sql_null(gq[1]))
-              ratings.push_back(
-                  {{"before", rounded(sql_real(gq[0]))}, {"after", rounded(sql_real(gq[1]))}});
-          if (ratings.size() == std::size_t(row.players)) loaded.ratings = std::move(ratings);
-        }
+        LoadedRoom loaded = room_of(q, where);
+        load_seats(loaded.row, where);
+        load_actions(loaded, where);
+        if (loaded.finished_at != 0) load_result(loaded, q, where);
         rooms.push_back(std::move(loaded));
       } catch (const StoreError& e) {
         if (log) log("store: room " + id + " set aside, it cannot be loaded: " + e.what());
@@ -334,4 +347,4 @@ std::vector<LoadedRoom> Store::load_rooms(const Log& log, std::optional<std::str
   return rooms;
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -5,7 +5,7 @@
 
 #include <array>
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 namespace {
 
 // Version 1: the initial schema. JSON columns hold compact JSON text; times are milliseconds
@@ -395,6 +395,16 @@ CREATE TABLE store_groups (
 );
 )sql";
 
+// Version 14: bots (docs/bots-write.md). An identity may be a bot, a program its account's owner
+// wrote, which it became for good; a person may play bots in direct challenges (play_bots). A
+// token with a name is a personal access token, which its owner made and names, and which ends
+// only when revoked (or the account goes), never by the session expiry; a session's is NULL.
+constexpr const char* kMigration14 = R"sql(
+ALTER TABLE identities ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE identities ADD COLUMN play_bots INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tokens ADD COLUMN name TEXT;
+)sql";
+
 // Side by side, so that a migration cannot be added to one dialect and not the other. A text both
 // databases read alike is written once, as kMigrationN, and named in both places.
 struct Migration {
@@ -408,7 +418,7 @@ constexpr std::array kMigrations{
     Migration{kMigration7, kPgMigration7},   Migration{kMigration8, kPgMigration8},
     Migration{kMigration9, kMigration9},     Migration{kMigration10, kMigration10},
     Migration{kMigration11, kPgMigration11}, Migration{kMigration12, kMigration12},
-    Migration{kMigration13, kPgMigration13}};
+    Migration{kMigration13, kPgMigration13}, Migration{kMigration14, kMigration14}};
 static_assert(kMigrations.size() == std::size_t(kSchemaVersion));
 
 }  // namespace
@@ -446,4 +456,4 @@ bool migrate(SQLite::Database& db, int target, std::string& error) {
   }
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

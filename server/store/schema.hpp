@@ -9,10 +9,10 @@ namespace SQLite {
 class Database;
 }
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 // The version this code reads and writes.
-inline constexpr int kSchemaVersion = 13;
+inline constexpr int kSchemaVersion = 14;
 
 enum class Dialect : std::uint8_t { sqlite, postgres };
 
@@ -28,4 +28,4 @@ int schema_version(SQLite::Database& db);
 // `target` or a migration failed.
 bool migrate(SQLite::Database& db, int target, std::string& error);
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -18,7 +18,7 @@
 #include "server/store/detail.hpp"
 #include "server/store/schema.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using namespace detail;
 
@@ -278,4 +278,4 @@ void SqliteStore::reading(std::string_view what, const std::function<void()>& bo
   }
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -14,7 +14,7 @@ class Database;
 class Statement;
 }  // namespace SQLite
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 class SqliteStore final : public Store {
  public:
@@ -55,4 +55,4 @@ class SqliteStore final : public Store {
   std::filesystem::path path_;
 };
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -6,7 +6,7 @@
 #include "server/store/pg_store.hpp"
 #include "server/store/sqlite_store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using detail::str;
 using Code = WriteResult::Code;
@@ -124,4 +124,4 @@ std::vector<std::function<void(bool)>> Store::take_after_commit() {
   return std::exchange(after_commit_, {});
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

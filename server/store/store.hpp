@@ -34,8 +34,9 @@
 #include "engine/core/record.hpp"
 #include "server/store/elo.hpp"
 #include "server/store/names.hpp"
+#include "server/store/rows.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 using Json = engine::Json;
 using Seat = engine::Seat;
@@ -64,127 +65,6 @@ struct [[nodiscard]] WriteResult {
   explicit operator bool() const { return ok(); }
 };
 std::string_view to_string(WriteResult::Code c);
-
-// A room and its current game. A room plays game 1, then a game per rematch.
-struct RoomRow {
-  std::string id;
-  std::string game;               // engine game id
-  Json options = Json::object();  // normalized room options, `first` as given (R6)
-  Json setup;                     // null: the standard set-up
-  int players = 2;
-  std::string seed;    // hex of the current game's seed: secret until that game ends (R1)
-  std::string commit;  // seed_commitment of that seed, public from the start (R1)
-  bool ranked = false;
-  Json timer = Json::object();  // the room's timer settings and clocks, as the room keeps them
-  std::int64_t created_at = 0;  // ms since the Unix epoch; also game 1's start
-  Seat first = 0;               // the seat that moves first in the current game
-  // True when the current game's first seat was drawn from its seed (R5), so its record says
-  // first: "random" and a replay draws it again. create_room sets it from options.first.
-  bool first_drawn = false;
-  std::vector<std::string> seats;  // identity per seat, "" while free; players entries
-  int game_no = 1;                 // the current game
-
-  friend bool operator==(const RoomRow&, const RoomRow&) = default;
-};
-
-struct LoggedAction {
-  std::int64_t version = 0;
-  Seat seat = engine::kNoSeat;
-  Json action;            // the action JSON as the game gave it, or "resign" (R3)
-  std::int64_t at = 0;    // ms since the Unix epoch when it was logged (0: logged before schema 3)
-  Json clocks = nullptr;  // a game clock's remaining ms per seat after it; null: none
-  std::string by = {};    // why the computer chose it (append_action's `by`); empty: a person
-  friend bool operator==(const LoggedAction&, const LoggedAction&) = default;
-};
-
-struct LoadedRoom {
-  RoomRow row;
-  std::vector<LoggedAction> actions;  // the current game's, in version order
-  std::int64_t version = 0;           // the room's last action version (0: none yet)
-  std::int64_t started_at = 0;        // ms since the Unix epoch: the current game's start
-  std::int64_t finished_at = 0;       // ms since the Unix epoch: its end; 0 while it is played
-  // A finished game's stored result, and its ratings as finish_game tells them (null: unrated).
-  Json result = nullptr;
-  Json ratings = nullptr;
-  std::int64_t epoch = 0;  // the room's owner epoch (take_room)
-
-  // The current game's record (R2), ready for engine::replay. The seed in the row was checked
-  // when the room was loaded.
-  engine::Record record() const;
-  friend bool operator==(const LoadedRoom&, const LoadedRoom&) = default;
-};
-
-struct Identity {
-  std::string id;
-  std::string name;
-  std::string username = {};  // its account's; empty for a guest
-  friend bool operator==(const Identity&, const Identity&) = default;
-};
-
-// A token as the store keeps it: its SHA-256, never the token.
-struct Token {
-  std::string hash;
-  std::string identity;
-  std::int64_t created_at = 0;    // ms since the Unix epoch (0 for a guest's first before schema 7)
-  std::int64_t last_used_at = 0;  // the last hello or request with it, to the touch (identities)
-  std::string agent;              // the client that logged in with it (its User-Agent)
-  friend bool operator==(const Token&, const Token&) = default;
-};
-
-// A claimed identity. The password hash is libsodium's crypto_pwhash_str form: algorithm,
-// parameters, salt and hash in one string, so that each hash says how it was made.
-struct Account {
-  std::string identity;
-  std::string username;  // as claimed, in NFC
-  std::string password_hash;
-  std::int64_t created_at = 0;       // ms since the Unix epoch
-  int attempts = 0;                  // login attempts since the last success
-  std::int64_t next_attempt_at = 0;  // ms since the Unix epoch; none is checked before it
-  std::string recovery_hash = {};    // SHA-256 of the one-time recovery code, hex; empty: none
-  std::string mail = {};             // its confirmed mail address, normalised; empty: none
-  friend bool operator==(const Account&, const Account&) = default;
-};
-
-// A token sent by mail, as the store keeps it: its SHA-256, never the token.
-struct MailToken {
-  std::string hash;
-  std::string identity;
-  std::string purpose;  // "confirm" (the address `mail` becomes the account's) or "reset"
-  std::string mail;     // the address it was sent to
-  std::int64_t created_at = 0;
-  std::int64_t expires_at = 0;  // ms since the Unix epoch; used, it is 0
-  friend bool operator==(const MailToken&, const MailToken&) = default;
-};
-
-// A login attempt as the account's count saw it arrive (Store::count_login_attempt).
-struct LoginTurn {
-  bool admitted = false;             // false: it came before next_attempt_at, and is not checked
-  int attempts = 0;                  // the account's count, this attempt included when admitted
-  std::int64_t next_attempt_at = 0;  // when the account's next attempt may come
-  friend bool operator==(const LoginTurn&, const LoginTurn&) = default;
-};
-
-// The name an erased identity's games and lines show.
-inline constexpr std::string_view kDeletedPlayer = "deleted player";
-
-// One line of a room's chat, as stored: per channel ("players", "spectators") numbered from 1.
-struct ChatLine {
-  std::string channel;
-  std::int64_t n = 0;
-  std::string identity, name;
-  std::string text;     // empty when a phrase was said
-  std::string phrase;   // a canned phrase's key, or empty
-  std::int64_t at = 0;  // ms since the Unix epoch
-  friend bool operator==(const ChatLine&, const ChatLine&) = default;
-};
-
-// What moderation says of an identity, and whom it muted.
-struct Standing {
-  bool banned = false;
-  std::int64_t shadow_until = 0;  // ms since the epoch; 0: not shadow-muted
-  std::vector<std::string> mutes;
-  friend bool operator==(const Standing&, const Standing&) = default;
-};
 
 // The options a game was created with: the room's, with `first` as that game had it.
 Json game_options(const Json& room_options, Seat first, bool first_drawn);
@@ -323,7 +203,7 @@ class Store {
                               std::string_view agent = {});
   std::optional<Identity> identity_by_token_hash(std::string_view token_hash);
   std::optional<Token> token(std::string_view token_hash);
-  // An identity's tokens, the last used first.
+  // An identity's sessions' tokens (not its access tokens: bot_rows.hpp), the last used first.
   std::vector<Token> tokens_of(std::string_view identity);
   std::optional<Identity> identity_by_id(std::string_view id);
   // Every identity (the computer seats' included), for a server that keeps them in memory.
@@ -335,7 +215,7 @@ class Store {
   WriteResult touch_token(std::string_view token_hash, std::int64_t at);
   // not_found when no such token is kept.
   WriteResult remove_token(std::string_view token_hash);
-  // Every token of `identity` but `keep` (empty: every one).
+  // Every session's token of `identity` but `keep` (empty: every one); its access tokens stay.
   WriteResult remove_tokens(std::string_view identity, std::string_view keep);
 
   // --- Accounts (accounts.cpp) ---
@@ -449,6 +329,7 @@ class Store {
 
  protected:
   Store() = default;
+  friend struct BotRows;  // bot_rows.hpp: bots and access tokens, written once over query()
 
   // --- What is written once for both databases: a statement runner. ---
   // A statement's parameters are $1, $2, ... numbered in the order they first appear. Each
@@ -516,6 +397,12 @@ class Store {
   // The unfinished rooms, or only room `only`: load_unfinished and load_room (rooms.cpp).
   std::vector<LoadedRoom> load_rooms(const Log& log, std::optional<std::string_view> only,
                                      std::optional<std::int64_t> finished_since);
+  // load_rooms' reads of one room (rooms.cpp): its row, its seats, its current game's actions, and
+  // a finished game's result with its ratings; each throws StoreError on a row it cannot read.
+  static LoadedRoom room_of(const SqlRow& q, const std::string& where);
+  void load_seats(RoomRow& row, const std::string& where);
+  void load_actions(LoadedRoom& loaded, const std::string& where);
+  void load_result(LoadedRoom& loaded, const SqlRow& game, const std::string& where);
   // games.cpp: a game's seats with their names and ratings; the summaries of finished games'
   // rows (seq, room, game_no, game, players, ranked, started_at, finished_at, result).
   Json players_info(std::int64_t game_seq, bool finished, std::string_view room);
@@ -524,4 +411,4 @@ class Store {
   std::vector<std::function<void(bool)>> after_commit_;
 };
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -3,7 +3,7 @@
 #include <exception>
 #include <string>
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 StoreWorker::StoreWorker(std::unique_ptr<Store> store, Log log, GroupLimits limits)
     : store_(std::move(store)), log_(std::move(log)), limits_(limits), thread_([this] { run(); }) {}
@@ -184,4 +184,4 @@ void StoreWorker::run() {
   }
 }
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

@@ -20,7 +20,7 @@
 
 #include "server/store/store.hpp"
 
-namespace tanbo::server::store {
+namespace tanbo_server::server::store {
 
 // A group's bounds: what a commit may wait for, so that a burst does not delay the first answer.
 struct GroupLimits {
@@ -85,4 +85,4 @@ class StoreWorker {
   std::thread thread_;  // last: starts once everything above exists
 };
 
-}  // namespace tanbo::server::store
+}  // namespace tanbo_server::server::store

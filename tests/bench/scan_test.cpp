@@ -6,7 +6,7 @@
 #include "bench/load/options.hpp"
 #include "bench/load/scan.hpp"
 
-using namespace tanbo::load;
+using namespace tanbo_server::load;
 
 TEST_CASE("the scanner reads the top-level members a load client follows", "[load][scan]") {
   Scanned s;

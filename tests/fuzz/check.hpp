@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::fuzz {
+namespace tanbo_server::fuzz {
 
 [[noreturn]] inline void broken(std::string_view what, std::string_view detail = {}) {
   std::fprintf(stderr, "\n== invariant broken: %.*s\n%.*s\n", int(what.size()), what.data(),
@@ -14,9 +14,9 @@ namespace tanbo::fuzz {
   std::abort();
 }
 
-#define TANBO_FUZZ_CHECK(cond, detail)                   \
-  do {                                                   \
-    if (!(cond)) ::tanbo::fuzz::broken(#cond, (detail)); \
+#define TANBO_FUZZ_CHECK(cond, detail)                          \
+  do {                                                          \
+    if (!(cond)) ::tanbo_server::fuzz::broken(#cond, (detail)); \
   } while (0)
 
-}  // namespace tanbo::fuzz
+}  // namespace tanbo_server::fuzz

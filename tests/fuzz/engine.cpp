@@ -23,8 +23,8 @@
 
 namespace {
 
-using namespace tanbo::engine;
-using tanbo::fuzz::broken;
+using namespace tanbo_server::engine;
+using tanbo_server::fuzz::broken;
 
 // Steps per input: a longer input is cut here, so that an input costs about a millisecond under
 // the sanitizers. Small boards, short options (option_value) and resignations still end games.
@@ -33,7 +33,7 @@ constexpr int kMaxSteps = 64;
 Json option_value(const OptionSpec& spec, FuzzedDataProvider& in) {
   switch (in.ConsumeIntegralInRange(0, 7)) {
     case 0:
-      return tanbo::fuzz::random_scalar(in);  // mostly refused: create must say why
+      return tanbo_server::fuzz::random_scalar(in);  // mostly refused: create must say why
     case 1:
       return spec.default_value;
     default:
@@ -129,7 +129,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (in.ConsumeIntegralInRange(0, 7) == 0) head.players = info->default_players;
   for (const auto& spec : option_specs(*info))
     if (in.ConsumeBool()) head.options[spec.name] = option_value(spec, in);
-  if (in.ConsumeIntegralInRange(0, 15) == 0) head.setup = tanbo::fuzz::random_json(in);
+  if (in.ConsumeIntegralInRange(0, 15) == 0) head.setup = tanbo_server::fuzz::random_json(in);
   head.seed = seed_from_text(in.ConsumeBytesAsString(8));
 
   Problems problems;
@@ -167,9 +167,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       action = m->legal_action(in.ConsumeIntegralInRange<std::size_t>(0, legal - 1)), picked = true;
     else if (legal > 0 && op < 27)
       action = m->legal_action(in.ConsumeIntegralInRange<std::size_t>(0, legal - 1)),
-      tanbo::fuzz::mutate(action, in);
+      tanbo_server::fuzz::mutate(action, in);
     else if (op < 30)
-      action = tanbo::fuzz::random_json(in);
+      action = tanbo_server::fuzz::random_json(in);
     else
       action = Json::parse(in.ConsumeRandomLengthString(64), nullptr, false);
     // Every action is an object (the thorough check says so): anything else is refused without

@@ -8,7 +8,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::fuzz {
+namespace tanbo_server::fuzz {
 
 using engine::Json;
 
@@ -99,4 +99,4 @@ inline void mutate(Json& j, FuzzedDataProvider& in) {
   j = in.ConsumeBool() ? random_scalar(in) : Json::array({j});
 }
 
-}  // namespace tanbo::fuzz
+}  // namespace tanbo_server::fuzz

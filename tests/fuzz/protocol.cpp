@@ -19,14 +19,14 @@
 
 namespace {
 
-using namespace tanbo::protocol;
+using namespace tanbo_server::protocol;
 
 const SchemaSet& schemas() {
   static const SchemaSet set = [] {
     SchemaSet s;
     std::vector<std::string> problems;
     if (!s.load_dir(TANBO_PROTOCOL_SCHEMA_DIR, problems))
-      tanbo::fuzz::broken("the schemas load", problems.empty() ? "" : problems.front());
+      tanbo_server::fuzz::broken("the schemas load", problems.empty() ? "" : problems.front());
     return s;
   }();
   return set;
@@ -77,7 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Json j = Json::parse(frame, nullptr, false);
   // parse() reads the plain subset itself: exactly as nlohmann does, or not at all.
   if (Json fast; json_read::read_plain(frame, fast))
-    TANBO_FUZZ_CHECK(!j.is_discarded() && tanbo::protocol::test::same_json(fast, j),
+    TANBO_FUZZ_CHECK(!j.is_discarded() && tanbo_server::protocol::test::same_json(fast, j),
                      std::string(frame));
   if (j.is_discarded()) return 0;
   // serialize() writes the text itself; nlohmann's dump is what it must equal.

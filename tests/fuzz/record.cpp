@@ -11,7 +11,7 @@
 #include "engine/core/match.hpp"
 #include "tests/fuzz/check.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -28,7 +28,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       Json line = replay_line(*record, i, m);
       TANBO_FUZZ_CHECK(!line.dump().empty(), "");
       if (auto v = m.game().invariant_violation(); !v.empty())
-        tanbo::fuzz::broken("invariant_violation after a replayed step", v + "\n" + j.dump());
+        tanbo_server::fuzz::broken("invariant_violation after a replayed step",
+                                   v + "\n" + j.dump());
       ++lines;
     });
     if (r.match) {

@@ -8,10 +8,10 @@
 #include "protocol/limits.hpp"
 #include "support.hpp"
 
-using namespace tanbo::protocol;
-using tanbo::protocol::test::parsed_as;
-using tanbo::protocol::test::refused;
-using Json = tanbo::engine::Json;
+using namespace tanbo_server::protocol;
+using tanbo_server::protocol::test::parsed_as;
+using tanbo_server::protocol::test::refused;
+using Json = tanbo_server::engine::Json;
 
 TEST_CASE("every client message parses from its documented form", "[protocol][client]") {
   SECTION("hello, with and without token and name") {
@@ -32,21 +32,33 @@ TEST_CASE("every client message parses from its documented form", "[protocol][cl
   }
   SECTION("create with every field") {
     auto c = parsed_as<Create>(
-        R"({"type":"create","game":"mancala-simple","options":{"seeds":4},"seats":3,"ranked":true,
+        R"({"type":"create","game":"mancala-simple","options":{"seeds":4},"players":3,"ranked":true,
             "timer":30,"cpu":[{"seat":1,"level":"mcts"},{"seat":2,"level":"greedy"}],
             "setup":{"pits":[1,2]}})");
     CHECK(c.game == "mancala-simple");
     CHECK(c.options == Json{{"seeds", 4}});
-    CHECK(c.seats == 3);
+    CHECK(c.players == 3);
+    CHECK_FALSE(c.v1_seats);
     CHECK(c.ranked);
     CHECK(c.timer == TimeControl::per_decision(30));
     CHECK(c.cpu == std::vector<CpuSeat>{{1, CpuLevel::mcts}, {2, CpuLevel::greedy}});
     CHECK(c.setup == Json{{"pits", {1, 2}}});
   }
+  SECTION("create's count under version 1's name is read apart, for the Client to judge") {
+    auto c = parsed_as<Create>(R"({"type":"create","game":"tanbo","seats":2})");
+    CHECK_FALSE(c.players);
+    CHECK(c.v1_seats == 2);
+  }
+  SECTION("hello names its protocol version, any integer") {
+    CHECK(parsed_as<Hello>(R"({"type":"hello","protocol":2})").protocol == 2);
+    CHECK(parsed_as<Hello>(R"({"type":"hello","protocol":7})").protocol == 7);
+    CHECK_FALSE(parsed_as<Hello>(R"({"type":"hello"})").protocol);
+  }
   SECTION("create with only a game takes the defaults") {
     auto c = parsed_as<Create>(R"({"type":"create","game":"tanbo"})");
     CHECK(c.options == Json::object());
-    CHECK_FALSE(c.seats);
+    CHECK_FALSE(c.players);
+    CHECK_FALSE(c.v1_seats);
     CHECK_FALSE(c.ranked);
     CHECK_FALSE(c.timer.timed());
     CHECK(c.cpu.empty());
@@ -274,6 +286,11 @@ TEST_CASE("a login comes with hello, never with a token", "[protocol][client][ac
   CHECK(refused(R"({"type":"claim","username":"ana","password":""})").code ==
         ErrorCode::bad_message);
   CHECK(parsed_as<Logout>(R"({"type":"logout","everywhere":null})").everywhere == false);
+  CHECK(refused(R"({"type":"hello","token":"t","access_token":"tbp_x"})").message ==
+        "field \"access_token\": give one token, not both");
+  CHECK(
+      refused(R"({"type":"hello","access_token":"tbp_x","login":{"username":"a","password":"b"}})")
+          .message == "field \"login\": give an access token or a login, not both");
 }
 
 TEST_CASE("client messages round-trip through their JSON form", "[protocol][client]") {
@@ -288,13 +305,16 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
       {std::int64_t(3), Create{"tsoro",
                                Json{{"relay", true}},
                                2,
+                               std::nullopt,
                                true,
                                TimeControl::per_decision(60),
                                {{1, CpuLevel::random}},
                                Json{{"a", 1}}}},
-      {{}, Create{"tanbo", Json::object(), std::nullopt, false, {}, {}, nullptr}},
-      {{}, Create{"tanbo", Json::object(), 2, false, TimeControl::clock(300, 3), {}, nullptr}},
-      {{}, Create{"tanbo", Json::object(), 2, false, TimeControl::correspondence(14), {}, nullptr}},
+      {{}, Create{"tanbo", Json::object(), std::nullopt, 2, false, {}, {}, nullptr}},
+      {{}, Create{"tanbo", Json::object(), 2, {}, false, TimeControl::clock(300, 3), {}, nullptr}},
+      {{},
+       Create{"tanbo", Json::object(), 2, {}, false, TimeControl::correspondence(14), {}, nullptr}},
+      {std::int64_t(4), Hello{"tok", "Ana", {}, 2}},
       {{}, MyGames{}},
       {{}, Join{"r", Role::player, 0}},
       {{}, Join{"r", Role::spectator, std::nullopt}},
@@ -331,6 +351,9 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
       {{}, Logout{}},
       {{}, Logout{true}},
       {std::int64_t(7), ChangePassword{"correct horse battery", "a much better passphrase"}},
+      {"b", BecomeBot{}},
+      {"h", Hello{std::nullopt, std::nullopt, std::nullopt, 2, "tbp_0123456789abcdef"}},
+      {{}, Seek{{"tanbo", 2, Json::object(), {}, false, true}, std::nullopt, CpuLevel::mcts}},
   };
   for (const auto& r : requests) {
     std::string text = to_json(r).dump();
@@ -338,7 +361,7 @@ TEST_CASE("client messages round-trip through their JSON form", "[protocol][clie
     Parsed p = parse(text);
     REQUIRE(std::holds_alternative<Request>(p));
     CHECK(std::get<Request>(p) == r);
-    CHECK(tanbo::protocol::test::schemas()
+    CHECK(tanbo_server::protocol::test::schemas()
               .validate("client-" + std::string(type_of(r.message)) + ".json", to_json(r))
               .empty());
   }

@@ -6,7 +6,7 @@
 
 #include "protocol/errors.hpp"
 
-using namespace tanbo::protocol;
+using namespace tanbo_server::protocol;
 
 TEST_CASE("error codes are stable strings that round-trip", "[protocol][errors]") {
   std::set<std::string_view> names;
@@ -20,7 +20,7 @@ TEST_CASE("error codes are stable strings that round-trip", "[protocol][errors]"
   CHECK(names.size() == kErrors.size());
   CHECK_FALSE(error_code_from("no_such_code"));
   SECTION("every refusal of the engine is sent under its own name") {
-    for (auto code : tanbo::engine::kRefusalCodes)
+    for (auto code : tanbo_server::engine::kRefusalCodes)
       CHECK(to_string(error_code(code)) == to_string(code));
   }
   SECTION("the codes the issue requires are all there") {

@@ -9,8 +9,8 @@
 #include "tests/protocol/same_json.hpp"
 
 using Json = nlohmann::json;
-using tanbo::protocol::json_read::read_plain;
-using tanbo::protocol::test::same_json;
+using tanbo_server::protocol::json_read::read_plain;
+using tanbo_server::protocol::test::same_json;
 
 namespace {
 
@@ -156,11 +156,11 @@ TEST_CASE("read gives what nlohmann gives, inside the plain subset and outside i
   for (const char* text : {R"({"type":"act","version":3})", R"("a\nb")", "1.5", "\"caf\xc3\xa9\"",
                            R"({"a":1,"a":2})"}) {
     INFO(text);
-    CHECK(same_json(tanbo::protocol::json_read::read(text), Json::parse(text)));
+    CHECK(same_json(tanbo_server::protocol::json_read::read(text), Json::parse(text)));
   }
   for (const char* text : {"", "[1,]", "\"\x80\"", "{}{}"}) {
     INFO(text);
-    CHECK(tanbo::protocol::json_read::read(text).is_discarded());
+    CHECK(tanbo_server::protocol::json_read::read(text).is_discarded());
   }
 }
 

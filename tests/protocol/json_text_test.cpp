@@ -14,8 +14,8 @@
 #include "protocol/server.hpp"
 
 using Json = nlohmann::json;
-namespace engine = tanbo::engine;
-using tanbo::protocol::serialize;
+namespace engine = tanbo_server::engine;
+using tanbo_server::protocol::serialize;
 
 namespace {
 
@@ -174,7 +174,7 @@ TEST_CASE(
           REQUIRE(engine::state_text(m->game()) == reference(m->game().state_json()));
           if (m->game().status() == engine::Status::finished) break;
           const Json legal = m->legal_json();
-          REQUIRE(tanbo::protocol::legal_text(*m) == reference(legal));
+          REQUIRE(tanbo_server::protocol::legal_text(*m) == reference(legal));
           REQUIRE_FALSE(
               m->act(m->game().pending().seat, legal[pick.below(std::uint32_t(legal.size()))]));
         }

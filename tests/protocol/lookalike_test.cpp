@@ -5,7 +5,7 @@
 #include "protocol/lookalike/lookalike.hpp"
 #include "protocol/text.hpp"
 
-using namespace tanbo::protocol;
+using namespace tanbo_server::protocol;
 
 namespace {
 

@@ -3,7 +3,7 @@
 // which a reader that must read as nlohmann does may not. No Catch here: the fuzz targets use it.
 #include <nlohmann/json.hpp>
 
-namespace tanbo::protocol::test {
+namespace tanbo_server::protocol::test {
 
 inline bool same_json(const nlohmann::json& a, const nlohmann::json& b) {
   if (a.type() != b.type() || a.size() != b.size()) return false;
@@ -13,4 +13,4 @@ inline bool same_json(const nlohmann::json& a, const nlohmann::json& b) {
   return true;
 }
 
-}  // namespace tanbo::protocol::test
+}  // namespace tanbo_server::protocol::test

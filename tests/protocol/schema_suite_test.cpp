@@ -14,8 +14,8 @@
 
 #include "tests/support/schema.hpp"
 
-using tanbo::protocol::SchemaSet;
-using Json = tanbo::engine::Json;
+using tanbo_server::protocol::SchemaSet;
+using Json = tanbo_server::engine::Json;
 namespace fs = std::filesystem;
 
 namespace {

@@ -7,10 +7,10 @@
 #include "same_json.hpp"
 #include "support.hpp"
 
-using namespace tanbo::protocol;
-using tanbo::protocol::test::schemas;
-using Json = tanbo::engine::Json;
-namespace engine = tanbo::engine;
+using namespace tanbo_server::protocol;
+using tanbo_server::protocol::test::schemas;
+using Json = tanbo_server::engine::Json;
+namespace engine = tanbo_server::engine;
 
 namespace {
 
@@ -32,13 +32,15 @@ std::vector<SeatView> two_seats() {
           SeatView{1, std::nullopt, false, true, CpuLevel::mcts}};
 }
 
-// A tanbo game being played in `room`, seat 1 to sow; the view points at what it is given.
+// A game being played in `room`, seat 1 to sow; the view points at what it is given. The game
+// has no schema of its own (protocol/schema/game-*.json), so that the state and events the tests
+// make up are any game's.
 StateView playing(std::string_view room, std::uint64_t version, const std::vector<SeatView>& seats,
                   const engine::Pending& pending) {
   StateView v;  // assigned field by field: designated initializers warn on the rest
   v.room = room;
   v.version = version;
-  v.game = "tanbo";
+  v.game = "board-game";
   v.status = RoomStatus::playing;
   v.seats = seats;
   v.spectators = 2;

@@ -8,7 +8,7 @@
 #include "protocol/client.hpp"
 #include "tests/support/schema.hpp"
 
-namespace tanbo::protocol::test {
+namespace tanbo_server::protocol::test {
 
 inline const SchemaSet& schemas() {
   static const SchemaSet set = [] {
@@ -38,4 +38,4 @@ inline Error refused(std::string_view frame) {
   return std::get<Error>(p);
 }
 
-}  // namespace tanbo::protocol::test
+}  // namespace tanbo_server::protocol::test

@@ -4,7 +4,7 @@
 #include "protocol/client.hpp"
 #include "protocol/text.hpp"
 
-using namespace tanbo::protocol;
+using namespace tanbo_server::protocol;
 
 TEST_CASE("names: letters, digits, spaces and the punctuation of names, 1 to 24 after NFKC",
           "[protocol][names]") {

@@ -9,8 +9,8 @@
 #include "tests/server/support/child_process.hpp"
 #include "tests/server/support/clients.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 using namespace std::chrono_literals;
 
 TEST_CASE("tanbo-server with a bad flag or value exits 2 and says what is wrong",

@@ -6,7 +6,7 @@
 
 #include "server/config.hpp"
 
-using namespace tanbo::server;
+using namespace tanbo_server::server;
 
 namespace {
 

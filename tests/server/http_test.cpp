@@ -9,8 +9,8 @@
 #include "tests/server/support/in_process_server.hpp"
 #include "tests/server/support/raw_tcp.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
 
 TEST_CASE("GET /healthz answers 200 with status, version and uptime", "[server][http]") {

@@ -8,7 +8,7 @@
 
 #include "tests/support/missing.hpp"
 
-namespace tanbo::test {
+namespace tanbo_server::test {
 
 namespace {
 std::atomic<bool> skipped{false};
@@ -21,10 +21,10 @@ bool missing_allowed() {
 
 void note_skipped() { skipped = true; }
 
-}  // namespace tanbo::test
+}  // namespace tanbo_server::test
 
 int main(int argc, char* argv[]) {
   const int failed = Catch::Session().run(argc, argv);
-  if (failed != 0) return failed == tanbo::test::kSkippedExit ? 1 : failed;
-  return tanbo::test::skipped ? tanbo::test::kSkippedExit : 0;
+  if (failed != 0) return failed == tanbo_server::test::kSkippedExit ? 1 : failed;
+  return tanbo_server::test::skipped ? tanbo_server::test::kSkippedExit : 0;
 }

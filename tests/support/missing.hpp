@@ -7,7 +7,7 @@
 
 #include <catch2/catch.hpp>
 
-namespace tanbo::test {
+namespace tanbo_server::test {
 
 inline constexpr int kSkippedExit = 77;
 
@@ -25,4 +25,4 @@ inline bool skip_missing(const std::string& what) {
   return true;
 }
 
-}  // namespace tanbo::test
+}  // namespace tanbo_server::test

@@ -10,18 +10,18 @@
 #include <sstream>
 #include <unordered_map>
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 using engine::Json;
 
 namespace {
 
-constexpr std::array<std::string_view, 17> kKeywords = {
+constexpr std::array<std::string_view, 18> kKeywords = {
     "type",     "properties",  "required",  "additionalProperties",
     "items",    "enum",        "const",     "minimum",
     "maximum",  "minLength",   "maxLength", "minItems",
     "maxItems", "uniqueItems", "oneOf",     "anyOf",
-    "$ref"};
+    "not",      "$ref"};
 // "definitions" is the older name of "$defs": a place for subschemas that $ref points into.
 constexpr std::array<std::string_view, 9> kAnnotations = {"$schema",     "$id",      "$defs",
                                                           "definitions", "$comment", "title",
@@ -132,7 +132,7 @@ void lint(const Json& s, const std::string& where, std::vector<std::string>& pro
                                                 [](const Json& r) { return r.is_string(); });
       if (!ok) problems.push_back(at + ": expected an array of names");
       if (ok && !unique(value)) problems.push_back(at + ": a name is listed twice");
-    } else if (key == "additionalProperties" || key == "items") {
+    } else if (key == "additionalProperties" || key == "items" || key == "not") {
       lint(value, at, problems);
     } else if (key == "enum") {
       if (!value.is_array() || value.empty())
@@ -165,7 +165,7 @@ void collect_refs(const Json& s, std::vector<std::string>& out) {
     else if (key == "$defs" || key == "definitions" || key == "properties" || key == "oneOf" ||
              key == "anyOf")
       for (const auto& sub : value) collect_refs(sub, out);
-    else if (key == "additionalProperties" || key == "items")
+    else if (key == "additionalProperties" || key == "items" || key == "not")
       collect_refs(value, out);
   }
 }
@@ -267,7 +267,12 @@ struct SchemaSet::Node {
   const Node* items = nullptr;
   const Json* required = nullptr;
   std::vector<std::pair<std::string_view, const Node*>> properties;  // in key order
+  // The properties whose schema is a const (a message's or an event's type, a frame's game): a
+  // check that only answers yes or no looks at them first, so that a branch of anyOf or oneOf
+  // meant for another kind of object fails at once.
+  std::vector<std::pair<std::string, const Node*>> discriminators;
   const Node* additional = nullptr;
+  const Node* negated = nullptr;  // not
   bool has_any_of = false, has_one_of = false;
   std::vector<const Node*> any_of, one_of;
 
@@ -370,10 +375,15 @@ const SchemaSet::Node* SchemaSet::compile(Compiled& c, const Doc& d, const Json&
       if (value.is_array()) n.required = &value;
     } else if (key == "properties") {
       if (value.is_object())
-        for (const auto& [name, sub] : value.items())
+        for (const auto& [name, sub] : value.items()) {
           n.properties.emplace_back(name, compile(c, d, sub));
+          if (sub.is_object() && sub.contains("const"))
+            n.discriminators.emplace_back(name, n.properties.back().second);
+        }
     } else if (key == "additionalProperties") {
       n.additional = compile(c, d, value);
+    } else if (key == "not") {
+      n.negated = compile(c, d, value);
     } else if (key == "anyOf") {
       n.has_any_of = true;
       branches(value, n.any_of);
@@ -486,6 +496,10 @@ bool SchemaSet::check(const Node& n, const Json& x, const Path* path, int depth,
       }
   }
   if (x.is_object()) {
+    if (!out)
+      for (const auto& [key, s] : n.discriminators)
+        if (auto at = x.find(key); at != x.end() && !check(*s, *at, path, depth + 1, nullptr))
+          return false;
     if (n.required)
       for (const auto& k : *n.required)
         if (k.is_string() && !x.contains(k.get_ref<const std::string&>()) &&
@@ -499,17 +513,22 @@ bool SchemaSet::check(const Node& n, const Json& x, const Path* path, int depth,
       if (!sub(*s, value, &at)) return false;
     }
   }
-  // A branch is only asked whether it matches: its own violations are not kept.
-  auto matches = [&](const std::vector<const Node*>& list) {
+  // A branch is only asked whether it matches: its own violations are not kept. Counting stops
+  // at `enough` matches: anyOf needs one, oneOf counts them all for its message.
+  auto matches = [&](const std::vector<const Node*>& list, int enough) {
     int m = 0;
-    for (const auto* branch : list) m += check(*branch, x, path, depth + 1, nullptr);
+    for (const auto* branch : list)
+      if ((m += check(*branch, x, path, depth + 1, nullptr)) == enough) break;
     return m;
   };
-  if (n.has_any_of && matches(n.any_of) == 0 &&
+  if (n.has_any_of && matches(n.any_of, 1) == 0 &&
       violated([] { return std::string("matches no anyOf branch"); }))
     return false;
+  if (n.negated && check(*n.negated, x, path, depth + 1, nullptr) &&
+      violated([] { return std::string("matches the schema of not"); }))
+    return false;
   if (n.has_one_of) {
-    int m = matches(n.one_of);
+    int m = matches(n.one_of, int(n.one_of.size()));
     if (m != 1 &&
         violated([&] { return "matches " + std::to_string(m) + " oneOf branches, not exactly 1"; }))
       return false;
@@ -517,4 +536,4 @@ bool SchemaSet::check(const Node& n, const Json& x, const Path* path, int depth,
   return ok;
 }
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

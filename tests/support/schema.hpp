@@ -2,9 +2,10 @@
 // A JSON Schema (draft 2020-12) validator for the subset protocol/schema/*.json uses. It claims
 // these keywords, with their 2020-12 meaning: type, properties, required, additionalProperties,
 // items (one schema for every item), enum, const, minimum, maximum, minLength, maxLength,
-// minItems, maxItems, oneOf, anyOf and $ref, the last applied together with the keywords beside
-// it. A $ref is "<file>#<JSON pointer>", "#<JSON pointer>" or "<file>": the file is a name given
-// to add() (load_dir uses file names), the pointer is written as a URI fragment ("~0", "~1",
+// minItems, maxItems, uniqueItems, oneOf, anyOf, not and $ref, the last applied together with
+// the keywords beside it. A $ref is "<file>#<JSON pointer>", "#<JSON pointer>" or "<file>": the
+// file is a name given to add() (load_dir uses file names), the pointer is written as a URI
+// fragment ("~0", "~1",
 // "%25"), and the target must be a schema too. $id plays no part in resolving. Annotations
 // ($schema, $id, $defs, definitions, $comment, title, description, examples, default) are
 // accepted and ignored, except that $ref points into $defs and definitions. Loading refuses any
@@ -22,7 +23,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::protocol {
+namespace tanbo_server::protocol {
 
 class SchemaSet {
  public:
@@ -79,4 +80,4 @@ class SchemaSet {
   mutable CompiledCache cache_;
 };
 
-}  // namespace tanbo::protocol
+}  // namespace tanbo_server::protocol

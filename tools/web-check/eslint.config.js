@@ -1,8 +1,8 @@
-// eslint's rules for the page (web/), its browser tests (tests/web/) and these checks: the
-// recommended set and a few more that catch real mistakes, warnings counted as errors (the check
-// runs it with --max-warnings 0). Run from the repository's root:
+// eslint's rules for the page (web/), its browser tests (tests/web/), these checks and the
+// JavaScript client (clients/js/): the recommended set and a few more that catch real mistakes,
+// warnings counted as errors (the check runs it with --max-warnings 0). Run from the root:
 //   node tools/web-check/node_modules/eslint/bin/eslint.js -c tools/web-check/eslint.config.js \
-//     --max-warnings 0 web tests/web tools/web-check
+//     --max-warnings 0 web tests/web tools/web-check clients/js
 import js from '@eslint/js';
 import globals from 'globals';
 
@@ -24,6 +24,30 @@ export default [
       eqeqeq: ['error', 'always', {null: 'ignore'}],
       'no-implicit-globals': 'error',
       'no-use-before-define': ['error', {functions: false, classes: false, variables: false}],
+      'no-self-compare': 'error',
+      'no-template-curly-in-string': 'error',
+      'no-unmodified-loop-condition': 'error',
+      'no-unreachable-loop': 'error',
+      'no-promise-executor-return': 'error',
+      'no-constructor-return': 'error',
+      'no-duplicate-imports': 'error',
+    },
+  },
+  {
+    // The JavaScript client runs in browsers and on Node: its modules use the globals of both
+    // only where it checks which it has (localStorage, process).
+    files: ['clients/js/**/*.js', 'clients/js/**/*.mjs'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: {...globals.node, ...globals.browser},
+    },
+    linterOptions: {reportUnusedDisableDirectives: 'error'},
+    rules: {
+      'no-unused-vars': ['error', {args: 'after-used', argsIgnorePattern: '^_', caughtErrors: 'none'}],
+      'no-var': 'error',
+      'prefer-const': ['error', {destructuring: 'all'}],
+      eqeqeq: ['error', 'always', {null: 'ignore'}],
       'no-self-compare': 'error',
       'no-template-curly-in-string': 'error',
       'no-unmodified-loop-condition': 'error',

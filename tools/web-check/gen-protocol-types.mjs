@@ -1,160 +1,153 @@
-// Generates web/types/protocol.d.ts, the TypeScript declarations of the protocol's messages, from
-// the JSON Schemas in protocol/schema/ (the server validates against the same files), so the
-// page's JSDoc names the server's own shapes and cannot drift from them.
-//   node tools/web-check/gen-protocol-types.mjs           writes the file
-//   node tools/web-check/gen-protocol-types.mjs --check   exits 1 when the file is not current
-// Only the keywords the schemas use are understood; any other one stops the generator, so a new
-// keyword in a schema is translated on purpose rather than silently dropped.
-import {readFileSync, readdirSync, writeFileSync} from 'node:fs';
-import {dirname, join} from 'node:path';
-import {fileURLToPath} from 'node:url';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const schemaDir = join(root, 'protocol', 'schema');
-const outFile = join(root, 'web', 'types', 'protocol.d.ts');
-
-// Keywords that only constrain values (lengths, ranges, patterns) or document: no trace in a type.
-const IGNORED = new Set(['$schema', '$id', 'title', 'description', 'minLength', 'maxLength',
-  'minimum', 'maximum', 'minItems', 'maxItems', 'uniqueItems', 'pattern', 'default']);
-const KNOWN = new Set([...IGNORED, 'type', 'properties', 'required', 'additionalProperties',
-  'items', 'const', 'enum', 'anyOf', 'oneOf', '$ref', '$defs']);
-
-// snake_case or kebab-case to PascalCase: seat_view -> SeatView, change_password -> ChangePassword.
-const pascal = (s) => s.split(/[_-]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+// Generates the protocol's types from the JSON Schemas in protocol/schema/ (the tests validate
+// the server's frames against the same files), so that no client's types can drift from them:
+//   web     web/types/protocol.d.ts, TypeScript declarations the page's JSDoc imports
+//   js      clients/js/src/messages.d.ts, the same declarations for the JavaScript client
+//   python  clients/python/tanbo_client/messages.py, TypedDicts and Literals (protocol-types-python.mjs)
+//   lenient protocol/schema/lenient/, the schemas of what the server sends with every object open
+//           to members a server adds within a protocol version: what a client validates with
+//   node tools/web-check/gen-protocol-types.mjs [target...]           writes the files (all: none named)
+//   node tools/web-check/gen-protocol-types.mjs --check [target...]   exits 1 when one is not current
+// The schemas are read by protocol-schemas.mjs; this file prints TypeScript.
+import {mkdirSync, readFileSync, readdirSync, writeFileSync} from 'node:fs';
+import {dirname, join, relative} from 'node:path';
+import {readSchemas, root, schemaDir} from './protocol-schemas.mjs';
+import {python} from './protocol-types-python.mjs';
 
 const ident = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const key = (k) => (ident.test(k) ? k : JSON.stringify(k));
 
-function fail(where, why) {
-  throw new Error(`${where}: ${why}`);
-}
-
-// A JSDoc comment from a schema's description, at the given indent; '' when there is none.
-function doc(schema, indent) {
-  const text = schema && typeof schema === 'object' ? schema.description : undefined;
+// A JSDoc comment from a description, at the given indent; '' when there is none.
+function doc(text, indent) {
   if (!text) return '';
   return `${indent}/** ${text.replaceAll('*/', '*\\/')} */\n`;
 }
 
-// The type of one schema, as TypeScript source; `where` names it in error messages.
-function typeOf(schema, where, indent = '') {
-  if (schema === true) return 'unknown';
-  if (schema === false) return 'never';
-  for (const k of Object.keys(schema)) {
-    if (!KNOWN.has(k)) fail(where, `the keyword ${k} is not translated`);
-  }
-  if ('$ref' in schema) {
-    const m = /^(?:common\.json)?#\/\$defs\/([a-z0-9_]+)$/.exec(schema.$ref);
-    if (!m) fail(where, `the reference ${schema.$ref} is not translated`);
-    return pascal(m[1]);
-  }
-  if ('const' in schema) return JSON.stringify(schema.const);
-  if ('enum' in schema) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives && (schema.type !== undefined || schema.properties)) {
-    // Alternatives beside a shape of its own apply to that shape (a chat line with `text` or
-    // `phrase` required): one variant of the shape per alternative.
-    const {anyOf, oneOf, ...base} = schema;
-    return [anyOf, oneOf].filter(Boolean)[0].map((alt, i) => wrap(typeOf({
-      ...base, ...alt,
-      required: [...(base.required ?? []), ...(alt.required ?? [])],
-      properties: {...base.properties, ...alt.properties},
-    }, `${where}/oneOf/${i}`, indent))).join(' | ');
-  }
-  if (alternatives) {
-    return alternatives.map((s, i) => wrap(typeOf(s, `${where}/anyOf/${i}`, indent))).join(' | ');
-  }
-  const types = schema.type === undefined ? [] : [].concat(schema.type);
-  if (types.length === 0) {
-    if (schema.properties) return objectType(schema, where, indent);
-    return 'unknown';
-  }
-  return [...new Set(types.map((t) => {
-    switch (t) {
-      case 'string': return 'string';
-      case 'integer': case 'number': return 'number';
-      case 'boolean': return 'boolean';
-      case 'null': return 'null';
-      case 'array': {
-        const items = schema.items === undefined ? 'unknown' : typeOf(schema.items, `${where}/items`, indent);
-        return `${wrap(items)}[]`;
-      }
-      case 'object': return objectType(schema, where, indent);
-      default: return fail(where, `the type ${t} is not translated`);
+// Parenthesises a union before `[]`.
+const wrap = (t) => (/[|&]/.test(t) && !/^\{[\s\S]*\}$/.test(t) ? `(${t})` : t);
+
+function ts(t, indent = '') {
+  switch (t.k) {
+    case 'name': return t.name;
+    case 'lit': return t.values.map((v) => JSON.stringify(v)).join(' | ');
+    case 'prim': return t.t === 'integer' ? 'number' : t.t;
+    case 'array': return `${wrap(ts(t.items, indent))}[]`;
+    case 'map': return `Record<string, ${ts(t.values, indent)}>`;
+    case 'union': return [...new Set(t.of.map((x) => wrap(ts(x, indent))))].join(' | ');
+    case 'object': {
+      const inner = `${indent}  `;
+      const lines = t.props.map((p) =>
+        `${doc(p.doc, inner)}${inner}${key(p.name)}${p.required ? '' : '?'}: ${ts(p.type, inner)};\n`);
+      if (t.open) lines.push(`${inner}[key: string]: unknown;\n`);
+      return `{\n${lines.join('')}${indent}}`;
     }
-  }))].join(' | ');
-}
-
-// Parenthesises a union before `[]` or inside another union of objects.
-function wrap(t) {
-  return /[|&]/.test(t) && !/^\{[\s\S]*\}$/.test(t) ? `(${t})` : t;
-}
-
-function objectType(schema, where, indent) {
-  const props = schema.properties ?? {};
-  const required = new Set(schema.required ?? []);
-  const extra = schema.additionalProperties;
-  const inner = `${indent}  `;
-  const lines = Object.entries(props).map(([name, s]) =>
-    `${doc(s, inner)}${inner}${key(name)}${required.has(name) ? '' : '?'}: ${typeOf(s, `${where}/${name}`, inner)};\n`);
-  // An object with no listed members is a map (or an opaque object such as a game's state).
-  if (lines.length === 0) return 'Record<string, unknown>';
-  // A server object open to more members (an event: each game adds its own) says so; a client
-  // message stays closed, so that the page sends only the members its schema names.
-  if (extra !== undefined && extra !== false && extra !== true) {
-    lines.push(`${inner}[key: string]: ${typeOf(extra, `${where}/additionalProperties`, inner)};\n`);
-  } else if (extra !== false && !where.startsWith('client-')) {
-    lines.push(`${inner}[key: string]: unknown;\n`);
+    default: throw new Error(`no type ${t.k}`);
   }
-  return `{\n${lines.join('')}${indent}}`;
 }
 
-function declare(name, schema, where) {
-  const t = typeOf(schema, where);
-  const title = schema.title ? `/** ${schema.title}${schema.description ? `: ${schema.description}` : ''} */\n`
-    : doc(schema, '');
-  return `${title}export type ${name} = ${t};\n`;
-}
-
-function generate() {
-  const files = readdirSync(schemaDir).filter((f) => f.endsWith('.json')).sort();
+function typescript(schemas, usage) {
   const out = [
     '// Generated by tools/web-check/gen-protocol-types.mjs from protocol/schema/*.json: do not edit.',
-    '// The page\'s JSDoc imports these, e.g. /** @param {import(\'./types/protocol\').ServerState} msg */.',
+    usage,
     '',
   ];
-  const common = JSON.parse(readFileSync(join(schemaDir, 'common.json'), 'utf8'));
-  out.push('// common.json: the shared definitions.', '');
-  for (const [name, schema] of Object.entries(common.$defs)) {
-    out.push(declare(pascal(name), schema, `common.json#/$defs/${name}`));
-  }
-  const unions = {client: [], server: []};
-  for (const file of files) {
-    const m = /^(client|server)-([a-z_]+)\.json$/.exec(file);
-    if (!m) continue;
-    const schema = JSON.parse(readFileSync(join(schemaDir, file), 'utf8'));
-    if (schema.$defs) fail(file, 'a message schema with definitions of its own is not translated');
-    const name = pascal(m[1]) + pascal(m[2]);
-    unions[m[1]].push(name);
-    out.push(declare(name, schema, file));
+  let file = '';
+  for (const n of schemas.named) {
+    if (n.file !== file && (n.file === 'common.json' || n.file.startsWith('game-'))) {
+      out.push(n.file === 'common.json' ? '// common.json: the shared definitions.'
+        : `// ${n.file}: the state, actions and events of ${n.file.slice(5, -5)}.`, '');
+    }
+    file = n.file;
+    out.push(`${doc(n.doc, '')}export type ${n.name} = ${ts(n.type)};\n`);
   }
   out.push('/** Every message a client may send. */');
-  out.push(`export type ClientMessage =\n  | ${unions.client.join('\n  | ')};\n`);
+  out.push(`export type ClientMessage =\n  | ${schemas.unions.client.join('\n  | ')};\n`);
   out.push('/** Every message the server sends, replies and pushes. */');
-  out.push(`export type ServerMessage =\n  | ${unions.server.join('\n  | ')};\n`);
+  out.push(`export type ServerMessage =\n  | ${schemas.unions.server.join('\n  | ')};\n`);
   return out.join('\n');
 }
 
-const text = generate();
-if (process.argv.includes('--check')) {
-  let current = '';
-  try { current = readFileSync(outFile, 'utf8'); } catch { /* missing: not current */ }
-  if (current !== text) {
-    console.error(`${outFile} is not what protocol/schema/ generates: run node tools/web-check/gen-protocol-types.mjs`);
-    process.exit(1);
-  }
-  console.log('web/types/protocol.d.ts is current');
-} else {
-  writeFileSync(outFile, text);
-  console.log(`wrote ${outFile}`);
+// A schema with every `additionalProperties: false` left out: its objects take more members.
+function open(schema) {
+  if (Array.isArray(schema)) return schema.map(open);
+  if (!schema || typeof schema !== 'object') return schema;
+  return Object.fromEntries(Object.entries(schema)
+    .filter(([k, v]) => !(k === 'additionalProperties' && v === false))
+    .map(([k, v]) => [k, k === 'const' || k === 'enum' || k === 'default' ? v : open(v)]));
 }
+
+// The lenient copies, by file name: the server's messages and what they refer to.
+function lenient(schemas) {
+  const files = {};
+  for (const [name, schema] of schemas.files) {
+    if (name.startsWith('client-')) continue;
+    const {$schema, $id, ...rest} = schema;
+    files[name] = `${JSON.stringify({
+      $schema, $id,
+      $comment: `Generated by tools/web-check/gen-protocol-types.mjs from ../${name}, every object open to more members: do not edit.`,
+      ...open(rest),
+    }, null, 2)}\n`;
+  }
+  return files;
+}
+
+const targets = {
+  web: {
+    file: join(root, 'web', 'types', 'protocol.d.ts'),
+    text: (s) => typescript(s, "// The page's JSDoc imports these, e.g. /** @param {import('./types/protocol').ServerState} msg */."),
+  },
+  js: {
+    file: join(root, 'clients', 'js', 'src', 'messages.d.ts'),
+    text: (s) => typescript(s, "// A state frame's `game` names the types of its state, legal list and events (e.g. ServerState\n// narrowed by game === 'tsoro' has a TsoroState); an event's or an action's kind is its `type` or its\n// one member. JSDoc: /** @param {import('./messages').ServerMessage} msg */."),
+  },
+  python: {file: join(root, 'clients', 'python', 'tanbo_client', 'messages.py'), text: python},
+  lenient: {dir: join(schemaDir, 'lenient'), files: lenient},
+};
+
+// The files of a target, by path: one, or a directory's.
+function outputs(target, schemas) {
+  if (target.file) return new Map([[target.file, target.text(schemas)]]);
+  return new Map(Object.entries(target.files(schemas)).map(([n, text]) => [join(target.dir, n), text]));
+}
+
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const named = args.filter((a) => a !== '--check');
+for (const n of named) {
+  if (!targets[n]) {
+    console.error(`unknown target ${n}: one of ${Object.keys(targets).join(', ')}`);
+    process.exit(2);
+  }
+}
+const schemas = readSchemas();
+let stale = false;
+for (const name of named.length ? named : Object.keys(targets)) {
+  const want = outputs(targets[name], schemas);
+  if (targets[name].dir) {
+    let present = [];
+    try { present = readdirSync(targets[name].dir); } catch { /* none yet */ }
+    for (const f of present.filter((n) => !want.has(join(targets[name].dir, n)))) {
+      console.error(`${relative(root, join(targets[name].dir, f))} is generated from no schema: remove it`);
+      stale = true;
+    }
+  }
+  for (const [file, text] of want) stale = write(file, text) || stale;
+}
+
+// Writes a file, or with --check compares it; true when it is not current.
+function write(file, want) {
+  const shown = relative(root, file);
+  if (check) {
+    let current = '';
+    try { current = readFileSync(file, 'utf8'); } catch { /* missing: not current */ }
+    if (current !== want) {
+      console.error(`${shown} is not what protocol/schema/ generates: run node tools/web-check/gen-protocol-types.mjs`);
+      return true;
+    }
+    return false;
+  }
+  mkdirSync(dirname(file), {recursive: true});
+  writeFileSync(file, want);
+  return false;
+}
+console.log(stale ? 'not current' : check ? 'current' : 'written');
+process.exit(stale ? 1 : 0);

@@ -46,6 +46,8 @@ export type Player = {
   account?: true;
   /** true when the name is the one the server gave a new guest (Guest and the 4 characters after the id's first), which a page may say in its reader's language; absent for a chosen name */
   default_name?: true;
+  /** true when the account is a bot: a program playing through the protocol (docs/bots-write.md); absent otherwise */
+  bot?: true;
 };
 
 export type SeatView = {
@@ -111,6 +113,65 @@ export type Event = {
 
 export type Events = Event[];
 
+/** the games that have a schema of their own, protocol/schema/game-<game>.json */
+export type KnownGame = "tanbo" | "steere-tanbo" | "mancala-simple" | "tsoro";
+
+/** a state frame of a game without a schema of its own (a server may register more games): its state, legal list and events are only checked as any state frame's */
+export type OtherGameFrame = {
+  game?: unknown;
+  [key: string]: unknown;
+};
+
+/** an action of one of the games with a schema (an element of a legal list) */
+export type GameAction = TanboAction | SteereTanboAction | MancalaSimpleAction | TsoroAction;
+
+/** an event of one of the games with a schema */
+export type GameEvent = TanboEvent | SteereTanboEvent | MancalaSimpleEvent | TsoroEvent;
+
+/** a new game's first step: its first seat */
+export type EventStart = {
+  type: "start";
+  first: Seat;
+};
+
+/** the game is over */
+export type EventEnd = {
+  type: "end";
+  result: {
+    places: number[];
+    /** named on each game's page, or time */
+    reason: string;
+  };
+};
+
+/** R3: the seat resigned */
+export type EventResign = {
+  type: "resign";
+  seat: Seat;
+};
+
+/** R3: the seat's time ran out, and it leaves the game as by resigning */
+export type EventTime = {
+  type: "time";
+  seat: Seat;
+};
+
+/** the seat's action, as sent; each game's schema names its actions */
+export type EventAction = {
+  type: "action";
+  seat: Seat;
+  action: Action;
+  /** the server's computer chose it: cpu (a computer seat), takeover (the player away past the grace) or timer (the decision's time ran out); absent for a person's action */
+  by?: "cpu" | "takeover" | "timer";
+};
+
+/** R4: a decision with one legal action, taken at once */
+export type EventForced = {
+  type: "forced";
+  seat: Seat;
+  action: Action;
+};
+
 export type Result = {
   places: number[];
   reason: string;
@@ -140,6 +201,8 @@ export type Terms = {
   options: Record<string, unknown>;
   timer: Timer;
   ranked: boolean;
+  /** a pool for bots (docs/bots-write.md); absent for a pool for people */
+  bots?: true;
 };
 
 /** a Play now pool someone waits in */
@@ -149,6 +212,8 @@ export type Pool = {
   options: Record<string, unknown>;
   timer: Timer;
   ranked: boolean;
+  /** a pool for bots (docs/bots-write.md); absent for a pool for people */
+  bots?: true;
   waiting: number;
 };
 
@@ -199,6 +264,703 @@ export type MyGame = {
   node?: string;
 };
 
+// game-mancala-simple.json: the state, actions and events of mancala-simple.
+
+/** the members of a state frame (server-state.json) that are particular to mancala-simple: a frame whose `game` is "mancala-simple" is checked against this too */
+export type MancalaSimpleFrame = {
+  game: "mancala-simple";
+  /** null until the game starts */
+  state?: MancalaSimpleState | null;
+  legal?: MancalaSimpleAction[];
+  events?: MancalaSimpleEvent[];
+  [key: string]: unknown;
+};
+
+/** the state of a mancala-simple game (docs/rules/mancala-simple.md, "State JSON") */
+export type MancalaSimpleState = {
+  /** 3-4 players: play on until every place is decided (M4) */
+  full_ranking: boolean;
+  holes: 4 | 6 | 7;
+  seats: {
+    /** the seat's holes from its left */
+    holes: number[];
+    /** still sowing and sown into */
+    in_circuit: boolean;
+    /** the seat's place once decided */
+    place: number | null;
+    /** how the place was decided; null while open */
+    placed: ("finished" | "resigned" | "last_left" | "stones_left") | null;
+    /** the stones in the seat's store */
+    store: number;
+  }[];
+  stones: 3 | 4;
+  /** the seat that must sow; null once the game is over */
+  to_move: number | null;
+};
+
+/** an element of the legal list of mancala-simple: one member whose name is the kind of action; a seat sends it back verbatim in `act` */
+export type MancalaSimpleAction = MancalaSimpleActionSow;
+
+/** an event of a mancala-simple step: the core's (common.json's event_*, with this game's actions) or the game's own */
+export type MancalaSimpleEvent = EventStart | EventEnd | EventResign | EventTime | {
+  type: "action";
+  seat: Seat;
+  action: MancalaSimpleAction;
+  /** the server's computer chose it: cpu (a computer seat), takeover (the player away past the grace) or timer (the decision's time ran out); absent for a person's action */
+  by?: "cpu" | "takeover" | "timer";
+} | {
+  type: "forced";
+  seat: Seat;
+  action: MancalaSimpleAction;
+} | MancalaSimpleEventSow | MancalaSimpleEventExtraMove | MancalaSimpleEventPlace;
+
+/** sow: the mover's own hole, from their left, 0-based */
+export type MancalaSimpleActionSow = {
+  hole: number;
+};
+
+/** a hole sown */
+export type MancalaSimpleEventSow = {
+  type: "sow";
+  seat: number;
+  hole: number;
+  stones: number;
+  /** the pits that received the stones, in sowing order */
+  pits: {
+    seat: number;
+    hole: number | "store";
+  }[];
+};
+
+/** the last stone went into a store: the seat moves again */
+export type MancalaSimpleEventExtraMove = {
+  type: "extra_move";
+  seat: number;
+};
+
+/** a place is decided */
+export type MancalaSimpleEventPlace = {
+  type: "place";
+  seat: number;
+  place: number;
+  by: "finished" | "resigned" | "last_left" | "stones_left";
+  /** with by stones_left: the stones left in the seat's holes */
+  stones_left?: number;
+};
+
+// game-steere-tanbo.json: the state, actions and events of steere-tanbo.
+
+/** the members of a state frame (server-state.json) that are particular to steere-tanbo: a frame whose `game` is "steere-tanbo" is checked against this too */
+export type SteereTanboFrame = {
+  game: "steere-tanbo";
+  /** null until the game starts */
+  state?: SteereTanboState | null;
+  legal?: SteereTanboAction[];
+  events?: SteereTanboEvent[];
+  [key: string]: unknown;
+};
+
+/** the state of a Steere Tanbo game (docs/rules/steere-tanbo.md, "State JSON") */
+export type SteereTanboState = {
+  /** rows, top first */
+  board: string[];
+  /** the colour to move, while the game goes on (version 1 called it to_move) */
+  colour_to_move?: "black" | "white";
+  height: number;
+  /** turns played */
+  ply: number;
+  /** every live root, in id order */
+  roots: {
+    colour: "black" | "white";
+    id: number;
+    liberties: number;
+    /** in board order */
+    stones: string[];
+  }[];
+  /** which seat plays which colour */
+  seats: {
+    black: number;
+    white: number;
+  };
+  size: "7x7" | "11x11" | "15x15" | "19x19" | "5x7" | "7x9" | "9x11" | "11x13" | "13x15";
+  /** stones per colour */
+  stones: {
+    black: number;
+    white: number;
+  };
+  /** the seat that decides next; null once the game is over */
+  to_move: number | null;
+  width: number;
+  /** once finished: the winning colour */
+  winner?: "black" | "white";
+};
+
+/** an element of the legal list of steere-tanbo: one member whose name is the kind of action; a seat sends it back verbatim in `act` */
+export type SteereTanboAction = SteereTanboActionPlace;
+
+/** an event of a steere-tanbo step: the core's (common.json's event_*, with this game's actions) or the game's own */
+export type SteereTanboEvent = EventStart | EventEnd | EventResign | EventTime | {
+  type: "action";
+  seat: Seat;
+  action: SteereTanboAction;
+  /** the server's computer chose it: cpu (a computer seat), takeover (the player away past the grace) or timer (the decision's time ran out); absent for a person's action */
+  by?: "cpu" | "takeover" | "timer";
+} | {
+  type: "forced";
+  seat: Seat;
+  action: SteereTanboAction;
+} | SteereTanboEventPlace | SteereTanboEventRemove | SteereTanboEventWin;
+
+/** place: a stone on a point */
+export type SteereTanboActionPlace = {
+  /** a point: its column letter and row number, e.g. "c5" */
+  place: string;
+};
+
+/** the stone placed and the id of the root it joined */
+export type SteereTanboEventPlace = {
+  type: "place";
+  seat: number;
+  colour: "black" | "white";
+  /** a point: its column letter and row number, e.g. "c5" */
+  point: string;
+  root: number;
+};
+
+/** roots removed */
+export type SteereTanboEventRemove = {
+  type: "remove";
+  rule: "current_root_bounded" | "roots_bounded";
+  roots: {
+    id: number;
+    colour: "black" | "white";
+    /** in board order */
+    points: string[];
+  }[];
+};
+
+/** a colour is gone, or a seat resigned */
+export type SteereTanboEventWin = {
+  type: "win";
+  seat: number;
+  colour: "black" | "white";
+};
+
+// game-tanbo.json: the state, actions and events of tanbo.
+
+/** the members of a state frame (server-state.json) that are particular to tanbo: a frame whose `game` is "tanbo" is checked against this too */
+export type TanboFrame = {
+  game: "tanbo";
+  /** null until the game starts */
+  state?: TanboState | null;
+  legal?: TanboAction[];
+  events?: TanboEvent[];
+  [key: string]: unknown;
+};
+
+/** the state of a Tanbo game (docs/rules/tanbo.md, "State JSON") */
+export type TanboState = {
+  /** inside a replay action phase: the letters already applied in it */
+  applied: ("A" | "B" | "C" | "D" | "E")[];
+  /** the rice in the bag */
+  bag: {
+    black: number;
+    red: number;
+    yellow: number;
+  };
+  /** the paddy that receives the next token */
+  cursor: number;
+  /** the pending decision kind; null once finished */
+  decision: ("place_farmer" | "sow" | "harvest" | "rest" | "swap" | "trim") | null;
+  /** the seat that played first */
+  first: number;
+  /** points harvested by the mover this turn (T7) */
+  gained: number;
+  /** the tokens still to sow (public, T3) */
+  hand: {
+    black: number;
+    /** whether the Farmer is there */
+    farmer: boolean;
+    red: number;
+    snakes: number;
+    yellow: number;
+  };
+  /** the rice each seat has harvested */
+  harvest: {
+    black: number;
+    red: number;
+    yellow: number;
+  }[];
+  /** inside a replay action phase */
+  in_replay: boolean;
+  /** P: the paddy the last token was sown into */
+  last: number;
+  /** the seat whose turn it is */
+  mover: number;
+  /** the game's options */
+  options: {
+    farmer_counts_toward_limit: boolean;
+    forbid_noop_swap: boolean;
+    replay_cascade: boolean;
+    stall_rounds: number;
+  };
+  /** the snakes in the pool */
+  pool: number;
+  /** turns in a row without a score change (T8) */
+  quiet_turns: number;
+  /** replays made this turn (the guard stops at 64) */
+  replays: number;
+  /** once finished */
+  result?: {
+    reason: "25_points" | "lead_20" | "20_in_turn" | "stalled" | "resigned";
+    /** null for a draw */
+    winner: number | null;
+  };
+  /** the two rings, each 5 paddies */
+  rings: {
+    black: number;
+    /** whether the Farmer is there */
+    farmer: boolean;
+    red: number;
+    snakes: number;
+    yellow: number;
+  }[][];
+  /** points per seat */
+  score: number[];
+  /** who decides; null once finished */
+  seat: number | null;
+  /** 2 x stall_rounds (T8) */
+  stall_turns: number;
+  status: "setup" | "playing" | "finished";
+  /** the seat that decides next; null once the game is over */
+  to_move: number | null;
+  /** the paddy the pending trim is about */
+  trim_paddy: number;
+  /** turns begun, the current one included */
+  turn: number;
+  /** how many rice the pending harvest or rest moves, or tokens the pending trim removes (version 1 called it to_move) */
+  tokens_to_move: number;
+};
+
+/** an element of the legal list of tanbo: one member whose name is the kind of action; a seat sends it back verbatim in `act` */
+export type TanboAction = TanboActionFarmer | TanboActionSow | TanboActionHarvest | TanboActionReturn | TanboActionSwap | TanboActionTrim;
+
+/** an event of a tanbo step: the core's (common.json's event_*, with this game's actions) or the game's own */
+export type TanboEvent = EventStart | EventEnd | EventResign | EventTime | {
+  type: "action";
+  seat: Seat;
+  action: TanboAction;
+  /** the server's computer chose it: cpu (a computer seat), takeover (the player away past the grace) or timer (the decision's time ran out); absent for a person's action */
+  by?: "cpu" | "takeover" | "timer";
+} | {
+  type: "forced";
+  seat: Seat;
+  action: TanboAction;
+} | TanboEventFarmerPlaced | TanboEventTurn | TanboEventPickUp | TanboEventSow | TanboEventLetter | TanboEventDraw | TanboEventBagShort | TanboEventHarvest | TanboEventClear | TanboEventAddSnakes | TanboEventRest | TanboEventReturn | TanboEventReplay | TanboEventReplayGuard | TanboEventNoSwap | TanboEventSwap | TanboEventReplayEnd | TanboEventTrim | TanboEventVictory | TanboEventStalled;
+
+/** place_farmer: the paddy of the seat's ring that gets its Farmer */
+export type TanboActionFarmer = {
+  /** a paddy of a ring, 0 to 4 */
+  farmer: number;
+};
+
+/** sow: the kind of token sown next */
+export type TanboActionSow = {
+  sow: "snake" | "yellow" | "black" | "red" | "farmer";
+};
+
+/** harvest: the colours of the rice harvested */
+export type TanboActionHarvest = {
+  harvest: {
+    black: number;
+    red: number;
+    yellow: number;
+  };
+};
+
+/** rest: the colours of the harvested rice given back */
+export type TanboActionReturn = {
+  return: {
+    black: number;
+    red: number;
+    yellow: number;
+  };
+};
+
+/** swap: the opponent's two tokens that change places */
+export type TanboActionSwap = {
+  /** the two tokens that change places, each with its paddy */
+  swap: {
+    /** a paddy of a ring, 0 to 4 */
+    paddy: number;
+    token: "snake" | "yellow" | "black" | "red" | "farmer";
+  }[];
+};
+
+/** trim: the tokens removed from an over-full paddy */
+export type TanboActionTrim = {
+  trim: {
+    black: number;
+    /** a paddy of a ring, 0 to 4 */
+    paddy: number;
+    red: number;
+    snakes: number;
+    yellow: number;
+  };
+};
+
+/** T1: a Farmer placed */
+export type TanboEventFarmerPlaced = {
+  type: "farmer_placed";
+  seat: number;
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+};
+
+/** a turn begins */
+export type TanboEventTurn = {
+  type: "turn";
+  seat: number;
+  turn: number;
+};
+
+/** T2, and E's pick-up of P */
+export type TanboEventPickUp = {
+  type: "pick_up";
+  seat: number;
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  tokens: {
+    black: number;
+    /** whether the Farmer is there */
+    farmer: boolean;
+    red: number;
+    snakes: number;
+    yellow: number;
+  };
+};
+
+/** T3: one token sown */
+export type TanboEventSow = {
+  type: "sow";
+  seat: number;
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  token: "snake" | "yellow" | "black" | "red" | "farmer";
+};
+
+/** T4: the counts of P name an action (version 1 called this event's type "action", as the core's action event is) */
+export type TanboEventLetter = {
+  type: "paddy_action";
+  seat: number;
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  letter: "A" | "B" | "C" | "D" | "E";
+  snakes: number;
+  /** the rice in P, all colours */
+  rice: number;
+  /** inside a replay action phase */
+  replay: boolean;
+};
+
+/** one rice drawn from the bag (B, C) */
+export type TanboEventDraw = {
+  type: "draw";
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  colour: "yellow" | "black" | "red";
+};
+
+/** B or C wanted more rice than the bag held */
+export type TanboEventBagShort = {
+  type: "bag_short";
+  wanted: number;
+  drawn: number;
+};
+
+/** A: rice harvested */
+export type TanboEventHarvest = {
+  type: "harvest";
+  seat: number;
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  rice: {
+    black: number;
+    red: number;
+    yellow: number;
+  };
+  points: number;
+  /** the seat's score after it */
+  score: number;
+};
+
+/** C: tokens to the pool and the bag */
+export type TanboEventClear = {
+  type: "clear";
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  tokens: {
+    black: number;
+    /** whether the Farmer is there */
+    farmer: boolean;
+    red: number;
+    snakes: number;
+    yellow: number;
+  };
+};
+
+/** C: snakes from the pool */
+export type TanboEventAddSnakes = {
+  type: "add_snakes";
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  count: number;
+};
+
+/** D: the Farmer moves on */
+export type TanboEventRest = {
+  type: "rest";
+  seat: number;
+  /** a paddy of a ring, 0 to 4 */
+  from: number;
+  /** a paddy of a ring, 0 to 4 */
+  to: number;
+  steps: number;
+  /** how many harvested rice go back */
+  lose: number;
+};
+
+/** D: harvested rice back to the bag */
+export type TanboEventReturn = {
+  type: "return";
+  seat: number;
+  rice: {
+    black: number;
+    red: number;
+    yellow: number;
+  };
+  points: number;
+  /** the seat's score after it */
+  score: number;
+};
+
+/** E passed the guard */
+export type TanboEventReplay = {
+  type: "replay";
+  seat: number;
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  replays: number;
+};
+
+/** E stopped by the guard */
+export type TanboEventReplayGuard = {
+  type: "replay_guard";
+  seat: number;
+  reason: "repeated" | "limit";
+};
+
+/** E: the opponent has no swap */
+export type TanboEventNoSwap = {
+  type: "no_swap";
+  seat: number;
+};
+
+/** E: the opponent's swap */
+export type TanboEventSwap = {
+  type: "swap";
+  seat: number;
+  /** the two tokens that change places, each with its paddy */
+  swap: {
+    /** a paddy of a ring, 0 to 4 */
+    paddy: number;
+    token: "snake" | "yellow" | "black" | "red" | "farmer";
+  }[];
+};
+
+/** T5: a letter already applied ends the replay phase */
+export type TanboEventReplayEnd = {
+  type: "replay_end";
+  seat: number;
+  letter: "A" | "B" | "C" | "D" | "E";
+};
+
+/** T6: tokens trimmed from an over-full paddy */
+export type TanboEventTrim = {
+  type: "trim";
+  seat: number;
+  /** a paddy of a ring, 0 to 4 */
+  paddy: number;
+  tokens: {
+    black: number;
+    /** whether the Farmer is there */
+    farmer: boolean;
+    red: number;
+    snakes: number;
+    yellow: number;
+  };
+};
+
+/** T7, R3: the game is won */
+export type TanboEventVictory = {
+  type: "victory";
+  seat: number | null;
+  reason: "25_points" | "lead_20" | "20_in_turn" | "resigned";
+};
+
+/** T8: the game stalled */
+export type TanboEventStalled = {
+  type: "stalled";
+  /** the winner; null for a draw */
+  seat: number | null;
+  reason: "stalled";
+};
+
+// game-tsoro.json: the state, actions and events of tsoro.
+
+/** the members of a state frame (server-state.json) that are particular to tsoro: a frame whose `game` is "tsoro" is checked against this too */
+export type TsoroFrame = {
+  game: "tsoro";
+  /** null until the game starts */
+  state?: TsoroState | null;
+  legal?: TsoroAction[];
+  events?: TsoroEvent[];
+  [key: string]: unknown;
+};
+
+/** the state of a Tsoro game (docs/rules/tsoro.md, "State JSON") */
+export type TsoroState = {
+  /** phase bonus: the bonus holes the capturer may still take */
+  bonus_left?: number;
+  columns: 6 | 8 | 12 | 15 | 18 | 21;
+  /** a hole, named from a seat's side: its row and its column from that seat's left */
+  head?: {
+    row: "inner" | "outer";
+    col: number;
+  };
+  /** the columns of the head holes */
+  head_cols: number[];
+  heads: "two" | "one" | "none";
+  /** how often the turn-start position has occurred since the last capture (Z8) */
+  occurrences: number;
+  phase: "sow" | "head" | "bonus" | "over";
+  /** phase head: whether relaying is offered */
+  relay?: boolean;
+  /** the whole board as seat 0 sees it, top to bottom, each row from seat 0's left */
+  rows: number[][];
+  /** each seat's rows from its own left, and the stones it captured */
+  sides: {
+    captured: number;
+    inner: number[];
+    outer: number[];
+  }[];
+  /** phase sow: only single stones may be sown (Z4) */
+  singletons?: boolean;
+  /** the seat to move; null once over */
+  to_move: number | null;
+  /** turns played */
+  turn: number;
+  turns_without_capture: number;
+};
+
+/** an element of the legal list of tsoro: one member whose name is the kind of action; a seat sends it back verbatim in `act` */
+export type TsoroAction = TsoroActionSow | TsoroActionHead | TsoroActionBonus;
+
+/** an event of a tsoro step: the core's (common.json's event_*, with this game's actions) or the game's own */
+export type TsoroEvent = EventStart | EventEnd | EventResign | EventTime | {
+  type: "action";
+  seat: Seat;
+  action: TsoroAction;
+  /** the server's computer chose it: cpu (a computer seat), takeover (the player away past the grace) or timer (the decision's time ran out); absent for a person's action */
+  by?: "cpu" | "takeover" | "timer";
+} | {
+  type: "forced";
+  seat: Seat;
+  action: TsoroAction;
+} | TsoroEventSow | TsoroEventHead | TsoroEventCapture | TsoroEventBonus | TsoroEventTurn;
+
+/** sow: one of the mover's own holes */
+export type TsoroActionSow = {
+  /** a hole, named from a seat's side: its row and its column from that seat's left */
+  sow: {
+    row: "inner" | "outer";
+    col: number;
+  };
+};
+
+/** head: relay from the head hole, or stop */
+export type TsoroActionHead = {
+  head: "relay" | "stop";
+};
+
+/** bonus: an opponent's hole (seen from the capturer's seat) to take, or stop */
+export type TsoroActionBonus = {
+  bonus: {
+    row: "inner" | "outer";
+    col: number;
+  } | "stop";
+};
+
+/** a start, or a relay from a head, up to where it stopped */
+export type TsoroEventSow = {
+  type: "sow";
+  seat: number;
+  /** a hole, named from a seat's side: its row and its column from that seat's left */
+  from: {
+    row: "inner" | "outer";
+    col: number;
+  };
+  laps: number;
+  /** a hole, named from a seat's side: its row and its column from that seat's left */
+  last: {
+    row: "inner" | "outer";
+    col: number;
+  };
+  singleton: boolean;
+};
+
+/** a head decision is waiting */
+export type TsoroEventHead = {
+  type: "head";
+  seat: number;
+  /** a hole, named from a seat's side: its row and its column from that seat's left */
+  at: {
+    row: "inner" | "outer";
+    col: number;
+  };
+  stones: number;
+  relay: boolean;
+};
+
+/** stones taken from the opponent's inner and outer holes of a column */
+export type TsoroEventCapture = {
+  type: "capture";
+  seat: number;
+  /** the capturer's column */
+  col: number;
+  inner: number;
+  outer: number;
+};
+
+/** a bonus pick (the hole named as in bonus actions) */
+export type TsoroEventBonus = {
+  type: "bonus";
+  seat: number;
+  /** a hole, named from a seat's side: its row and its column from that seat's left */
+  hole: {
+    row: "inner" | "outer";
+    col: number;
+  };
+  stones: number;
+};
+
+/** the next turn starts */
+export type TsoroEventTurn = {
+  type: "turn";
+  seat: number;
+  turn: number;
+};
+
 /** accept: play a challenge received: Unknown members are ignored; an optional member given as null counts as absent. */
 export type ClientAccept = {
   type: "accept";
@@ -212,7 +974,14 @@ export type ClientAct = {
   id?: Id | null;
   room: Room;
   version: Version;
-  action: Action;
+  /** an element of the state's legal list, sent back verbatim: for the games with a schema, one of common.json#/$defs/game_action; the server reads any value but null, and refuses one not in the list (illegal_action) */
+  action: GameAction | Action;
+};
+
+/** become_bot: the account becomes a bot, for good, while it has played no rated game: Unknown members are ignored; an optional member given as null counts as absent. */
+export type ClientBecomeBot = {
+  type: "become_bot";
+  id?: Id | null;
 };
 
 /** cancel: withdraw a challenge sent: Unknown members are ignored; an optional member given as null counts as absent. */
@@ -263,6 +1032,9 @@ export type ClientCreate = {
   id?: Id | null;
   game: Game;
   options?: Record<string, unknown> | null;
+  /** the player count; absent or null: the game's default */
+  players?: number | null;
+  /** version 1's name of players: taken from a client of version 1, refused bad_message from a later one */
   seats?: number | null;
   ranked?: boolean | null;
   timer?: Timer | null;
@@ -309,6 +1081,10 @@ export type ClientHello = {
     /** a token of this account that the device already holds: the waits that failed logins impose on the account do not apply to it */
     token?: Token | null;
   } | null;
+  /** the protocol version the client speaks (docs/protocol-changelog.md); absent or null: 1. A version the server does not speak is refused unsupported_protocol */
+  protocol?: number | null;
+  /** a personal access token (docs/bots-write.md), in place of a token or a login */
+  access_token?: Token | null;
 };
 
 /** join: take a seat or watch: Unknown members are ignored; an optional member given as null counts as absent. */
@@ -423,6 +1199,8 @@ export type ClientSeek = {
   ranked?: boolean | null;
   cpu_after?: number | null;
   level?: CpuLevel | null;
+  /** seek a pool for bots: only bots may, and a bot seeks only there (docs/bots-write.md) */
+  bots?: boolean | null;
 };
 
 /** spectator_chat: the creator opens or closes the spectators' channel: Unknown members are ignored; an optional member given as null counts as absent. */
@@ -494,9 +1272,11 @@ export type ServerCreated = {
 export type ServerError = {
   type: "error";
   re: Re;
-  code: "bad_json" | "bad_message" | "unknown_type" | "not_hello" | "bad_token" | "no_such_room" | "room_full" | "seat_taken" | "not_seated" | "not_in_game" | "not_your_turn" | "stale_version" | "illegal_action" | "game_over" | "not_finished" | "bad_option" | "too_many_rooms" | "too_many_guests" | "bad_name" | "name_reserved" | "already_seeking" | "no_such_seek" | "no_such_player" | "player_offline" | "challenges_refused" | "no_such_challenge" | "bad_text" | "chat_closed" | "not_your_channel" | "chat_rate_limited" | "chat_repeated" | "banned" | "bad_login" | "login_locked" | "username_taken" | "weak_password" | "no_account" | "account_required" | "accounts_unavailable" | "rate_limited" | "store_unavailable" | "too_large" | "unknown_outcome" | "room_moved" | "internal";
+  code: "bad_json" | "bad_message" | "unknown_type" | "not_hello" | "unsupported_protocol" | "bad_token" | "no_such_room" | "room_full" | "seat_taken" | "not_seated" | "not_in_game" | "not_your_turn" | "stale_version" | "illegal_action" | "game_over" | "not_finished" | "bad_option" | "too_many_rooms" | "too_many_guests" | "bad_name" | "name_reserved" | "already_seeking" | "no_such_seek" | "no_such_player" | "player_offline" | "challenges_refused" | "no_such_challenge" | "bad_text" | "chat_closed" | "not_your_channel" | "chat_rate_limited" | "chat_repeated" | "banned" | "bad_login" | "login_locked" | "username_taken" | "weak_password" | "no_account" | "account_required" | "already_rated" | "bots_refused" | "bot_pools_only" | "bots_only" | "accounts_unavailable" | "rate_limited" | "store_unavailable" | "too_large" | "unknown_outcome" | "room_moved" | "internal";
   message: string;
   problems?: Problem[];
+  /** rate_limited: the milliseconds until the connection's next message is taken */
+  retry_ms?: number;
 };
 
 /** games: the game registry */
@@ -599,21 +1379,121 @@ export type ServerSeeking = {
   pool: Terms;
 };
 
-/** state: the room after each change (push) */
+/** state: the room after each change (push): A frame's game keys the schema of its state, legal list and events: game-<game>.json's frame for the games common.json#/$defs/known_game lists, the members below alone for any other. */
 export type ServerState = {
   type: "state";
   /** finished games: the seats that asked for a rematch so far */
   rematch?: number[];
   room: Room;
   version: Version;
-  game: Game;
+  game: "tanbo";
   status: Status;
   seats: Seats;
   spectators: number;
-  state: Record<string, unknown> | null;
+  /** null until the game starts */
+  state: TanboState | null;
   pending: Pending | null;
-  legal?: Action[];
-  events: Events;
+  legal?: TanboAction[];
+  events: TanboEvent[];
+  result?: Result;
+  commit: Sha256Hex;
+  seed?: Sha256Hex;
+  /** timed rooms while playing, and a game clock's final times once finished: whose time runs (null: none) and when it ends, computed at server time `at` */
+  clock?: {
+    control: "per_decision" | "clock" | "correspondence";
+    seat: Seat | null;
+    /** server time, Unix ms, these figures were computed at */
+    at: number;
+    /** server time, Unix ms, when the running seat's time ends */
+    deadline?: number;
+    /** ms from `at` to the deadline */
+    left?: number;
+    /** control clock: ms left per seat, the running seat's counted at `at` */
+    remaining?: number[];
+    /** control clock: ms added by each decision */
+    increment?: number;
+  };
+} | {
+  type: "state";
+  /** finished games: the seats that asked for a rematch so far */
+  rematch?: number[];
+  room: Room;
+  version: Version;
+  game: "steere-tanbo";
+  status: Status;
+  seats: Seats;
+  spectators: number;
+  /** null until the game starts */
+  state: SteereTanboState | null;
+  pending: Pending | null;
+  legal?: SteereTanboAction[];
+  events: SteereTanboEvent[];
+  result?: Result;
+  commit: Sha256Hex;
+  seed?: Sha256Hex;
+  /** timed rooms while playing, and a game clock's final times once finished: whose time runs (null: none) and when it ends, computed at server time `at` */
+  clock?: {
+    control: "per_decision" | "clock" | "correspondence";
+    seat: Seat | null;
+    /** server time, Unix ms, these figures were computed at */
+    at: number;
+    /** server time, Unix ms, when the running seat's time ends */
+    deadline?: number;
+    /** ms from `at` to the deadline */
+    left?: number;
+    /** control clock: ms left per seat, the running seat's counted at `at` */
+    remaining?: number[];
+    /** control clock: ms added by each decision */
+    increment?: number;
+  };
+} | {
+  type: "state";
+  /** finished games: the seats that asked for a rematch so far */
+  rematch?: number[];
+  room: Room;
+  version: Version;
+  game: "mancala-simple";
+  status: Status;
+  seats: Seats;
+  spectators: number;
+  /** null until the game starts */
+  state: MancalaSimpleState | null;
+  pending: Pending | null;
+  legal?: MancalaSimpleAction[];
+  events: MancalaSimpleEvent[];
+  result?: Result;
+  commit: Sha256Hex;
+  seed?: Sha256Hex;
+  /** timed rooms while playing, and a game clock's final times once finished: whose time runs (null: none) and when it ends, computed at server time `at` */
+  clock?: {
+    control: "per_decision" | "clock" | "correspondence";
+    seat: Seat | null;
+    /** server time, Unix ms, these figures were computed at */
+    at: number;
+    /** server time, Unix ms, when the running seat's time ends */
+    deadline?: number;
+    /** ms from `at` to the deadline */
+    left?: number;
+    /** control clock: ms left per seat, the running seat's counted at `at` */
+    remaining?: number[];
+    /** control clock: ms added by each decision */
+    increment?: number;
+  };
+} | {
+  type: "state";
+  /** finished games: the seats that asked for a rematch so far */
+  rematch?: number[];
+  room: Room;
+  version: Version;
+  game: "tsoro";
+  status: Status;
+  seats: Seats;
+  spectators: number;
+  /** null until the game starts */
+  state: TsoroState | null;
+  pending: Pending | null;
+  legal?: TsoroAction[];
+  events: TsoroEvent[];
   result?: Result;
   commit: Sha256Hex;
   seed?: Sha256Hex;
@@ -648,7 +1528,10 @@ export type ServerWelcome = {
   re: Re;
   player: Player;
   token: Token;
-  protocol: 1;
+  /** the version this connection speaks: the one hello named, or 1 */
+  protocol: 1 | 2;
+  /** every version this server speaks, oldest first */
+  protocols: number[];
   server: string;
   /** every seat the identity holds in a room not finished */
   seats: {
@@ -667,6 +1550,7 @@ export type ServerWelcome = {
 export type ClientMessage =
   | ClientAccept
   | ClientAct
+  | ClientBecomeBot
   | ClientCancel
   | ClientChallenge
   | ClientChallenges

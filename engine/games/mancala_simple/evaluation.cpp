@@ -5,7 +5,7 @@
 // (docs/bots.md).
 #include "engine/games/mancala_simple/mancala_simple.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 namespace {
 
 int holes_in_use(const State& s, Seat seat) {
@@ -25,4 +25,4 @@ double evaluate(const Game& g, Seat seat) {
   return (open ? others / open : 0) - holes_in_use(s, seat);
 }
 
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

@@ -1,9 +1,9 @@
-// The catalogue entry: options (M1, M4) and creation. `turn_timer` and `alternate_first` are
-// room settings of the server (M6), not engine options.
+// The catalogue entry: options (M1, M4) and creation. The time control and the first seat of a
+// rematch (M6) are the room's, not engine options.
 #include "engine/games/mancala_simple/mancala_simple.hpp"
 #include "engine/games/mancala_simple/rules.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 namespace {
 
 std::unique_ptr<Game> create(const CreateArgs& args) {
@@ -54,4 +54,4 @@ const GameInfo& info() {
   return g;
 }
 
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

@@ -2,7 +2,7 @@
 #include "engine/core/json_sink.hpp"
 #include "engine/games/mancala_simple/mancala_simple.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 
 Json MancalaSimple::state_json() const { return state_tree(*this); }
 
@@ -49,4 +49,4 @@ void MancalaSimple::write_state(JsonSink& out) const {
   out.end_object();
 }
 
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

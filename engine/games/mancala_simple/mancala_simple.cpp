@@ -2,7 +2,7 @@
 
 #include "engine/games/mancala_simple/rules.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 
 // M3: any non-empty hole of the mover's own side, in hole order; branch-free on the counts.
 void MancalaSimple::legal_actions(ActionList& out) const {
@@ -26,4 +26,4 @@ std::string MancalaSimple::invariant_violation() const {
   return mancala_simple::invariant_violation(s_);
 }
 
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

@@ -9,7 +9,7 @@
 #include "engine/core/registry.hpp"
 #include "engine/games/mancala_simple/state.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 
 inline constexpr std::string_view kSow = "sow";
 
@@ -49,4 +49,4 @@ class MancalaSimple final : public Game {
   State s_;
 };
 
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

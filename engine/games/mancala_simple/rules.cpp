@@ -4,7 +4,7 @@
 
 #include "engine/core/events.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 namespace {
 
 bool side_empty(const State& s, Seat seat) { return s.side(seat) == 0; }
@@ -226,4 +226,4 @@ std::string invariant_violation(const State& s) {
   return {};
 }
 
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

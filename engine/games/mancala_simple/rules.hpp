@@ -5,7 +5,7 @@
 
 #include "engine/games/mancala_simple/state.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 
 // M1: 6 holes, or 7 with 2 players, or 4 with 3-4 players; any other request falls back to 6.
 int effective_holes(int players, int requested);
@@ -27,4 +27,4 @@ void resign(State& s, Seat seat, Events* events);
 // Empty when conservation, bounds and the ranking invariants hold; else what broke.
 std::string invariant_violation(const State& s);
 
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

@@ -9,7 +9,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 
 inline constexpr int kMaxPlayers = 4;
 inline constexpr int kMaxHoles = 7;
@@ -83,4 +83,4 @@ struct State {
   friend bool operator==(const State&, const State&) = default;
 };
 
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

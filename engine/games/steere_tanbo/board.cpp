@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-namespace tanbo::engine::games::steere_tanbo {
+namespace tanbo_server::engine::games::steere_tanbo {
 
 std::string_view color_name(Color c) { return c == black ? "black" : "white"; }
 
@@ -36,4 +36,4 @@ std::optional<Geometry> Geometry::from_size_name(std::string_view s) {
   return Geometry{w, h};
 }
 
-}  // namespace tanbo::engine::games::steere_tanbo
+}  // namespace tanbo_server::engine::games::steere_tanbo

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::engine::games::steere_tanbo {
+namespace tanbo_server::engine::games::steere_tanbo {
 
 using Point = std::uint16_t;
 inline constexpr int kMaxSide = 19;
@@ -75,4 +75,4 @@ struct PointSet {
   friend bool operator==(const PointSet&, const PointSet&) = default;
 };
 
-}  // namespace tanbo::engine::games::steere_tanbo
+}  // namespace tanbo_server::engine::games::steere_tanbo

@@ -3,7 +3,7 @@
 // moves, S3).
 #include "engine/games/steere_tanbo/game.hpp"
 
-namespace tanbo::engine::games::steere_tanbo {
+namespace tanbo_server::engine::games::steere_tanbo {
 
 double evaluate(const Game& g, Seat seat) {
   const auto& game = static_cast<const SteereTanbo&>(g);
@@ -15,4 +15,4 @@ double evaluate(const Game& g, Seat seat) {
   return side(me) - side(~me);
 }
 
-}  // namespace tanbo::engine::games::steere_tanbo
+}  // namespace tanbo_server::engine::games::steere_tanbo

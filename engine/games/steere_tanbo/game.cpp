@@ -8,25 +8,29 @@
 #include "engine/core/json_read.hpp"
 #include "engine/core/json_sink.hpp"
 
-namespace tanbo::engine::games::steere_tanbo {
+namespace tanbo_server::engine::games::steere_tanbo {
 
 namespace {
 
 Color color_of(std::string_view name) { return name == "white" ? white : black; }
 
-// A custom set-up: {"board": [rows top first, '.' 'b' 'w'], "to_move": "black" | "white"}.
+// A custom set-up: {"board": [rows top first, '.' 'b' 'w'], "colour_to_move": "black" | "white"}.
 Position custom_start(Geometry g, const Json& setup) {
   if (!setup.is_object() || !setup.contains("board") || !setup.at("board").is_array())
-    throw BadSetup{"setup", "expected {\"board\": [rows], \"to_move\": \"black\"|\"white\"}"};
+    throw BadSetup{"setup",
+                   "expected {\"board\": [rows], \"colour_to_move\": \"black\"|\"white\"}"};
   std::vector<std::string> rows;
   for (const Json& row : setup.at("board")) {
     if (!row.is_string()) throw BadSetup{"setup", "board rows are strings"};
     rows.push_back(row.get<std::string>());
   }
+  // The colour to move: colour_to_move, or to_move, the name protocol version 1 gave it.
+  const char* key = setup.contains("colour_to_move") ? "colour_to_move" : "to_move";
   Color to_move = black;
-  if (setup.contains("to_move")) {
-    const Json& t = setup.at("to_move");
-    if (t != "black" && t != "white") throw BadSetup{"setup", "to_move is \"black\" or \"white\""};
+  if (setup.contains(key)) {
+    const Json& t = setup.at(key);
+    if (t != "black" && t != "white")
+      throw BadSetup{"setup", std::string(key) + " is \"black\" or \"white\""};
     to_move = color_of(t.get<std::string>());
   }
   try {
@@ -175,6 +179,8 @@ void SteereTanbo::write_state(JsonSink& out) const {
   out.begin_array();
   for (const std::string& row : pos_.rows()) out.string(row);
   out.end_array();
+  const bool playing = status_ != Status::finished;
+  if (out.names() != Names::v1 && playing) out.member("colour_to_move", color_name(pos_.to_move()));
   out.member("height", g.height);
   out.member("ply", pos_.ply());
   // Each root that holds stones, with its stones in board order.
@@ -201,9 +207,17 @@ void SteereTanbo::write_state(JsonSink& out) const {
   by_colour("seats", [&](Color c) { return seat_of_[c]; });
   out.member("size", g.size_name());
   by_colour("stones", [&](Color c) { return pos_.stones(c); });
-  if (status_ != Status::finished) out.member("to_move", color_name(pos_.to_move()));
+  if (out.names() == Names::v1) {  // the colour, under the name a seat has everywhere else now
+    if (playing) out.member("to_move", color_name(pos_.to_move()));
+  } else {
+    out.key("to_move");
+    if (playing)
+      out.value(seat_of_[pos_.to_move()]);
+    else
+      out.null();
+  }
   out.member("width", g.width);
-  if (status_ == Status::finished) out.member("winner", color_name(winner_));
+  if (!playing) out.member("winner", color_name(winner_));
   out.end_object();
 }
 
@@ -215,4 +229,4 @@ std::string SteereTanbo::invariant_violation() const {
   return v;
 }
 
-}  // namespace tanbo::engine::games::steere_tanbo
+}  // namespace tanbo_server::engine::games::steere_tanbo

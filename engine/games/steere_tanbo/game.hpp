@@ -9,7 +9,7 @@
 #include "engine/core/registry.hpp"
 #include "engine/games/steere_tanbo/position.hpp"
 
-namespace tanbo::engine::games::steere_tanbo {
+namespace tanbo_server::engine::games::steere_tanbo {
 
 const GameInfo& info();
 // A position still playing, seen from `seat`, for the bots (BotHooks::evaluate).
@@ -52,4 +52,4 @@ class SteereTanbo final : public Game {
   bool resigned_ = false;
 };
 
-}  // namespace tanbo::engine::games::steere_tanbo
+}  // namespace tanbo_server::engine::games::steere_tanbo

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace tanbo::engine::games::steere_tanbo {
+namespace tanbo_server::engine::games::steere_tanbo {
 
 namespace {
 
@@ -258,4 +258,4 @@ std::string Position::invariant_violation() const {
   return {};
 }
 
-}  // namespace tanbo::engine::games::steere_tanbo
+}  // namespace tanbo_server::engine::games::steere_tanbo

@@ -16,7 +16,7 @@
 
 #include "engine/games/steere_tanbo/board.hpp"
 
-namespace tanbo::engine::games::steere_tanbo {
+namespace tanbo_server::engine::games::steere_tanbo {
 
 using RootId = std::uint16_t;
 
@@ -109,4 +109,4 @@ class Position {
   Color to_move_ = black;
 };
 
-}  // namespace tanbo::engine::games::steere_tanbo
+}  // namespace tanbo_server::engine::games::steere_tanbo

@@ -7,7 +7,7 @@
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 
 // R5: each rice is a uniform index over the bag's tokens ordered yellow, black, red. Draws into
 // P as many as asked, or as the bag holds.
@@ -166,4 +166,4 @@ GuardKey guard_key(const Ring& ring, int p) {
   return k;
 }
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

@@ -9,7 +9,7 @@
 
 #include "engine/games/tanbo/state.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 
 enum class Kind : std::uint8_t { none, place_farmer, sow, harvest, rest, swap, trim };
 
@@ -43,4 +43,4 @@ constexpr Tokens trim_of(Action a) {
                  std::uint8_t(field(a, 16, 6)), std::uint8_t(field(a, 22, 6)), 0}};
 }
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

@@ -10,7 +10,7 @@
 #include "engine/core/registry.hpp"
 #include "engine/games/tanbo/state.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 
 class TanboGame final : public Game {
  public:
@@ -103,4 +103,4 @@ const GameInfo& info();
 // A position still playing, seen from `seat`, for the bots (BotHooks::evaluate).
 double evaluate(const Game& g, Seat seat);
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

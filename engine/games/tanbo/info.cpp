@@ -1,7 +1,7 @@
 // The registry entry of Tanbo (Musoka Studio): id, players and the options of docs/rules/tanbo.md.
 #include "engine/games/tanbo/game.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 
 const GameInfo& info() {
   using K = OptionSpec::Kind;
@@ -51,4 +51,4 @@ const GameInfo& info() {
 
 const GameInfo& TanboGame::info() const { return tanbo::info(); }
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

@@ -5,7 +5,7 @@
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 namespace {
 
 const char* const kTokenNames[kTokens] = {"snake", "yellow", "black", "red", "farmer"};
@@ -19,6 +19,14 @@ void write_paddy(JsonSink& out, const Tokens& t) {
   out.member("snakes", t.n[Snake]);
   out.member("yellow", t.n[Yellow]);
   out.end_object();
+}
+
+void write_seat(JsonSink& out, std::string_view key, Seat seat) {
+  out.key(key);
+  if (seat == kNoSeat)
+    out.null();
+  else
+    out.value(seat);
 }
 
 void write_rice(JsonSink& out, const Rice& r) {
@@ -243,14 +251,15 @@ void TanboGame::write_state(JsonSink& out) const {
   out.value(s_.score(0));
   out.value(s_.score(1));
   out.end_array();
-  out.key("seat");
-  if (p.seat == kNoSeat)
-    out.null();
-  else
-    out.value(p.seat);
+  write_seat(out, "seat", p.seat);
   out.member("stall_turns", 2 * o_.stall_rounds);
   out.member("status", to_string(status()));
-  out.member("to_move", s_.to_move);
+  if (out.names() == Names::v1) {  // a count, under the name a seat has everywhere else now
+    out.member("to_move", s_.to_move);
+  } else {
+    write_seat(out, "to_move", p.seat);
+    out.member("tokens_to_move", s_.to_move);
+  }
   out.member("trim_paddy", s_.trim_paddy);
   out.member("turn", s_.turn);
   out.end_object();
@@ -288,4 +297,4 @@ std::string TanboGame::invariant_violation() const {
   return {};
 }
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

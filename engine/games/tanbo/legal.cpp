@@ -7,7 +7,7 @@
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 namespace {
 
 // Every (yellow, black, red) with the given total within what `from` holds.
@@ -67,4 +67,4 @@ void TanboGame::legal_actions(ActionList& out) const {
   }
 }
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

@@ -5,7 +5,7 @@
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 namespace {
 
 int farmer_paddy(const Ring& ring) {
@@ -148,8 +148,8 @@ void TanboGame::action_phase(Rng& rng, Events* ev) {
     return;
   }
   if (ev)
-    ev->add("action", "seat", s_.mover, "paddy", s_.last, "letter", letter_name(l), "snakes",
-            p.snakes(), "rice", p.rice(), "replay", s_.in_replay);
+    ev->add(Renamed{"paddy_action", "action"}, "seat", s_.mover, "paddy", s_.last, "letter",
+            letter_name(l), "snakes", p.snakes(), "rice", p.rice(), "replay", s_.in_replay);
   switch (l) {
     case Letter::A:  // T9: the mover chooses the colours
       s_.to_move = std::uint8_t(p.rice() - p.snakes());
@@ -278,4 +278,4 @@ void TanboGame::finish(Seat winner, Reason reason, Events* ev) {
             winner == kNoSeat ? Json(nullptr) : Json(winner), "reason", reason_name(reason));
 }
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

@@ -3,7 +3,7 @@
 
 #include "engine/games/tanbo/game.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 namespace {
 
 [[noreturn]] void bad(std::string field, std::string message) {
@@ -93,4 +93,4 @@ std::unique_ptr<Game> create(const CreateArgs& args) {
   return TanboGame::from_setup(s, options_from(args.options));
 }
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

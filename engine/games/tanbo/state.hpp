@@ -7,7 +7,7 @@
 
 #include "engine/core/game.hpp"
 
-namespace tanbo::engine::games::tanbo {
+namespace tanbo_server::engine::games::tanbo {
 
 // Token kinds, in the order legal lists and JSON name them. Rice colours are 1..3.
 enum Token : std::uint8_t { Snake, Yellow, Black, Red, Farmer, kTokens };
@@ -103,4 +103,4 @@ struct State {
   friend bool operator==(const State&, const State&) = default;
 };
 
-}  // namespace tanbo::engine::games::tanbo
+}  // namespace tanbo_server::engine::games::tanbo

@@ -1,7 +1,7 @@
 // Tsoro in the catalogue: its options (Z1, Z2, Z6) and its creation.
 #include "engine/games/tsoro/tsoro.hpp"
 
-namespace tanbo::engine::games::tsoro {
+namespace tanbo_server::engine::games::tsoro {
 
 namespace {
 
@@ -54,4 +54,4 @@ const GameInfo& info() {
   return game;
 }
 
-}  // namespace tanbo::engine::games::tsoro
+}  // namespace tanbo_server::engine::games::tsoro

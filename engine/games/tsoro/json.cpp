@@ -5,7 +5,7 @@
 #include "engine/games/tsoro/notation.hpp"
 #include "engine/games/tsoro/tsoro.hpp"
 
-namespace tanbo::engine::games::tsoro {
+namespace tanbo_server::engine::games::tsoro {
 
 namespace {
 
@@ -133,4 +133,4 @@ void Tsoro::write_state(JsonSink& out) const {
   out.end_object();
 }
 
-}  // namespace tanbo::engine::games::tsoro
+}  // namespace tanbo_server::engine::games::tsoro

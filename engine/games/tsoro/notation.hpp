@@ -4,7 +4,7 @@
 #include "engine/core/game.hpp"
 #include "engine/games/tsoro/rules.hpp"
 
-namespace tanbo::engine::games::tsoro {
+namespace tanbo_server::engine::games::tsoro {
 
 // A hole of the player's own side.
 Json hole_json(Hole h, int columns);
@@ -12,4 +12,4 @@ Json hole_json(Hole h, int columns);
 // opponent's, the column the one it stands in counted from the player's own left.
 Json across_json(Hole h, int columns);
 
-}  // namespace tanbo::engine::games::tsoro
+}  // namespace tanbo_server::engine::games::tsoro

@@ -9,7 +9,7 @@
 #include <array>
 #include <cstdint>
 
-namespace tanbo::engine::games::tsoro {
+namespace tanbo_server::engine::games::tsoro {
 
 inline constexpr int kMaxColumns = 21;
 inline constexpr int kMaxHoles = 2 * kMaxColumns;  // per side
@@ -46,4 +46,4 @@ constexpr int facing(int col, int columns) { return columns - 1 - col; }
 
 constexpr bool contains(HoleSet set, Hole h) { return (set >> h) & 1; }
 
-}  // namespace tanbo::engine::games::tsoro
+}  // namespace tanbo_server::engine::games::tsoro

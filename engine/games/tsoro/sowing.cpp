@@ -1,6 +1,6 @@
 #include "engine/games/tsoro/sowing.hpp"
 
-namespace tanbo::engine::games::tsoro {
+namespace tanbo_server::engine::games::tsoro {
 
 namespace {
 
@@ -51,4 +51,4 @@ Sowing sow(Side& side, const Rules& rules, Hole from) {
   }
 }
 
-}  // namespace tanbo::engine::games::tsoro
+}  // namespace tanbo_server::engine::games::tsoro

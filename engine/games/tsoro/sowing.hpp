@@ -3,7 +3,7 @@
 // while stones are sown, so a sowing is a function of one side alone.
 #include "engine/games/tsoro/rules.hpp"
 
-namespace tanbo::engine::games::tsoro {
+namespace tanbo_server::engine::games::tsoro {
 
 enum class SowEnd : std::uint8_t { empty, head, endless };
 
@@ -35,4 +35,4 @@ inline bool sowing_ends(const Side& side, const Rules& rules, Hole from) {
   return sow(copy, rules, from).end != SowEnd::endless;
 }
 
-}  // namespace tanbo::engine::games::tsoro
+}  // namespace tanbo_server::engine::games::tsoro

@@ -8,7 +8,7 @@
 #include "engine/games/tsoro/notation.hpp"
 #include "engine/games/tsoro/sowing.hpp"
 
-namespace tanbo::engine::games::tsoro {
+namespace tanbo_server::engine::games::tsoro {
 
 namespace {
 
@@ -298,4 +298,4 @@ bool operator==(const Tsoro& a, const Tsoro& b) {
   return true;
 }
 
-}  // namespace tanbo::engine::games::tsoro
+}  // namespace tanbo_server::engine::games::tsoro

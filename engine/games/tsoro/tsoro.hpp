@@ -17,7 +17,7 @@
 #include "engine/core/registry.hpp"
 #include "engine/games/tsoro/rules.hpp"
 
-namespace tanbo::engine::games::tsoro {
+namespace tanbo_server::engine::games::tsoro {
 
 const GameInfo& info();
 // A position still playing, seen from `seat`, for the bots (BotHooks::evaluate).
@@ -117,4 +117,4 @@ class Tsoro final : public Game {
   std::array<Board, kHistory> boards_{};
 };
 
-}  // namespace tanbo::engine::games::tsoro
+}  // namespace tanbo_server::engine::games::tsoro

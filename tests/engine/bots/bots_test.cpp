@@ -9,8 +9,8 @@
 #include "engine/bots/evaluation.hpp"
 #include "engine/core/registry.hpp"
 
-using namespace tanbo::engine;
-using namespace tanbo::engine::bots;
+using namespace tanbo_server::engine;
+using namespace tanbo_server::engine::bots;
 
 namespace {
 

@@ -3,7 +3,7 @@
 #include "engine/cli/arena.hpp"
 #include "engine/core/registry.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 namespace {
 

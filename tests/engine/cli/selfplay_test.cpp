@@ -5,7 +5,7 @@
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 TEST_CASE("Events are one JSON array, each event's type first and its members in order",
           "[core][events]") {
@@ -111,4 +111,24 @@ TEST_CASE("The referee's own events: start, action with who chose it, end with i
     CHECK(ev.back().at("result").at("reason") == "resigned");
     CHECK(m->result().reason == "resigned");
   }
+}
+
+TEST_CASE("A renamed type is written with its name now, and with version 1's in that text",
+          "[core][events]") {
+  Events ev;
+  ev.add(Renamed{"paddy_action", "action"}, "seat", 0, "letter", "A");
+  ev.add("sow", "seat", 0);
+  ev.add(Renamed{"paddy_action", "action"}, "seat", 1);
+  const std::string now =
+      R"([{"type":"paddy_action","seat":0,"letter":"A"},{"type":"sow","seat":0},)"
+      R"({"type":"paddy_action","seat":1}])";
+  CHECK(ev.text() == now);
+  CHECK(ev.text(Names::v2) == now);
+  CHECK_FALSE(ev.same_in(Names::v1));
+  CHECK(ev.text(Names::v1) == R"([{"type":"action","seat":0,"letter":"A"},{"type":"sow","seat":0},)"
+                              R"({"type":"action","seat":1}])");
+  ev.clear();
+  ev.add("sow", "seat", 0);
+  CHECK(ev.same_in(Names::v1));
+  CHECK(ev.text(Names::v1) == ev.text());
 }

@@ -6,7 +6,7 @@
 
 #include "engine/core/json_text.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 TEST_CASE("plain and plain_run find a byte that needs care at any place of any length",
           "[core][json_text]") {

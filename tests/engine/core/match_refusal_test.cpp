@@ -6,7 +6,7 @@
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 TEST_CASE("R4: only a value equal to a legal action is played", "[core][match][fuzz]") {
   for (const GameInfo* g : all_games()) {

@@ -2,7 +2,7 @@
 
 #include "engine/core/options.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 namespace {
 

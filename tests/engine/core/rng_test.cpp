@@ -6,7 +6,7 @@
 
 #include "engine/core/rng.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include "engine/core/sha256.hpp"
 
-using namespace tanbo::engine;
+using namespace tanbo_server::engine;
 
 namespace {
 

@@ -12,7 +12,7 @@
 #include "server/accounts/hashing_queue.hpp"
 #include "server/accounts/login_gate.hpp"
 
-using namespace tanbo::server::accounts;
+using namespace tanbo_server::server::accounts;
 using namespace std::chrono_literals;
 using Clock = LoginGate::Clock;
 

@@ -13,7 +13,7 @@
 #include "tests/server/accounts/support.hpp"
 #include "tests/server/support/mailbox.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using namespace std::chrono_literals;
 using nlohmann::json;
 

@@ -10,7 +10,7 @@
 
 #include "tests/server/accounts/support.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
 
 // A namespace of its own: the unity build puts this file beside others with helpers of the same

@@ -8,7 +8,7 @@
 
 #include "server/accounts/passwords.hpp"
 
-using namespace tanbo::server::accounts;
+using namespace tanbo_server::server::accounts;
 
 TEST_CASE("a new password: 10 to 128 characters, not common, not the username",
           "[accounts][passwords]") {

@@ -6,7 +6,7 @@
 
 #include "tests/server/recovery/server_process.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 inline constexpr const char* kPassword = "correct horse battery";
 
@@ -56,4 +56,4 @@ inline bool refused_token(std::uint16_t port, const std::string& token) {
   return m.at("type") == "error" && m.at("code") == "bad_token";
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -5,7 +5,7 @@
 
 #include "tests/server/recovery/server_process.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
 
 namespace {
@@ -189,9 +189,11 @@ TEST_CASE("every admin call needs the token, reports, a removed line, a shadow m
     CHECK(logged(server, "admin: PUT /api/admin/identities/" + t.bo_id + "/ban: banned"));
   }
 
-  SECTION("unknown calls are 404, with the token") {
+  SECTION("unknown calls are 404 and a call's other methods 405, with the token") {
     CHECK(admin.call("GET", "/api/admin/nothing").status == 404);
-    CHECK(admin.call("POST", "/api/admin/reports").status == 404);
+    auto other = admin.call("POST", "/api/admin/reports");
+    CHECK(other.status == 405);
+    CHECK(json::parse(other.body).at("error").at("message") == "use GET");
   }
 }
 

@@ -4,9 +4,9 @@
 #include "engine/cli/verify.hpp"
 #include "tests/server/api/support.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::api::testing;
-using tanbo::server::store::Store;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::api::testing;
+using tanbo_server::server::store::Store;
 
 namespace {
 
@@ -24,7 +24,7 @@ std::vector<std::string> ids(const Json& page) {
 
 TEST_CASE("R2: a finished game fetched over HTTP verifies, and fails with one action altered",
           "[server][api][records]") {
-  tanbo::engine::Record played;
+  tanbo_server::engine::Record played;
   ApiServer fx([&](Store& s) {
     add_players(s);
     played = play_room(s, "v", 1'700'000'100'000);
@@ -34,16 +34,16 @@ TEST_CASE("R2: a finished game fetched over HTTP verifies, and fails with one ac
   SECTION("the record is the replay format with the seed, players, result and times") {
     CHECK(record.at("status") == "finished");
     CHECK(record.at("game") == "mancala-simple");
-    CHECK(record.at("seed") == tanbo::engine::seed_hex(played.seed));
+    CHECK(record.at("seed") == tanbo_server::engine::seed_hex(played.seed));
     CHECK(record.at("actions").size() == played.actions.size());
     CHECK(record.at("players_info").at(0).at("id") == "alice");
     CHECK(record.at("players_info").at(1).at("name") == "Bob");
     CHECK(record.at("result").at("places").size() == 2);
     CHECK(record.at("finished_at") == 1'700'000'100'000);
-    CHECK(record.at("commit") == tanbo::engine::seed_commitment(played.seed));
+    CHECK(record.at("commit") == tanbo_server::engine::seed_commitment(played.seed));
   }
   SECTION("engine verification accepts it") {
-    auto verdict = tanbo::engine::verify_record(record);
+    auto verdict = tanbo_server::engine::verify_record(record);
     INFO(verdict.mismatch);
     CHECK(verdict.verified);
   }
@@ -52,13 +52,13 @@ TEST_CASE("R2: a finished game fetched over HTTP verifies, and fails with one ac
     Json& action = record["actions"][1]["action"];
     REQUIRE(action.contains("hole"));
     action["hole"] = action["hole"].get<int>() == 0 ? 1 : 0;
-    auto verdict = tanbo::engine::verify_record(record);
+    auto verdict = tanbo_server::engine::verify_record(record);
     CHECK_FALSE(verdict.verified);
     CHECK_FALSE(verdict.mismatch.empty());
   }
   SECTION("another seed fails verification against the commitment") {
-    record["seed"] = tanbo::engine::seed_hex(tanbo::engine::seed_from_text("not it"));
-    CHECK_FALSE(tanbo::engine::verify_record(record).verified);
+    record["seed"] = tanbo_server::engine::seed_hex(tanbo_server::engine::seed_from_text("not it"));
+    CHECK_FALSE(tanbo_server::engine::verify_record(record).verified);
   }
 }
 

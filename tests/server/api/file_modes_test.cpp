@@ -10,7 +10,7 @@
 
 #include "tests/server/recovery/server_process.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 namespace fs = std::filesystem;
 
 namespace {

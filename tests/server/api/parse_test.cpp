@@ -3,7 +3,7 @@
 
 #include "server/api/api.hpp"
 
-using namespace tanbo::server::api;
+using namespace tanbo_server::server::api;
 
 namespace {
 

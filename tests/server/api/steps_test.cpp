@@ -4,10 +4,10 @@
 #include "server/api/serve.hpp"
 #include "tests/server/api/support.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::api::testing;
-using tanbo::server::store::Store;
-namespace engine = tanbo::engine;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::api::testing;
+using tanbo_server::server::store::Store;
+namespace engine = tanbo_server::engine;
 
 TEST_CASE("R2: the steps of a finished game are its record replayed, one state per action",
           "[server][api][api-steps]") {

@@ -8,7 +8,7 @@
 #include "tests/server/support/child_process.hpp"
 #include "tests/server/support/clients.hpp"
 
-using namespace tanbo::server;
+using namespace tanbo_server::server;
 using namespace std::chrono_literals;
 
 namespace {

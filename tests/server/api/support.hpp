@@ -15,7 +15,7 @@
 #include "tests/server/support/clients.hpp"
 #include "tests/server/support/in_process_server.hpp"
 
-namespace tanbo::server::api::testing {
+namespace tanbo_server::server::api::testing {
 
 using Json = nlohmann::json;
 using store::testing::TempDir;
@@ -136,4 +136,4 @@ inline engine::Record play_room(store::Store& s, const std::string& id, std::int
   return play_match(s, id, finished_at)->record();
 }
 
-}  // namespace tanbo::server::api::testing
+}  // namespace tanbo_server::server::api::testing

@@ -7,9 +7,9 @@
 #include "engine/core/registry.hpp"
 #include "server/bots/pool.hpp"
 
-using namespace tanbo;
-using namespace tanbo::server;
-namespace bots = tanbo::engine::bots;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
+namespace bots = tanbo_server::engine::bots;
 
 namespace {
 

@@ -25,9 +25,9 @@
 #include "tests/server/cluster/cluster_games.hpp"
 #include "tests/server/cluster/three_nodes.hpp"
 
-using namespace tanbo::server::test;
-using namespace tanbo::server::test::cluster_games;
-using tanbo::server::store::testing::PgCluster;
+using namespace tanbo_server::server::test;
+using namespace tanbo_server::server::test::cluster_games;
+using tanbo_server::server::store::testing::PgCluster;
 
 namespace chaos_test {
 

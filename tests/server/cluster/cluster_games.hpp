@@ -18,7 +18,7 @@
 #include "tests/server/cluster/three_nodes.hpp"
 #include "tests/server/support/replay_check.hpp"
 
-namespace tanbo::server::test::cluster_games {
+namespace tanbo_server::server::test::cluster_games {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
@@ -290,4 +290,4 @@ inline void run_all(std::vector<Game>& games, const std::function<void(Game&, un
   for (auto& t : threads) t.join();
 }
 
-}  // namespace tanbo::server::test::cluster_games
+}  // namespace tanbo_server::server::test::cluster_games

@@ -7,7 +7,7 @@
 
 #include "tests/server/cluster/redis_process.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using namespace std::chrono_literals;
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
@@ -20,7 +20,7 @@ constexpr auto kNodeLease = 1500ms;
 // the test returns, reported as skipped (tests/support/missing.hpp).
 std::unique_ptr<RedisProcess> start_redis() {
   auto binary = find_redis_server();
-  if (binary.empty() && tanbo::test::skip_missing(kNoRedis)) return nullptr;
+  if (binary.empty() && tanbo_server::test::skip_missing(kNoRedis)) return nullptr;
   return std::make_unique<RedisProcess>(binary);
 }
 
@@ -47,7 +47,7 @@ json listed(std::uint16_t port, const std::string& room) {
 struct OpenRoom {
   explicit OpenRoom(std::uint16_t port) : client(port) {
     client.hello("Creator");
-    client.send({{"type", "create"}, {"id", 1}, {"game", "mancala-simple"}, {"seats", 2}});
+    client.send({{"type", "create"}, {"id", 1}, {"game", "mancala-simple"}, {"players", 2}});
     id = client.expect("created").at("room");
   }
   ProtocolClient client;

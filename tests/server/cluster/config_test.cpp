@@ -7,7 +7,7 @@
 #include "server/cluster/redis.hpp"
 #include "server/config.hpp"
 
-using namespace tanbo::server;
+using namespace tanbo_server::server;
 
 namespace {
 

@@ -7,7 +7,7 @@
 
 #include "tests/server/cluster/three_nodes.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
 
 namespace frozen_node_test {

@@ -3,8 +3,8 @@
 
 #include "server/cluster/link_order.hpp"
 
-using tanbo::server::cluster::LinkArrivals;
-using tanbo::server::cluster::LinkStamps;
+using tanbo_server::server::cluster::LinkArrivals;
+using tanbo_server::server::cluster::LinkStamps;
 using Verdict = LinkArrivals::Verdict;
 
 TEST_CASE("a link's messages are numbered from 1 by their sender, one count per receiver",

@@ -9,7 +9,7 @@
 
 #include "server/rooms/lobby.hpp"
 
-using namespace tanbo::server;
+using namespace tanbo_server::server;
 using nlohmann::json;
 
 namespace {

@@ -8,10 +8,10 @@
 
 #include "server/cluster/messages.hpp"
 
-using namespace tanbo::server::cluster;
+using namespace tanbo_server::server::cluster;
 using nlohmann::json;
-using tanbo::protocol::Channel;
-using tanbo::server::CloseCode;
+using tanbo_server::protocol::Channel;
+using tanbo_server::server::CloseCode;
 
 namespace messages_test {
 
@@ -20,6 +20,9 @@ std::vector<Message> samples() {
   return {
       Request{"n1", 7, "id-1", "Ann", "ann", {"id-2", "id-3"}, 1'700'000'000'000, 12},
       Request{"n1", 8, "id-4", "Guest 4", "", {}, 0, std::nullopt},
+      Request{"n1", 9, "id-5", "Olga", "", {}, 0, std::nullopt, 2},
+      Request{"n2", 9, "id-6", "Rob", "rob", {}, 0, std::nullopt, 2, true, false},
+      Request{"n2", 9, "id-7", "Una", "una", {}, 0, std::nullopt, 1, false, true},
       Frame{{3, 4, 5}, std::nullopt},
       Frame{{3}, 17},
       Close{9, CloseCode::policy_error},
@@ -34,6 +37,8 @@ std::vector<Message> samples() {
       StandingChanged{"id-5", true, 1'800'000'000'000},
       Revoked{"id-6", "hash"},
       Revoked{"id-7", ""},
+      ToIdentity{"id-8", true, "", 0},
+      ToIdentity{"id-9", false, "n2", 14},
   };
 }
 
@@ -66,7 +71,8 @@ TEST_CASE("the heads cross as the nodes of the cluster read them", "[cluster][re
                                                                           {"username", "ann"},
                                                                           {"mutes", {"m"}},
                                                                           {"shadow_until", 5},
-                                                                          {"ticket", 12}});
+                                                                          {"ticket", 12},
+                                                                          {"protocol", 1}});
   CHECK(encode(Frame{{3, 4}, std::nullopt}) == json{{"k", "frame"}, {"peers", {3, 4}}});
   CHECK(encode(Frame{{3}, 17}) == json{{"k", "frame"}, {"peers", json::array({3})}, {"split", 17}});
   CHECK(encode(Close{9, CloseCode::going_away}) ==
@@ -84,6 +90,11 @@ TEST_CASE("the heads cross as the nodes of the cluster read them", "[cluster][re
   CHECK(encode(StandingChanged{"i", true, 8}) ==
         json{{"k", "standing"}, {"identity", "i"}, {"banned", true}, {"shadow_until", 8}});
   CHECK(encode(Revoked{"i", "h"}) == json{{"k", "revoked"}, {"identity", "i"}, {"token", "h"}});
+  CHECK(encode(ToIdentity{"i", true, "n2", 14}) == json{{"k", "to_identity"},
+                                                        {"identity", "i"},
+                                                        {"open_only", true},
+                                                        {"except_node", "n2"},
+                                                        {"except_peer", 14}});
 }
 
 TEST_CASE("a message of an unknown kind, or without one, is refused with the reason",

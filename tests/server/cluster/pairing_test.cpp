@@ -9,7 +9,7 @@
 
 #include "tests/server/cluster/three_nodes.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using namespace std::chrono_literals;
 using nlohmann::json;
 
@@ -141,9 +141,11 @@ TEST_CASE("a challenge to a player on another node, accepted there, and cancelle
   ProtocolClient ana(c->port_of(0)), ben(c->port_of(1));
   ana.hello("Ana");
   const std::string ben_id = ben.hello("Ben").at("player").at("id");
-  // Ben's node names him in Redis within a wave (2 s).
+  // Ben's identity reaches the shared store, and his node names him in Redis, a moment after his
+  // hello: a moment that a loaded machine stretches to seconds.
   json sent;
-  for (int i = 0; i < 40; ++i) {
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  for (int i = 0; std::chrono::steady_clock::now() < deadline; ++i) {
     ana.send({{"type", "challenge"},
               {"id", i},
               {"player", ben_id},
@@ -151,7 +153,6 @@ TEST_CASE("a challenge to a player on another node, accepted there, and cancelle
               {"options", {{"columns", 6}}}});
     sent = ana.next();
     if (sent.at("type") == "challenging") break;
-    // Ben's identity reaches the shared store, and his node names him, a moment after his hello.
     REQUIRE((sent.at("code") == "player_offline" || sent.at("code") == "no_such_player"));
     std::this_thread::sleep_for(100ms);
   }
@@ -171,5 +172,68 @@ TEST_CASE("a challenge to a player on another node, accepted there, and cancelle
     ana.send({{"type", "cancel"}, {"id", 2}, {"challenge", id}});
     CHECK(ana.expect("ok").at("re") == 2);
     CHECK(ben.expect("challenge_ended").at("reason") == "cancelled");
+  }
+}
+
+TEST_CASE("a player connected to two nodes hears a challenge on both, and answers it on either",
+          "[cluster][challenge]") {
+  auto c = start_cluster(kLease, {});
+  if (!c) return;
+  ProtocolClient ana(c->port_of(0)), ben1(c->port_of(1)), ben2(c->port_of(2));
+  ana.hello("Ana");
+  const json welcome = ben1.hello("Ben");
+  const std::string ben_id = welcome.at("player").at("id");
+  ben2.hello("", welcome.at("token"));
+  // Both of Ben's nodes name him in Redis a moment after his hellos.
+  const auto deadline = std::chrono::steady_clock::now() + 30s;
+  while (c->present_on(ben_id) != std::set<std::string>{"n1", "n2"}) {
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(50ms);
+  }
+  json sent;
+  for (int i = 0;; ++i) {
+    ana.send({{"type", "challenge"}, {"id", i}, {"player", ben_id}, {"game", "mancala-simple"}});
+    sent = ana.next();
+    if (sent.at("type") == "challenging") break;
+    // Ben's identity reaches the shared store a moment after his hello.
+    REQUIRE(sent.at("code") == "no_such_player");
+    REQUIRE(std::chrono::steady_clock::now() < deadline);
+    std::this_thread::sleep_for(100ms);
+  }
+  const std::string id = sent.at("challenge");
+  CHECK(ben1.expect("challenged").at("challenge") == id);
+  CHECK(ben2.expect("challenged").at("challenge") == id);
+  const auto none_ended = [](ProtocolClient& c) {
+    for (const auto& m : c.heard()) CHECK(m.at("type") != "challenge_ended");
+  };
+  // One of Ben's nodes holds the challenge; each answer is tried on both.
+  for (int on = 1; on <= 2; ++on) {
+    ProtocolClient& answers = on == 1 ? ben1 : ben2;
+    ProtocolClient& other = on == 1 ? ben2 : ben1;
+    DYNAMIC_SECTION("accepted on n" << on << ": the other connection hears it, both play") {
+      answers.send({{"type", "accept"}, {"id", "a"}, {"challenge", id}});
+      CHECK(answers.expect("ok").at("re") == "a");
+      CHECK(other.expect("challenge_ended").at("reason") == "accepted");
+      json pa = ana.expect("paired"), pb = answers.expect("paired");
+      CHECK(pa.at("room") == pb.at("room"));
+      ana.expect("joined");
+      CHECK(ana.expect("state").at("status") == "playing");
+      answers.expect("joined");
+      none_ended(answers);
+      none_ended(ana);
+    }
+    DYNAMIC_SECTION("declined on n" << on << ": the challenger and the other connection hear it") {
+      answers.send({{"type", "decline"}, {"id", "d"}, {"challenge", id}});
+      CHECK(answers.expect("ok").at("re") == "d");
+      CHECK(other.expect("challenge_ended").at("reason") == "declined");
+      CHECK(ana.expect("challenge_ended").at("reason") == "declined");
+      none_ended(answers);
+    }
+  }
+  SECTION("cancelled by the challenger: both of Ben's connections hear it") {
+    ana.send({{"type", "cancel"}, {"id", "c"}, {"challenge", id}});
+    CHECK(ana.expect("ok").at("re") == "c");
+    CHECK(ben1.expect("challenge_ended").at("reason") == "cancelled");
+    CHECK(ben2.expect("challenge_ended").at("reason") == "cancelled");
   }
 }

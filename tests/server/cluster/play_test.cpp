@@ -13,11 +13,11 @@
 #include "tests/server/cluster/three_nodes.hpp"
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::test;
-using namespace tanbo::server::test::cluster_games;
+using namespace tanbo_server::server::test;
+using namespace tanbo_server::server::test::cluster_games;
 using namespace std::chrono_literals;
 using nlohmann::json;
-using tanbo::server::store::testing::PgCluster;
+using tanbo_server::server::store::testing::PgCluster;
 
 TEST_CASE("30 games with their members spread over three nodes", "[cluster]") {
   auto c = start_cluster();
@@ -187,6 +187,24 @@ TEST_CASE("Redis frozen 10 s mid-game: every client is told, none waits in silen
       resets += std::stod(metrics.substr(at + key.size()));
   }
   CHECK(resets > 0);
+}
+
+TEST_CASE("a challenge crossing nodes while Redis is frozen is unknown_outcome, not offline",
+          "[cluster]") {
+  // The node asks Redis where the player is; with no answer it cannot tell, and says so.
+  auto c = start_cluster(15s);
+  if (!c) return;
+  ProtocolClient there(c->ports[0]), here(c->ports[1]);
+  const std::string ada = there.hello("Ada").at("player").at("id");
+  here.hello("Ben");
+  c->redis->freeze();
+  here.send({{"type", "challenge"}, {"id", 1}, {"player", ada}, {"game", "tsoro"}});
+  json answer = here.next_but_states();
+  c->redis->thaw();
+  INFO(answer.dump());
+  CHECK(answer.at("type") == "error");
+  CHECK(answer.at("code") == "unknown_outcome");  // Ada is connected: player_offline would lie
+  CHECK(answer.at("re") == 1);
 }
 
 TEST_CASE("moves that reach a room through another node never spend that node's rate limit",

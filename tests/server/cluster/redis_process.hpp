@@ -19,7 +19,7 @@
 #include "tests/server/recovery/server_process.hpp"
 #include "tests/support/missing.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 inline const std::string kNoRedis =
     "redis-server is not installed (tools/install-deps.sh --test, or apt-get install redis-server)";
@@ -179,4 +179,4 @@ class Node {
   bool stopped_ = false;
 };
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -14,10 +15,10 @@
 #include "tests/server/cluster/redis_process.hpp"
 #include "tests/server/store/support.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 using namespace std::chrono_literals;
-using tanbo::server::store::testing::PgCluster;
+using tanbo_server::server::store::testing::PgCluster;
 
 inline constexpr auto kLease = 1500ms;
 
@@ -60,6 +61,14 @@ struct Cluster {
   std::string owner(const std::string& room) const {
     return redis->command({"GET", "tanbo:room:" + room + ":owner"}).text().value_or("");
   }
+  // The nodes Redis names for an identity's connections, whose lease has not run out.
+  std::set<std::string> present_on(const std::string& identity) const {
+    std::set<std::string> nodes;
+    auto r = redis->command({"ZRANGE", "tanbo:presence:" + identity, "0", "-1"});
+    if (const auto* a = r.array())
+      for (const auto& n : *a) nodes.insert(n.text().value_or(""));
+    return nodes;
+  }
   // Whether every node lists `room`, waiting 5 s at most: the others learn of a room within the
   // lobby's debounce, and only then do joins through them go to its owner and a failover take it.
   bool listed_everywhere(const std::string& room) const {
@@ -80,9 +89,9 @@ struct Cluster {
 inline std::unique_ptr<Cluster> start_cluster(std::chrono::milliseconds lease = kLease,
                                               const std::vector<std::string>& flags = {}) {
   auto binary = find_redis_server();
-  if (binary.empty() && tanbo::test::skip_missing(kNoRedis)) return nullptr;
+  if (binary.empty() && tanbo_server::test::skip_missing(kNoRedis)) return nullptr;
   if (auto why = PgCluster::get().why_not();
-      !why.empty() && tanbo::test::skip_missing("PostgreSQL cannot run here: " + why))
+      !why.empty() && tanbo_server::test::skip_missing("PostgreSQL cannot run here: " + why))
     return nullptr;
   auto c = std::make_unique<Cluster>();
   c->redis = std::make_unique<RedisProcess>(binary);
@@ -97,4 +106,4 @@ inline std::unique_ptr<Cluster> start_cluster(std::chrono::milliseconds lease = 
   return c;
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -5,8 +5,8 @@
 #include "server/store/worker.hpp"
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo;
-using namespace tanbo::server;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
 using store::testing::Backend;
 
 namespace {

@@ -6,7 +6,7 @@
 #include "server/mail/mailer.hpp"
 #include "server/mail/message.hpp"
 
-using namespace tanbo::server::mail;
+using namespace tanbo_server::server::mail;
 
 TEST_CASE("an address is trimmed and lower-cased, and only a plain one is taken",
           "[server][mail]") {

@@ -15,8 +15,8 @@
 #include "tests/server/rooms/cpu_fixture.hpp"
 #include "tests/server/rooms/fixture.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 
@@ -146,7 +146,7 @@ TEST_CASE("/metrics: the bot decision histogram counts every choice a CPU seat m
   json first;
   std::string room = create_room(human,
                                  {{"game", "mancala-simple"},
-                                  {"seats", 2},
+                                  {"players", 2},
                                   {"options", {{"first", 0}}},
                                   {"cpu", {{{"seat", 1}, {"level", "random"}}}}},
                                  &first);
@@ -168,4 +168,67 @@ TEST_CASE("/metrics answers HEAD with headers only and refuses other methods", "
   CHECK(head.status == 200);
   CHECK(head.body.empty());
   CHECK(http_request(fx.port(), "POST", "/metrics").status == 405);
+}
+
+TEST_CASE("a room writes one state frame per change, and one more per version 1 being spoken",
+          "[server][metrics][versions]") {
+  RoomsServer fx;
+  const std::string v2 = "tanbo_state_frames_total{protocol=\"2\"}";
+  const std::string v1 = "tanbo_state_frames_total{protocol=\"1\"}";
+  Table t = Table::seat(fx.port(), "steere-tanbo", 2, 2, {{"first", 0}, {"size", "7x7"}});
+  std::uint64_t v = t.state.at("version");
+  // Plays the deciding seat's first legal action; what the state frames counters did.
+  const auto step = [&] {
+    const Samples before = scrape(fx.port());
+    const int seat = t.deciding();
+    t.at(seat).send({{"type", "act"},
+                     {"room", t.room},
+                     {"version", v},
+                     {"action", t.seen[std::size_t(seat)].at("legal")[0]}});
+    t.catch_up(++v);
+    const Samples after = scrape(fx.port());
+    return std::pair{at(after, v2) - at(before, v2), at(after, v1) - at(before, v1)};
+  };
+  // Two players and two spectators, all of version 2: one frame for all four.
+  CHECK(step() == std::pair{1.0, 0.0});
+  CHECK(step() == std::pair{1.0, 0.0});
+
+  ProtocolClient old(fx.port());
+  old.hello("Olga", "", std::nullopt);
+  old.send({{"type", "join"}, {"room", t.room}, {"as", "spectator"}});
+  old.expect("joined");
+  CHECK(old.expect("state").at("version") == v);
+  // Now version 1 is spoken there too, whose names for this game differ: one frame more per
+  // change, shared by its speakers.
+  CHECK(step() == std::pair{1.0, 1.0});
+  CHECK(old.expect("state").at("version") == v);
+  old.send({{"type", "leave"}, {"id", 1}, {"room", t.room}});
+  old.expect("left");
+  CHECK(step() == std::pair{1.0, 0.0});
+}
+
+TEST_CASE("a member of version 1 costs no frame where the game's names are the same",
+          "[server][metrics][versions]") {
+  RoomsServer fx;
+  Table t = Table::seat(fx.port(), "mancala-simple", 2, 1, {{"first", 0}});
+  ProtocolClient old(fx.port());
+  old.hello("Olga", "", std::nullopt);
+  old.send({{"type", "join"}, {"room", t.room}, {"as", "spectator"}});
+  old.expect("joined");
+  std::uint64_t v = old.expect("state").at("version");
+  const Samples before = scrape(fx.port());
+  const int seat = t.deciding();
+  t.at(seat).send({{"type", "act"},
+                   {"room", t.room},
+                   {"version", v},
+                   {"action", t.seen[std::size_t(seat)].at("legal")[0]}});
+  t.catch_up(++v);
+  json seen = old.expect("state");
+  CHECK(seen.at("version") == v);
+  CHECK(seen == t.state);
+  const Samples after = scrape(fx.port());
+  const std::string v2 = "tanbo_state_frames_total{protocol=\"2\"}";
+  const std::string v1 = "tanbo_state_frames_total{protocol=\"1\"}";
+  CHECK(at(after, v2) - at(before, v2) == 1);
+  CHECK(at(after, v1) - at(before, v1) == 0);
 }

@@ -3,7 +3,7 @@
 
 #include "server/net/address.hpp"
 
-using namespace tanbo::server;
+using namespace tanbo_server::server;
 namespace ip = boost::asio::ip;
 
 TEST_CASE("networks: an address or a CIDR block, IPv4 or IPv6", "[server][address]") {

@@ -10,7 +10,7 @@
 #include "tests/server/recovery/server_process.hpp"
 #include "tests/server/support/raw_tcp.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using namespace std::chrono_literals;
 
 namespace {

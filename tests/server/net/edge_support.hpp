@@ -6,7 +6,7 @@
 #include "tests/server/support/clients.hpp"
 #include "tests/server/support/eventually.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 // The value of an unlabelled sample of GET /metrics; -1 when it is not there.
 inline double metric(std::uint16_t port, const std::string& name) {
@@ -16,4 +16,4 @@ inline double metric(std::uint16_t port, const std::string& name) {
   return std::stod(text.substr(at + name.size() + 2));
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

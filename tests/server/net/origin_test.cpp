@@ -9,8 +9,8 @@
 #include "tests/server/net/edge_support.hpp"
 #include "tests/server/recovery/server_process.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include "tests/server/rooms/fixture.hpp"
 #include "tests/server/support/in_process_server.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 

@@ -11,8 +11,8 @@
 #include "server/metrics/log_budget.hpp"
 #include "tests/server/rooms/fixture.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 using namespace std::chrono_literals;
 
 namespace {

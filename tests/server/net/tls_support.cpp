@@ -13,7 +13,7 @@
 #include "server/net/beast.hpp"
 #include "tests/server/support/protocol_client.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 namespace {
 
 template <class T, void (*Free)(T*)>
@@ -190,4 +190,4 @@ void WssClient::close() {
       [&](auto h) { impl_->ws.async_close(websocket::close_code::normal, h); });
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -11,7 +11,7 @@
 
 #include "tests/server/support/clients.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 // A fresh directory holding cert.pem and key.pem (EC P-256, CN=localhost, valid one hour);
 // removed on destruction.
@@ -51,4 +51,4 @@ class WssClient {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

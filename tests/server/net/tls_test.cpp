@@ -11,8 +11,8 @@
 #include "tests/server/rooms/fixture.hpp"
 #include "tests/server/support/child_process.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 using namespace std::chrono_literals;
 
 namespace {

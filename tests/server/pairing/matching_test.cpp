@@ -6,7 +6,7 @@
 
 #include "server/pairing/matching.hpp"
 
-using namespace tanbo::server::pairing;
+using namespace tanbo_server::server::pairing;
 
 namespace {
 

@@ -7,8 +7,8 @@
 
 #include "tests/server/rooms/fixture.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 

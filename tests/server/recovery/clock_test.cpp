@@ -8,9 +8,9 @@
 #include "server/wall_clock.hpp"
 #include "tests/server/recovery/server_process.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
-using tanbo::server::wall_ms;
+using tanbo_server::server::wall_ms;
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include "tests/server/support/eventually.hpp"
 #include "tests/server/support/replay_check.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
 using namespace std::chrono_literals;
 

@@ -18,9 +18,9 @@
 #include "tests/server/store/support.hpp"
 #include "tests/server/support/in_process_server.hpp"
 
-using namespace tanbo;
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 using store::Json;
 
 namespace {

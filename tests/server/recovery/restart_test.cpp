@@ -9,7 +9,7 @@
 #include "tests/server/recovery/server_process.hpp"
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
 
 namespace {
@@ -321,7 +321,7 @@ TEST_CASE("durability full: every move seen, a finished game and an identity sur
 
 TEST_CASE("one node on PostgreSQL: a room played, the server restarted, the room plays on",
           "[persist][recovery][restart][postgres]") {
-  namespace st = tanbo::server::store::testing;
+  namespace st = tanbo_server::server::store::testing;
   if (st::unavailable(st::Backend::postgres)) return;
   DataDir dir;
   const std::string store = st::PgCluster::get().fresh_database();

@@ -16,7 +16,7 @@
 #include "tests/server/support/clients.hpp"
 #include "tests/server/support/protocol_client.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 struct DataDir {
   std::filesystem::path path = std::filesystem::temp_directory_path() /
@@ -104,4 +104,4 @@ inline std::vector<std::string> listed_rooms(std::uint16_t port) {
   return out;
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -20,7 +20,7 @@
 #include "tests/server/store/support.hpp"
 #include "tests/server/support/replay_check.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
 using namespace std::chrono_literals;
 
@@ -264,7 +264,7 @@ void outage(ServerProcess& server, const std::function<void()>& fault,
 TEST_CASE("SQLite on a full disk: moves refused or held, every room plays on once space is back",
           "[persist][outage][disk]") {
   if (::geteuid() != 0 &&
-      tanbo::test::skip_missing("mounting the small tmpfs this test fills needs root"))
+      tanbo_server::test::skip_missing("mounting the small tmpfs this test fills needs root"))
     return;
   store_outage::SmallDisk disk(64);
   REQUIRE(disk.mounted);
@@ -277,8 +277,9 @@ TEST_CASE("SQLite on a full disk: moves refused or held, every room plays on onc
 
 TEST_CASE("PostgreSQL out of reach for 10 s: moves refused or held, every room plays on after",
           "[persist][outage][postgres]") {
-  using tanbo::server::store::testing::PgCluster, tanbo::server::store::testing::Backend,
-      tanbo::server::store::testing::unavailable;
+  using tanbo_server::server::store::testing::PgCluster,
+      tanbo_server::server::store::testing::Backend,
+      tanbo_server::server::store::testing::unavailable;
   if (unavailable(Backend::postgres)) return;
   DataDir dir;
   ServerProcess server(dir, {"--store", PgCluster::get().fresh_database()});
@@ -298,8 +299,9 @@ TEST_CASE("PostgreSQL out of reach for 10 s: moves refused or held, every room p
 
 TEST_CASE("PostgreSQL restarted: the node connects again by itself and every room plays on",
           "[persist][outage][postgres]") {
-  using tanbo::server::store::testing::PgCluster, tanbo::server::store::testing::Backend,
-      tanbo::server::store::testing::unavailable;
+  using tanbo_server::server::store::testing::PgCluster,
+      tanbo_server::server::store::testing::Backend,
+      tanbo_server::server::store::testing::unavailable;
   namespace so = store_outage;
   if (unavailable(Backend::postgres)) return;
   DataDir dir;
@@ -359,7 +361,8 @@ TEST_CASE("A database host that never answers: the server says so within seconds
 // again, it starts and every room comes back with every acknowledged move.
 TEST_CASE("SQLite on a read-only mount: the start refuses clearly, and once writable all is back",
           "[persist][outage][disk]") {
-  if (::geteuid() != 0 && tanbo::test::skip_missing("a read-only bind mount needs root")) return;
+  if (::geteuid() != 0 && tanbo_server::test::skip_missing("a read-only bind mount needs root"))
+    return;
   DataDir dir;
   std::filesystem::create_directories(dir.path);
   std::mt19937 rng(47);

@@ -9,9 +9,9 @@
 #include "server/rooms/chat_limits.hpp"
 #include "tests/server/rooms/fixture.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server;
+using namespace tanbo_server::server::test;
 
 namespace {
 
@@ -78,11 +78,11 @@ TEST_CASE("one identity on ten connections has one chat bucket between them",
       limited += a == "chat_rate_limited";
     }
   // The burst, and a line more per second the test took (the bucket refills meanwhile).
-  const int allowed =
-      tanbo::protocol::kChatBurst + int(seconds_since(start) * tanbo::protocol::kChatPerSecond);
+  const int allowed = tanbo_server::protocol::kChatBurst +
+                      int(seconds_since(start) * tanbo_server::protocol::kChatPerSecond);
   INFO(said << " said, " << allowed << " allowed");
   CHECK(said <= allowed);
-  CHECK(said >= tanbo::protocol::kChatBurst);
+  CHECK(said >= tanbo_server::protocol::kChatBurst);
   CHECK(said + limited == 50);
 }
 
@@ -112,17 +112,17 @@ TEST_CASE("a line the room refuses takes nothing from the chat's buckets",
   say(ana, t.room, "players", "gg", 1);
   CHECK(answers(ana, 1) == std::vector<std::string>{"ok"});
   // One at a time: a refused line's tokens are back before its refusal is sent.
-  for (int i = 0; i < 2 * tanbo::protocol::kChatBurst; ++i) {
+  for (int i = 0; i < 2 * tanbo_server::protocol::kChatBurst; ++i) {
     say(ana, t.room, "spectators", "wrong channel " + std::to_string(i), 10 + i);
     CHECK(answers(ana, 1) == std::vector<std::string>{"not_your_channel"});
     say(ana, t.room, "players", "gg", 30 + i);
     CHECK(answers(ana, 1) == std::vector<std::string>{"chat_repeated"});
   }
   // The one line said took one token: the rest of the burst is there.
-  for (int i = 0; i < tanbo::protocol::kChatBurst - 1; ++i)
+  for (int i = 0; i < tanbo_server::protocol::kChatBurst - 1; ++i)
     say(ana, t.room, "players", "new line " + std::to_string(i), 50 + i);
-  CHECK(answers(ana, tanbo::protocol::kChatBurst - 1) ==
-        std::vector<std::string>(std::size_t(tanbo::protocol::kChatBurst - 1), "ok"));
+  CHECK(answers(ana, tanbo_server::protocol::kChatBurst - 1) ==
+        std::vector<std::string>(std::size_t(tanbo_server::protocol::kChatBurst - 1), "ok"));
 }
 
 TEST_CASE("the identities of one address share the address's chat bucket",
@@ -140,23 +140,23 @@ TEST_CASE("the identities of one address share the address's chat bucket",
   }
   const auto start = Clock::now();
   for (std::size_t i = 0; i < school.size(); ++i)
-    for (int k = 0; k < tanbo::protocol::kChatBurst; ++k)
+    for (int k = 0; k < tanbo_server::protocol::kChatBurst; ++k)
       say(*school[i], t.room, "spectators",
           "pupil " + std::to_string(i) + " line " + std::to_string(k), k);
   int said = 0, address_limited = 0, identity_limited = 0;
   for (auto& p : school)
-    for (const auto& a : answers(*p, tanbo::protocol::kChatBurst)) {
+    for (const auto& a : answers(*p, tanbo_server::protocol::kChatBurst)) {
       said += a == "ok";
       address_limited += a == "chat_rate_limited (address)";
       identity_limited += a == "chat_rate_limited";
     }
-  const int allowed = tanbo::protocol::kChatAddressBurst +
-                      int(seconds_since(start) * tanbo::protocol::kChatAddressPerSecond);
+  const int allowed = tanbo_server::protocol::kChatAddressBurst +
+                      int(seconds_since(start) * tanbo_server::protocol::kChatAddressPerSecond);
   INFO(said << " said, " << allowed << " allowed");
   CHECK(said <= allowed);
-  CHECK(said >= tanbo::protocol::kChatAddressBurst);
+  CHECK(said >= tanbo_server::protocol::kChatAddressBurst);
   CHECK(identity_limited == 0);
-  CHECK(address_limited == 12 * tanbo::protocol::kChatBurst - said);
+  CHECK(address_limited == 12 * tanbo_server::protocol::kChatBurst - said);
   SECTION("another address is not held back") {
     ProtocolClient home(fx.port(), "198.51.100.2");
     spectate(home, t.room, "Home");

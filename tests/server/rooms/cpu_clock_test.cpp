@@ -6,9 +6,9 @@
 #include "server/wall_clock.hpp"
 #include "tests/server/rooms/cpu_fixture.hpp"
 
-using namespace tanbo;
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 
@@ -35,7 +35,7 @@ Pair seat_pair(std::uint16_t port, json create) {
   p.p0 = std::make_unique<ProtocolClient>(port);
   p.p0->hello("Ana");
   create["game"] = "mancala-simple";
-  create["seats"] = 2;
+  create["players"] = 2;
   create["options"] = {{"first", 0}};
   p.room = create_room(*p.p0, create);
   p.p1 = std::make_unique<ProtocolClient>(port);

@@ -11,7 +11,7 @@
 #include "server/rooms/journal.hpp"
 #include "tests/server/rooms/fixture.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 inline ServiceOptions cpu_options() {
   ServiceOptions o = service_options(rooms_config());
@@ -117,4 +117,4 @@ inline HumanGame play_human(ProtocolClient& c, const std::string& room, int me, 
   return g;
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -3,9 +3,9 @@
 #include "engine/core/registry.hpp"
 #include "tests/server/rooms/cpu_fixture.hpp"
 
-using namespace tanbo;
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 
@@ -33,7 +33,7 @@ TEST_CASE("a person plays every game to the end against a CPU seat at each level
         human.hello("Ana");
         json first;
         std::string room = create_room(
-            human, {{"game", info->id}, {"seats", 2}, {"cpu", {{{"seat", 1}, {"level", level}}}}},
+            human, {{"game", info->id}, {"players", 2}, {"cpu", {{{"seat", 1}, {"level", level}}}}},
             &first);
         // One person and a CPU: the game starts with the creator's seat.
         REQUIRE(first.at("status") == "playing");
@@ -65,7 +65,7 @@ TEST_CASE("mancala-simple for four: one person and three CPUs of mixed levels pl
   json first;
   std::string room = create_room(human,
                                  {{"game", "mancala-simple"},
-                                  {"seats", 4},
+                                  {"players", 4},
                                   {"cpu",
                                    {{{"seat", 1}, {"level", "random"}},
                                     {{"seat", 2}, {"level", "greedy"}},
@@ -109,7 +109,7 @@ TEST_CASE("create places CPU seats only where the creator is not, and refuses th
     json first;
     create_room(
         c,
-        {{"game", "mancala-simple"}, {"seats", 3}, {"cpu", {{{"seat", 2}, {"level", "random"}}}}},
+        {{"game", "mancala-simple"}, {"players", 3}, {"cpu", {{{"seat", 2}, {"level", "random"}}}}},
         &first);
     CHECK(first.at("status") == "waiting");
     CHECK(first.at("seats")[1].at("cpu") == false);
@@ -123,7 +123,7 @@ TEST_CASE("a seated player fills the free seats with CPUs and the game starts at
   ProtocolClient ana(fx.port());
   ana.hello("Ana");
   json first;
-  std::string room = create_room(ana, {{"game", "mancala-simple"}, {"seats", 3}}, &first);
+  std::string room = create_room(ana, {{"game", "mancala-simple"}, {"players", 3}}, &first);
   REQUIRE(first.at("status") == "waiting");
   ProtocolClient watcher(fx.port());
   watcher.hello("Ben");

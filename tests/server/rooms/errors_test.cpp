@@ -2,11 +2,12 @@
 
 #include <numeric>
 #include <set>
+#include <thread>
 
 #include "tests/server/rooms/fixture.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 
@@ -128,7 +129,7 @@ TEST_CASE("every error code is answered with its code and leaves the room as it 
     CHECK(fields.count("colour") == 1);
     CHECK(fields.count("first") == 1);
     CHECK(error_for(mover, {{"type", "create"}, {"game", "chess"}}).at("code") == "bad_option");
-    CHECK(error_for(mover, {{"type", "create"}, {"game", "tanbo"}, {"seats", 7}}).at("code") ==
+    CHECK(error_for(mover, {{"type", "create"}, {"game", "tanbo"}, {"players", 7}}).at("code") ==
           "bad_option");
   }
   SECTION("too_many_rooms beyond the per-identity limit of unfinished rooms") {
@@ -148,6 +149,38 @@ TEST_CASE("every error code is answered with its code and leaves the room as it 
     t.read_states(v + 1);
     CHECK(t.state.at("status") != "waiting");
   }
+}
+
+TEST_CASE("rate_limited answers between accepted messages never close the connection",
+          "[server][rooms][limits]") {
+  Config c = rooms_config();
+  c.rate_burst = 2;
+  c.rate_per_second = 2;  // a token each 500 ms: six pings sent at once overflow the bucket
+  c.rate_strikes = 5;
+  RoomsServer fx(c);
+  ProtocolClient bot(fx.port());
+  bot.hello();
+  int limited = 0, id = 0;
+  auto round = [&] {
+    int wait_ms = 0;
+    const int first = id;
+    for (int i = 0; i < 6; ++i) bot.send({{"type", "ping"}, {"id", id++}});
+    for (int i = first; i < id; ++i) {
+      auto m = bot.next();
+      REQUIRE(m.at("re") == i);
+      if (m.at("type") == "error") {
+        REQUIRE(m.at("code") == "rate_limited");
+        wait_ms = m.at("retry_ms").get<int>();
+        ++limited;
+      }
+    }
+    // Waits as the last refusal said (and a little more): the next message is taken.
+    std::this_thread::sleep_for(std::chrono::milliseconds(wait_ms + 100));
+  };
+  for (int i = 0; i < 3; ++i) round();
+  CHECK(limited > 5);  // more than the strikes allowed, but never that many in a row
+  bot.send({{"type", "ping"}, {"id", "still"}});
+  CHECK(bot.expect("pong").at("re") == "still");
 }
 
 TEST_CASE("a flood of messages is rate_limited, then closed 1008, while others are served",

@@ -6,17 +6,17 @@
 #include "server/rooms/store_journal.hpp"
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::store::testing;
-using Code = tanbo::server::store::WriteResult::Code;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::store::testing;
+using Code = tanbo_server::server::store::WriteResult::Code;
 
 namespace fencing_test {
 
 // The first legal action of the sample room's game, by the seat that must decide.
-JournalEntry first_action(const tanbo::server::store::RoomRow& row, std::int64_t epoch) {
-  tanbo::server::store::LoadedRoom head{row, {}, 0};
-  tanbo::engine::Problems problems;
-  auto match = tanbo::engine::Match::start(head.record(), problems);
+JournalEntry first_action(const tanbo_server::server::store::RoomRow& row, std::int64_t epoch) {
+  tanbo_server::server::store::LoadedRoom head{row, {}, 0};
+  tanbo_server::engine::Problems problems;
+  auto match = tanbo_server::engine::Match::start(head.record(), problems);
   REQUIRE(match);
   JournalEntry e{JournalEntry::Kind::action, row.id, 1, match->game().pending().seat,
                  match->legal_json().at(0)};
@@ -25,7 +25,8 @@ JournalEntry first_action(const tanbo::server::store::RoomRow& row, std::int64_t
 }
 
 // One write as the store worker makes it: inside a group, committed after.
-tanbo::server::store::WriteResult grouped(tanbo::server::store::Store& s, const JournalEntry& e) {
+tanbo_server::server::store::WriteResult grouped(tanbo_server::server::store::Store& s,
+                                                 const JournalEntry& e) {
   REQUIRE(s.begin_group());
   auto r = StoreJournal::write(s, e, 1'800'000'000'000);
   std::string error;

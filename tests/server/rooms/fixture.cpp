@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 json without_legal(json s) {
   s.erase("legal");
@@ -19,7 +19,7 @@ Table Table::seat(std::uint16_t port, const std::string& game, int players, int 
   t.seen.resize(std::size_t(players));
   auto& p0 = *t.players[0];
   p0.send(
-      {{"type", "create"}, {"id", 1}, {"game", game}, {"seats", players}, {"options", options}});
+      {{"type", "create"}, {"id", 1}, {"game", game}, {"players", players}, {"options", options}});
   json created = p0.expect("created");
   t.room = created.at("room");
   if (created.at("seat") != 0) throw std::runtime_error("the creator is not at seat 0");
@@ -79,4 +79,4 @@ int Table::deciding() const {
   return p.is_null() ? -1 : p.at("seat").get<int>();
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -12,7 +12,7 @@
 #include "tests/server/support/in_process_server.hpp"
 #include "tests/server/support/protocol_client.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 // Limits wide enough that only the test aimed at one meets it.
 inline Config rooms_config() {
@@ -64,4 +64,4 @@ struct Table {
 
 json without_legal(json s);
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

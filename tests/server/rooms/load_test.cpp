@@ -7,9 +7,9 @@
 #include "engine/core/rng.hpp"
 #include "tests/server/rooms/fixture.hpp"
 
-using namespace tanbo;
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 

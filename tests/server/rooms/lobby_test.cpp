@@ -6,8 +6,8 @@
 #include "tests/server/rooms/fixture.hpp"
 #include "tests/server/support/eventually.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 TEST_CASE("the lobby lists rooms and pushes their changes at most once per 500 ms",
           "[server][rooms][lobby]") {

@@ -9,8 +9,8 @@
 #include "server/rooms/store_journal.hpp"
 #include "server/store/worker.hpp"
 
-using namespace tanbo;
-using namespace tanbo::server;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
 using engine::Json;
 
 namespace {

@@ -4,7 +4,7 @@
 #include "tests/server/recovery/server_process.hpp"
 #include "tests/server/support/eventually.hpp"
 
-using namespace tanbo::server::test;
+using namespace tanbo_server::server::test;
 using nlohmann::json;
 using namespace std::chrono_literals;
 

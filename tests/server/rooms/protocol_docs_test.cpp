@@ -1,16 +1,5 @@
-// docs/protocol.md is real: its examples are played in order against a running server.
-//
-// ```json client NAME [repeat N]   sent on connection NAME (default: ana), N times
-// ```text client NAME              the block sent as it stands (not JSON: the bad_json example)
-// ```json server NAME              a message connection NAME (default: the last sender) got
-// ```http admin                    an operator's call, "METHOD /path", with the operator's token
-// ```http NAME                     an HTTP call of connection NAME's player: "METHOD /path",
-//                                  then header lines (a token in them the real one), then a
-//                                  blank line and the body, if any
-// ```json answer NAME              the JSON body of NAME's last HTTP answer (status 200)
-// ```text mail                     the next mail the server gave its --mail-command (the stand-in
-//                                  tests/server/support/mailbox.sh delivers it to a file): its To
-//                                  and Subject, and its text, the link's token in it learned
+// docs/protocol.md is real: its examples are played in order against a running server (their
+// fences: tests/support/protocol_examples.hpp).
 //
 // A server example must match a message the server sent that connection: the same members,
 // the same values, arrays of the same length, except where the value cannot be known before
@@ -18,101 +7,36 @@
 // must only have the same JSON type; `games` and `rooms` lists may show some of their entries.
 // A room id, identity id or token met there is learned, and the client examples that follow
 // use the real one. An example with `re` is checked against the reply to the request with that
-// id; one without, against the pushes that connection got.
+// id; one without, against the pushes that connection got. What one connection got comes in
+// the order the page shows it (a state before the ok of the request that caused it), and a
+// game clock credits each seat what the page's clock does, given the page's timing.
 #include <catch2/catch.hpp>
 
 #include <deque>
 #include <fstream>
 #include <map>
+#include <numeric>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "tests/server/recovery/server_process.hpp"
+#include "tests/support/protocol_examples.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 
-struct Example {
-  bool client = false;
-  bool raw = false;     // a text block, sent verbatim
-  bool admin = false;   // an operator's HTTP call
-  bool http = false;    // a player's HTTP call
-  bool answer = false;  // the answer to the last call
-  bool mail = false;    // the next mail sent
-  std::string connection;
-  int repeat = 1;
-  std::string text;
-  int line = 0;
-};
-
-std::vector<Example> examples(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<Example> out;
-  std::string line;
-  std::optional<Example> open;
-  for (int n = 1; std::getline(in, line); ++n) {
-    if (!open) {
-      std::istringstream words(line);
-      std::string fence, direction;
-      words >> fence >> direction;
-      Example e;
-      if (fence == "```http" && !direction.empty()) {  // a bare one only illustrates
-        e.admin = direction == "admin";
-        e.http = !e.admin;
-        e.connection = direction;
-        e.line = n;
-        open = e;
-        continue;
-      }
-      if (fence == "```json" && direction == "answer") {
-        e.answer = true;
-        words >> e.connection;
-        e.line = n;
-        open = e;
-        continue;
-      }
-      if (fence == "```text" && direction == "mail") {
-        e.mail = true;
-        e.line = n;
-        open = e;
-        continue;
-      }
-      if ((fence != "```json" && fence != "```text") ||
-          (direction != "client" && direction != "server"))
-        continue;
-      e.client = direction == "client";
-      e.raw = fence == "```text";
-      e.line = n;
-      std::string word;
-      while (words >> word) {
-        if (word == "repeat")
-          words >> e.repeat;
-        else
-          e.connection = word;
-      }
-      open = e;
-    } else if (line == "```") {
-      out.push_back(*open);
-      open.reset();
-    } else {
-      open->text += line + "\n";
-    }
-  }
-  return out;
-}
-
 // Values a reader cannot know before the server sends them.
 const std::set<std::string> kUnknowable = {
-    "room",      "token",      "commit",       "seed",      "server", "deadline",
-    "left",      "id",         "node",         "challenge", "seek",   "at",
-    "remaining", "created_at", "last_used_at", "agent",     "ended",  "recovery_code"};
+    "room",         "token", "commit",    "seed",          "server",  "deadline",  "left",
+    "id",           "node",  "challenge", "seek",          "at",      "remaining", "created_at",
+    "last_used_at", "agent", "ended",     "recovery_code", "revoked", "retry_ms"};
 // Of those, the ones that name something: the same example value is the same real value.
-const std::set<std::string> kNames = {"room",      "token", "id",           "seek",
-                                      "challenge", "ended", "recovery_code"};
+const std::set<std::string> kNames = {"room",  "token",         "id",     "seek", "challenge",
+                                      "ended", "recovery_code", "revoked"};
 // Drawn by the server: the seat a pairing gives (R6).
 const std::map<std::string, std::set<std::string>> kDrawn = {{"paired", {"seat"}}};
 // Lists an example may show in part, each entry matching one of the real ones.
@@ -200,28 +124,146 @@ json substituted(json j, const Learned& learned) {
 
 struct Peer {
   std::unique_ptr<ProtocolClient> client;
-  std::deque<json> unread;
-  HttpReply answer;  // to its player's last HTTP call
+  std::deque<std::pair<long, json>> unread;  // each numbered in the order it came
+  long received = 0;
+  long last_shown = -1;  // the number of the message the last example of this connection showed
+  HttpReply answer;      // to its player's last HTTP call
 };
 
-// A player's HTTP call as an example writes it, with the real names in its path and headers.
-HttpReply call(std::uint16_t port, const std::string& text, const Learned& learned) {
-  std::istringstream lines(text);
-  std::string line, method, path, target, authorization, body;
-  std::getline(lines, line);
-  std::istringstream(line) >> method >> path;
+// An example's "/path", the names in it the real ones.
+std::string real_path(const std::string& path, const Learned& learned) {
+  std::string target;
   for (std::size_t at = 0; at < path.size();) {
     const auto slash = path.find('/', at + 1);
     const std::string part = path.substr(at + 1, slash - at - 1);
     target += "/" + substituted(json(part), learned).get<std::string>();
     at = slash;
   }
+  return target;
+}
+
+// A player's HTTP call as an example writes it, with the real names in its path and headers.
+HttpReply call(std::uint16_t port, const std::string& text, const Learned& learned) {
+  std::istringstream lines(text);
+  std::string line, method, path, authorization, body;
+  std::getline(lines, line);
+  std::istringstream(line) >> method >> path;
+  const std::string target = real_path(path, learned);
   while (std::getline(lines, line) && !line.empty())
     if (line.starts_with("Authorization: Bearer "))
       authorization = "Bearer " + substituted(json(line.substr(22)), learned).get<std::string>();
   for (std::string rest; std::getline(lines, rest);) body += rest;
   if (!body.empty()) body = substituted(json::parse(body), learned).dump();
   return http_request(port, method, target, authorization, body);
+}
+
+// The message a server example shows: the first that matches among what the connection got and
+// no example showed yet, and came after the message the connection's example before showed.
+// Matching one that came before that is the page showing the two out of the server's order,
+// unless the example says it came earlier: then it must have.
+std::optional<json> take_shown(Peer& conn, const json& doc, bool earlier_said, Learned& learned,
+                               std::string& why) {
+  const bool reply = doc.contains("re") && !doc.at("re").is_null();
+  why = "nothing of type " + doc.at("type").dump() + " came";
+  bool earlier = false;
+  for (std::size_t i = 0;; ++i) {
+    if (i == conn.unread.size()) {
+      try {
+        conn.unread.emplace_back(conn.received++, conn.client->next());  // 5 s at most
+      } catch (const std::exception& x) {
+        why += std::string("\n(") + x.what() + ")";
+        break;
+      }
+    }
+    const auto& [n, m] = conn.unread[i];
+    if (m.at("type") != doc.at("type")) continue;
+    if (reply && m.value("re", json()) != doc.at("re")) continue;
+    Learned trial = learned;
+    std::string mismatch;
+    if (!matches(doc, m, "", trial, mismatch, "")) {
+      why = mismatch + "\nin " + m.dump();
+      continue;
+    }
+    if ((n < conn.last_shown) != earlier_said) {
+      earlier = true;
+      continue;
+    }
+    learned = std::move(trial);
+    if (!earlier_said) conn.last_shown = n;
+    json shown = m;
+    conn.unread.erase(conn.unread.begin() + std::ptrdiff_t(i));
+    return shown;
+  }
+  if (earlier)
+    why = std::string(earlier_said ? "the server sent this after" : "the server sent this before") +
+          " the message the connection's example above shows: the page shows them out of the "
+          "order they come in\n" +
+          why;
+  return std::nullopt;
+}
+
+// The states of one room with a game clock the page showed last, and what the server sent then.
+struct ClockPair {
+  json doc, real;
+};
+
+// A game clock as the page shows it against the server's: each consistent in itself, the seats
+// whose time does not run at the same figures, and from the room's state shown before to this
+// one the same credit in all, the time between the two states counted on each side. (Seat by
+// seat the server's may differ by the milliseconds between a step and its state's `at`: the
+// next seat's clock runs from the step, and both count them, since one clock runs at a time.)
+std::string clock_mismatch(const json& doc, const json& real, const ClockPair* before) {
+  const json& d = doc.at("clock");
+  const json& r = real.at("clock");
+  for (const auto* c : {&d, &r})
+    if (auto why = tanbo_server::test::clock_figures_error(*c); !why.empty()) return why;
+  if (d.at("control") != "clock") return "";
+  if (!before) {  // the first shown: only the running seat's time has moved since
+    for (std::size_t s = 0; s < d.at("remaining").size(); ++s) {
+      const bool running = d.at("seat") == json(s);
+      const auto shown = d["remaining"][s].get<std::int64_t>();
+      const auto sent = r.at("remaining").at(s).get<std::int64_t>();
+      if (running ? sent > shown : sent != shown)
+        return "seat " + std::to_string(s) + "'s remaining: the page shows " +
+               std::to_string(shown) + ", the server sent " + std::to_string(sent);
+    }
+    return "";
+  }
+  const auto shown = tanbo_server::test::clock_credited(before->doc.at("clock"), d);
+  const auto sent = tanbo_server::test::clock_credited(before->real.at("clock"), r);
+  const auto total = [](const std::vector<std::int64_t>& v) {
+    return std::accumulate(v.begin(), v.end(), std::int64_t(0));
+  };
+  bool same = shown.size() == sent.size() && total(shown) == total(sent);
+  for (std::size_t s = 0; same && s < shown.size(); ++s)
+    if (before->doc.at("clock").at("seat") != json(s) && d.at("seat") != json(s))
+      same = shown[s] == sent[s];  // a seat whose time ran in neither
+  if (!same)
+    return "credited from version " + before->doc.at("version").dump() + ": the page's " +
+           json(shown).dump() + ", the server's " + json(sent).dump();
+  return "";
+}
+
+// A state's clock against the server's, and against the room's state shown before.
+void check_clock(std::map<std::string, ClockPair>& shown_before, const json& doc,
+                 const json& real) {
+  const std::string room = doc.at("room");
+  const auto before = shown_before.find(room);
+  const std::string mismatch =
+      clock_mismatch(doc, real, before == shown_before.end() ? nullptr : &before->second);
+  INFO("the clock the server sent: " << real.at("clock").dump() << "\n" << mismatch);
+  CHECK(mismatch.empty());
+  shown_before[room] = {doc, real};
+}
+
+// What a connection holds that no example showed, and what the server said meanwhile.
+std::string what_came_instead(const Peer& conn, ServerProcess& fx) {
+  std::string out;
+  for (const auto& m : conn.unread) out += "\nunread: " + m.second.dump().substr(0, 300);
+  fx.process().wait_for_line("\x01", std::chrono::milliseconds(200));  // reads what came
+  const std::string& log = fx.log();
+  return out + "\nserver log, last lines:\n" +
+         log.substr(log.size() - std::min<std::size_t>(log.size(), 3000));
 }
 
 // A mail as an example shows it: its To and Subject are the real mail's, its text (past the
@@ -262,6 +304,16 @@ std::string next_mail(const std::filesystem::path& box, int& read) {
   return text.str();
 }
 
+// The next mail the server sent, against the example that shows it.
+void check_mail(const std::string& doc, const std::string& real, Learned& learned) {
+  INFO("the mail: " << real);
+  REQUIRE_FALSE(real.empty());
+  std::string why;
+  const bool same = mail_matches(doc, real, learned, why);
+  INFO(why);
+  REQUIRE(same);
+}
+
 }  // namespace
 
 TEST_CASE("every example in docs/protocol.md is what a running server sends, in order",
@@ -286,23 +338,20 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
   int mails_read = 0;
   std::map<std::string, Peer> connections;
   Learned learned;
-  std::string last = "ana";
-  const auto all = examples(std::string(TANBO_SOURCE_DIR) + "/docs/protocol.md");
+  std::map<std::string, ClockPair> clocks;  // by the page's room id
+  const auto all =
+      tanbo_server::test::protocol_examples(std::string(TANBO_SOURCE_DIR) + "/docs/protocol.md");
   REQUIRE(all.size() > 30);
   int checked = 0;
   for (const auto& e : all) {
+    if (e.illustration) continue;
     INFO("docs/protocol.md line " << e.line << ":\n" << e.text);
-    const std::string name = e.connection.empty() ? (e.client ? "ana" : last) : e.connection;
+    const std::string& name = e.connection;
     if (e.admin) {  // "METHOD /path", the names in the path the real ones
       std::istringstream words(e.text);
-      std::string method, path, target;
+      std::string method, path;
       words >> method >> path;
-      for (std::size_t at = 0; at < path.size();) {
-        const auto slash = path.find('/', at + 1);
-        const std::string part = path.substr(at + 1, slash - at - 1);
-        target += "/" + substituted(json(part), learned).get<std::string>();
-        at = slash;
-      }
+      const std::string target = real_path(path, learned);
       auto r = http_request(fx.port(), method, target, "Bearer " + operator_token);
       INFO(target << ": " << r.body);
       REQUIRE(r.status == 200);
@@ -310,13 +359,7 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
       continue;
     }
     if (e.mail) {
-      const std::string real = next_mail(box, mails_read);
-      INFO("the mail: " << real);
-      REQUIRE_FALSE(real.empty());
-      std::string why;
-      const bool same = mail_matches(e.text, real, learned, why);
-      INFO(why);
-      REQUIRE(same);
+      check_mail(e.text, next_mail(box, mails_read), learned);
       ++checked;
       continue;
     }
@@ -338,47 +381,17 @@ TEST_CASE("every example in docs/protocol.md is what a running server sends, in 
     }
     if (!conn.client) conn.client = std::make_unique<ProtocolClient>(fx.port());
     if (e.client) {
-      last = name;
       std::string text = e.raw ? e.text : substituted(json::parse(e.text), learned).dump();
       for (int i = 0; i < e.repeat; ++i) conn.client->send_raw(text);
       continue;
     }
     const json doc = json::parse(e.text);
-    const bool reply = doc.contains("re") && !doc.at("re").is_null();
-    // The first message that matches, among what the connection got and did not match before.
-    std::string why = "nothing of type " + doc.at("type").dump() + " came";
-    bool found = false;
-    for (std::size_t i = 0; !found; ++i) {
-      if (i == conn.unread.size()) {
-        try {
-          conn.unread.push_back(conn.client->next());  // 5 s at most
-        } catch (const std::exception& x) {
-          why += std::string("\n(") + x.what() + ")";
-          break;
-        }
-      }
-      const json& m = conn.unread[i];
-      if (m.at("type") != doc.at("type")) continue;
-      if (reply && m.value("re", json()) != doc.at("re")) continue;
-      Learned trial = learned;
-      std::string mismatch;
-      if (matches(doc, m, "", trial, mismatch, "")) {
-        learned = std::move(trial);
-        conn.unread.erase(conn.unread.begin() + std::ptrdiff_t(i));
-        found = true;
-      } else {
-        why = mismatch + "\nin " + m.dump();
-      }
-    }
-    if (!found) {  // what the connection holds instead, and what the server said meanwhile
-      for (const auto& m : conn.unread) why += "\nunread: " + m.dump().substr(0, 300);
-      fx.process().wait_for_line("\x01", std::chrono::milliseconds(200));  // reads what came
-      const std::string& log = fx.log();
-      why += "\nserver log, last lines:\n" +
-             log.substr(log.size() - std::min<std::size_t>(log.size(), 3000));
-    }
+    std::string why;
+    const auto shown = take_shown(conn, doc, e.earlier, learned, why);
+    if (!shown) why += what_came_instead(conn, fx);
     INFO(why);
-    REQUIRE(found);  // what follows builds on it
+    REQUIRE(shown);  // what follows builds on it
+    if (doc.at("type") == "state" && doc.contains("clock")) check_clock(clocks, doc, *shown);
     ++checked;
   }
   CHECK(checked > 20);

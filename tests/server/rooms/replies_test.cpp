@@ -8,8 +8,8 @@
 #include "tests/server/rooms/cpu_fixture.hpp"
 #include "tests/server/rooms/fixture.hpp"
 
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 
@@ -157,7 +157,7 @@ TEST_CASE("a seat that has left a 3-player game cannot resign or act again, and 
     p.back()->hello("P" + std::to_string(i));
   }
   std::string room =
-      create_room(*p[0], {{"game", "mancala-simple"}, {"seats", 3}, {"options", {{"first", 0}}}});
+      create_room(*p[0], {{"game", "mancala-simple"}, {"players", 3}, {"options", {{"first", 0}}}});
   for (int i = 1; i < 3; ++i) {
     p[std::size_t(i)]->send({{"type", "join"}, {"room", room}, {"as", "player"}});
     p[std::size_t(i)]->expect("joined");
@@ -252,7 +252,7 @@ TEST_CASE("at the default limits a client moving as fast as the server answers p
   auto game = GENERATE(as<std::string>{}, "tanbo", "steere-tanbo", "mancala-simple", "tsoro");
   CAPTURE(game);
   Table t = Table::seat(fx.port(), game, 2, 0);
-  tanbo::engine::FastRng pick(7);
+  tanbo_server::engine::FastRng pick(7);
   std::uint64_t v = t.state.at("version");
   int moves = 0;
   while (t.state.at("status") == "playing" && moves < 400) {

@@ -4,8 +4,8 @@
 
 #include <catch2/catch.hpp>
 
-using namespace tanbo;
-using namespace tanbo::server;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
 using protocol::RoomStatus;
 using protocol::TimeControl;
 

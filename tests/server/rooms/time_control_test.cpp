@@ -9,9 +9,9 @@
 #include "tests/server/rooms/cpu_fixture.hpp"
 #include "tests/server/support/clients.hpp"
 
-using namespace tanbo;
-using namespace tanbo::server;
-using namespace tanbo::server::test;
+using namespace tanbo_server;
+using namespace tanbo_server::server;
+using namespace tanbo_server::server::test;
 
 namespace {
 
@@ -46,7 +46,7 @@ TimedTable seat(std::uint16_t port, int n, const json& timer) {
   }
   t.room = create_room(
       *t.players[0],
-      {{"game", "mancala-simple"}, {"seats", n}, {"options", {{"first", 0}}}, {"timer", timer}});
+      {{"game", "mancala-simple"}, {"players", n}, {"options", {{"first", 0}}}, {"timer", timer}});
   for (int i = 1; i < n; ++i) {
     t.players[std::size_t(i)]->send(
         {{"type", "join"}, {"id", "j"}, {"room", t.room}, {"as", "player"}});

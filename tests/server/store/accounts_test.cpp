@@ -4,8 +4,8 @@
 // export of everything kept of it.
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
-using namespace tanbo::server::store::testing;
+using namespace tanbo_server::server::store;
+using namespace tanbo_server::server::store::testing;
 using Code = WriteResult::Code;
 
 namespace {

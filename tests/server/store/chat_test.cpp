@@ -2,8 +2,8 @@
 // removed line keeping its number, a game's lines, mutes, reports, shadow mutes and bans.
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
-using namespace tanbo::server::store::testing;
+using namespace tanbo_server::server::store;
+using namespace tanbo_server::server::store::testing;
 using Code = WriteResult::Code;
 
 namespace {

@@ -3,7 +3,7 @@
 #include "server/store/elo.hpp"
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
+using namespace tanbo_server::server::store;
 
 namespace {
 double expected(double a, double b) { return 1.0 / (1.0 + std::pow(10.0, (b - a) / 400.0)); }

@@ -3,8 +3,8 @@
 // expire, counted per account and purpose within the hour; erased with the identity.
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
-using namespace tanbo::server::store::testing;
+using namespace tanbo_server::server::store;
+using namespace tanbo_server::server::store::testing;
 using Code = WriteResult::Code;
 
 namespace {

@@ -5,8 +5,8 @@
 
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
-using namespace tanbo::server::store::testing;
+using namespace tanbo_server::server::store;
+using namespace tanbo_server::server::store::testing;
 using Code = WriteResult::Code;
 
 namespace {

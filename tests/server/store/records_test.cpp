@@ -1,8 +1,8 @@
 // Game records (R1, R2), identities and ratings (M7) as the store keeps them.
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
-using namespace tanbo::server::store::testing;
+using namespace tanbo_server::server::store;
+using namespace tanbo_server::server::store::testing;
 using Code = WriteResult::Code;
 
 namespace {
@@ -72,10 +72,10 @@ TEST_CASE("R2: a finished game's record is the replay format with its seed revea
   auto rec = store->game_record("r-1");
   REQUIRE(rec);
   std::string error;
-  auto parsed = tanbo::engine::Record::from_json(*rec, error);
+  auto parsed = tanbo_server::engine::Record::from_json(*rec, error);
   INFO(error);
   REQUIRE(parsed);
-  CHECK(tanbo::engine::seed_hex(parsed->seed) == row.seed);
+  CHECK(tanbo_server::engine::seed_hex(parsed->seed) == row.seed);
   CHECK(parsed->game == "mancala-simple");
   CHECK(parsed->options == row.options);
   CHECK(parsed->actions.size() == 2);

@@ -6,8 +6,8 @@
 #include "engine/core/match.hpp"
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
-using namespace tanbo::server::store::testing;
+using namespace tanbo_server::server::store;
+using namespace tanbo_server::server::store::testing;
 using Code = WriteResult::Code;
 
 namespace {
@@ -16,8 +16,8 @@ namespace {
 std::vector<LoggedAction> play(Store& store, const RoomRow& row, int n,
                                std::int64_t first_version = 1) {
   LoadedRoom head{row, {}, 0};
-  tanbo::engine::Problems problems;
-  auto match = tanbo::engine::Match::start(head.record(), problems);
+  tanbo_server::engine::Problems problems;
+  auto match = tanbo_server::engine::Match::start(head.record(), problems);
   REQUIRE(match);
   std::vector<LoggedAction> logged;
   for (int i = 0; i < n && !match->legal_json().empty(); ++i) {
@@ -72,7 +72,7 @@ TEST_CASE("a room written, closed and reopened loads back identically", "[store]
     CHECK(loaded.version == 6);
   }
   SECTION("R2: its record replays through the engine to the same position") {
-    auto replayed = tanbo::engine::replay(loaded.record());
+    auto replayed = tanbo_server::engine::replay(loaded.record());
     REQUIRE(replayed.match);
     CHECK(replayed.failed_at == std::string::npos);
     CHECK(replayed.match->record().actions.size() == logged.size());
@@ -179,8 +179,8 @@ TEST_CASE("writes refuse what does not fit the room", "[store][rooms]") {
   SECTION("a rematch before the game is over") {
     auto seed = seed_of("next");
     CHECK(store
-              ->start_rematch("r", 2, tanbo::engine::seed_hex(seed),
-                              tanbo::engine::seed_commitment(seed), 0)
+              ->start_rematch("r", 2, tanbo_server::engine::seed_hex(seed),
+                              tanbo_server::engine::seed_commitment(seed), 0)
               .code == Code::invalid);
   }
   SECTION("a result whose places do not match the players") {
@@ -210,8 +210,8 @@ TEST_CASE("a rematch starts the next game, recovery gives the new game with its 
   SECTION("a room whose game is over is not loaded") { CHECK(store->load_unfinished({}).empty()); }
   SECTION("after the rematch") {
     auto seed = seed_of("game 2");
-    row.seed = tanbo::engine::seed_hex(seed);
-    row.commit = tanbo::engine::seed_commitment(seed);
+    row.seed = tanbo_server::engine::seed_hex(seed);
+    row.commit = tanbo_server::engine::seed_commitment(seed);
     row.first = 0;  // M6: alternate_first moved the first seat on; fixed, not drawn
     row.first_drawn = false;
     row.game_no = 2;
@@ -223,7 +223,7 @@ TEST_CASE("a rematch starts the next game, recovery gives the new game with its 
     CHECK(without_times(rooms[0].actions) == game2);
     CHECK(rooms[0].version == 5);
     CHECK(rooms[0].record().options["first"] == 0);
-    CHECK(tanbo::engine::replay(rooms[0].record()).failed_at == std::string::npos);
+    CHECK(tanbo_server::engine::replay(rooms[0].record()).failed_at == std::string::npos);
   }
 }
 

@@ -2,8 +2,8 @@
 
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
-using namespace tanbo::server::store::testing;
+using namespace tanbo_server::server::store;
+using namespace tanbo_server::server::store::testing;
 
 TEST_CASE("a new data directory gets a database at the current schema in WAL mode",
           "[store][schema]") {
@@ -46,8 +46,8 @@ TEST_CASE("a version-1 database is upgraded to the current schema and keeps its 
   TempDir dir;
   std::filesystem::create_directories(dir.db().parent_path());
   auto seed = seed_of("old game");
-  const std::string seed_hex = tanbo::engine::seed_hex(seed);
-  const std::string commit = tanbo::engine::seed_commitment(seed);
+  const std::string seed_hex = tanbo_server::engine::seed_hex(seed);
+  const std::string commit = tanbo_server::engine::seed_commitment(seed);
   {
     // What a server of schema version 1 left behind: a finished ranked game with its ratings, and
     // an unfinished room with one action.

@@ -22,7 +22,7 @@
 #include "server/store/store.hpp"
 #include "tests/support/missing.hpp"
 
-namespace tanbo::server::store::testing {
+namespace tanbo_server::server::store::testing {
 
 class TempDir {
  public:
@@ -163,7 +163,8 @@ inline std::ostream& operator<<(std::ostream& os, Backend b) {
 // (tests/support/missing.hpp).
 inline bool unavailable(Backend b) {
   if (b != Backend::postgres || PgCluster::get().why_not().empty()) return false;
-  return tanbo::test::skip_missing("PostgreSQL cannot run here: " + PgCluster::get().why_not());
+  return tanbo_server::test::skip_missing("PostgreSQL cannot run here: " +
+                                          PgCluster::get().why_not());
 }
 
 // One test's database on a backend: a file in a fresh TempDir, or a fresh database in the
@@ -231,4 +232,4 @@ inline RoomRow sample_room(const std::string& id, std::int64_t created_at = 1'70
   return r;
 }
 
-}  // namespace tanbo::server::store::testing
+}  // namespace tanbo_server::server::store::testing

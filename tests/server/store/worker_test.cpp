@@ -5,8 +5,8 @@
 #include "server/store/worker.hpp"
 #include "tests/server/store/support.hpp"
 
-using namespace tanbo::server::store;
-using namespace tanbo::server::store::testing;
+using namespace tanbo_server::server::store;
+using namespace tanbo_server::server::store::testing;
 
 TEST_CASE("the worker runs jobs in order off the caller's thread and drains on stop",
           "[store][worker]") {

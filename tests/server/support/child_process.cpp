@@ -18,7 +18,7 @@
 
 extern char** environ;
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 using Clock = std::chrono::steady_clock;
 
@@ -164,4 +164,4 @@ std::string ChildProcess::ending() const {
   return "ended with status " + std::to_string(status_);
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 class ChildProcess {
  public:
@@ -60,4 +60,4 @@ class ChildProcess {
   std::thread reader_;
 };
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -2,7 +2,7 @@
 
 #include "server/net/beast.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 namespace {
 
 tcp::endpoint loopback(std::uint16_t port) { return {net::ip::make_address_v4("127.0.0.1"), port}; }
@@ -171,4 +171,4 @@ void WsClient::close() {
     impl_->run([&](auto h) { impl_->ws.async_close(websocket::close_code::normal, h); });
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

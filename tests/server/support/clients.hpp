@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 // How long a test's client waits on a socket before it calls the server hung: a guard against a
 // test that never ends, far above what any answer takes on a loaded machine under the sanitizers
@@ -87,4 +87,4 @@ class WsClient {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

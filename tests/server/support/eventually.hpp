@@ -5,7 +5,7 @@
 #include <functional>
 #include <thread>
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 // Polls `done` every 50 ms for up to `within`: things the server does after answering (a closed
 // session giving its place back, a room leaving after its retention) take a moment.
@@ -18,4 +18,4 @@ inline bool eventually(const std::function<bool()>& done,
   }
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -2,7 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 Config loopback_config() {
   Config c;
@@ -24,4 +24,4 @@ InProcessServer::InProcessServer(Config c, std::shared_ptr<RoomService> rooms)
   server.start();
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -6,7 +6,7 @@
 #include "server/net/frame_handler.hpp"
 #include "server/server.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 // 127.0.0.1, port 0, two threads: the shape every in-process test starts from.
 Config loopback_config();
@@ -24,4 +24,4 @@ class InProcessServer {
   Server server;
 };
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -15,7 +15,7 @@
 
 #include "tests/server/recovery/server_process.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 struct Mailbox {
   DataDir dir;
@@ -66,4 +66,4 @@ inline std::string mail_header(const std::string& mail, const std::string& name)
   return "";
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

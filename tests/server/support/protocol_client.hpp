@@ -4,16 +4,18 @@
 // so a test fails with the offending frame in its message.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "protocol/limits.hpp"
 #include "tests/server/support/clients.hpp"
 #include "tests/support/schema.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 using nlohmann::json;
 
@@ -29,8 +31,14 @@ class ProtocolClient {
   // With these header fields in the upgrade request (a browser's User-Agent, an Origin...).
   ProtocolClient(std::uint16_t port, const Headers& headers) : ws_(port, headers) {}
 
-  void send(const json& msg) { ws_.send(msg.dump()); }
-  void send_raw(std::string_view text) { ws_.send(text); }
+  void send(const json& msg) {
+    note_hello(msg);
+    ws_.send(msg.dump());
+  }
+  void send_raw(std::string_view text) {
+    note_hello(json::parse(text, nullptr, false));
+    ws_.send(text);
+  }
   void send_binary(std::string_view bytes) { ws_.send_binary(bytes); }
   // The next message, schema-checked.
   json next();
@@ -38,8 +46,9 @@ class ProtocolClient {
   json expect(std::string_view type);
   // Reads until a close frame; returns its code (throws on a text frame left unread for 5 s).
   std::uint16_t expect_close();
-  // hello, then the welcome.
-  json hello(const std::string& name = "", const std::string& token = "");
+  // hello, then the welcome. `protocol`: the version named; nullopt names none (version 1).
+  json hello(const std::string& name = "", const std::string& token = "",
+             std::optional<int> protocol = protocol::kProtocolVersion);
   // The next message that is not a state (rooms send states at any time).
   json next_but_states();
   // What but states reaches this connection before the answer to a ping: what was pending.
@@ -48,7 +57,11 @@ class ProtocolClient {
   WsClient& ws() { return ws_; }
 
  private:
+  // A hello sets the version the connection's frames are checked in.
+  void note_hello(const json& msg);
+
   WsClient ws_;
+  bool old_version_ = false;  // its hello named version 1, or none
 };
 
 // A connection that said hello, with what its welcome gave it.
@@ -68,4 +81,4 @@ inline Guest guest(std::uint16_t port, const std::string& name, const std::strin
   return g;
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

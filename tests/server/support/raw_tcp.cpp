@@ -9,7 +9,7 @@
 #include <cerrno>
 #include <stdexcept>
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 RawTcp::RawTcp(std::uint16_t port) {
   fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -84,4 +84,4 @@ bool RawTcp::closed_within(std::chrono::milliseconds timeout) {
   }
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 class RawTcp {
  public:
@@ -29,4 +29,4 @@ class RawTcp {
   int fd_ = -1;
 };
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

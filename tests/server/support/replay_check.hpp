@@ -9,16 +9,16 @@
 #include "engine/cli/verify.hpp"
 #include "engine/core/match.hpp"
 
-namespace tanbo::server::test {
+namespace tanbo_server::server::test {
 
 inline void check_replays_to(const nlohmann::json& record, const nlohmann::json& final_state) {
-  auto verdict = tanbo::engine::verify_record(record);
+  auto verdict = tanbo_server::engine::verify_record(record);
   CHECK(verdict.mismatch == "");
   CHECK(verdict.verified);
   std::string error;
-  auto parsed = tanbo::engine::Record::from_json(record, error);
+  auto parsed = tanbo_server::engine::Record::from_json(record, error);
   REQUIRE(parsed);
-  auto replay = tanbo::engine::replay(*parsed);
+  auto replay = tanbo_server::engine::replay(*parsed);
   REQUIRE(replay.match);
   REQUIRE_FALSE(replay.refusal);
   const auto& result = replay.match->game().result();
@@ -27,4 +27,4 @@ inline void check_replays_to(const nlohmann::json& record, const nlohmann::json&
   CHECK(final_state.at("seed") == record.at("seed"));
 }
 
-}  // namespace tanbo::server::test
+}  // namespace tanbo_server::server::test

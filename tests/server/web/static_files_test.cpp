@@ -19,7 +19,7 @@
 #include "tests/server/support/in_process_server.hpp"
 
 namespace fs = std::filesystem;
-using namespace tanbo::server;
+using namespace tanbo_server::server;
 using nlohmann::json;
 
 namespace {

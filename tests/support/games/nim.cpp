@@ -3,7 +3,7 @@
 #include "engine/core/events.hpp"
 #include "engine/core/json_read.hpp"
 
-namespace tanbo::engine::games::nim {
+namespace tanbo_server::engine::games::nim {
 namespace {
 
 std::unique_ptr<Game> create(const CreateArgs& args) {
@@ -88,4 +88,4 @@ std::string Nim::invariant_violation() const {
   return {};
 }
 
-}  // namespace tanbo::engine::games::nim
+}  // namespace tanbo_server::engine::games::nim

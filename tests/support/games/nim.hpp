@@ -8,7 +8,7 @@
 #include "engine/core/game.hpp"
 #include "engine/core/registry.hpp"
 
-namespace tanbo::engine::games::nim {
+namespace tanbo_server::engine::games::nim {
 
 const engine::GameInfo& info();
 double evaluate(const Game& g, Seat seat);
@@ -40,4 +40,4 @@ class Nim final : public Game {
   bool resigned_ = false;
 };
 
-}  // namespace tanbo::engine::games::nim
+}  // namespace tanbo_server::engine::games::nim

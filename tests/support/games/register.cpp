@@ -5,5 +5,5 @@
 
 namespace {
 [[maybe_unused]] const bool registered =
-    (tanbo::engine::register_game(tanbo::engine::games::nim::info()), true);
+    (tanbo_server::engine::register_game(tanbo_server::engine::games::nim::info()), true);
 }  // namespace

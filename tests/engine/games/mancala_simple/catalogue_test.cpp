@@ -5,7 +5,7 @@
 #include "engine/core/match.hpp"
 #include "tests/engine/games/mancala_simple/fixtures.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 namespace {
 
 const State& state_of(const Game& g) { return static_cast<const MancalaSimple&>(g).state(); }
@@ -138,4 +138,4 @@ TEST_CASE("a Match plays {\"hole\": h} as the client sends it", "[mancala][json]
 }
 
 }  // namespace
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

@@ -7,7 +7,7 @@
 #include "engine/games/mancala_simple/mancala_simple.hpp"
 #include "engine/games/mancala_simple/rules.hpp"
 
-namespace tanbo::engine::games::mancala_simple::test {
+namespace tanbo_server::engine::games::mancala_simple::test {
 
 // A position where seat t's holes hold sides[t] (a seat listed with no holes has an empty side),
 // the stores whatever conserves the stones: the difference is put in the mover's store.
@@ -42,4 +42,4 @@ inline void sow(MancalaSimple& g, int h, Events* events = nullptr) {
   g.apply(Action{std::uint32_t(h)}, unused, events);
 }
 
-}  // namespace tanbo::engine::games::mancala_simple::test
+}  // namespace tanbo_server::engine::games::mancala_simple::test

@@ -8,7 +8,7 @@
 #include "engine/core/match.hpp"
 #include "tests/engine/games/mancala_simple/fixtures.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 namespace {
 
 constexpr int kGames = 10'000;
@@ -142,4 +142,4 @@ TEST_CASE("properties: random games conserve stones, end, rank everyone and repl
 }
 
 }  // namespace
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

@@ -3,7 +3,7 @@
 
 #include "tests/engine/games/mancala_simple/fixtures.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 namespace {
 
 using test::position;
@@ -216,4 +216,4 @@ TEST_CASE("M4-M5: finishers fill places from the top, resigners from the bottom"
 }
 
 }  // namespace
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

@@ -4,7 +4,7 @@
 
 #include "tests/engine/games/mancala_simple/fixtures.hpp"
 
-namespace tanbo::engine::games::mancala_simple {
+namespace tanbo_server::engine::games::mancala_simple {
 namespace {
 
 using test::legal_holes;
@@ -213,4 +213,4 @@ TEST_CASE("M3: only the mover's non-empty holes can be sown", "[mancala][rules]"
 }
 
 }  // namespace
-}  // namespace tanbo::engine::games::mancala_simple
+}  // namespace tanbo_server::engine::games::mancala_simple

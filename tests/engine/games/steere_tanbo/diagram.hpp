@@ -13,8 +13,8 @@
 
 namespace steere_test {
 
-using namespace tanbo::engine;
-using namespace tanbo::engine::games::steere_tanbo;
+using namespace tanbo_server::engine;
+using namespace tanbo_server::engine::games::steere_tanbo;
 
 // The board's size is the diagram's; seat 0 plays Black.
 inline SteereTanbo diagram(const std::vector<std::string>& rows, Color to_move = black) {

@@ -1,6 +1,7 @@
 // Steere Tanbo set-up (S1, S2, R6), options, and the JSON the game shows.
 #include "tests/engine/games/steere_tanbo/diagram.hpp"
 
+#include "engine/core/json_sink.hpp"
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 
@@ -137,8 +138,9 @@ TEST_CASE("A move's JSON is {\"place\": point}, sent back verbatim", "[steere-ta
   // The dense 7x7 start: Black's legal points are the empty points next to one black stone.
   CHECK(match->legal_json().size() == 24);
   CHECK(match->legal_json()[0] == Json{{"place", "b7"}});
-  CHECK(match->act(0, {{"place", "b7"}})->code == tanbo::engine::RefusalCode::not_your_turn);
-  CHECK(match->act(1, {{"place", "b6"}})->code == tanbo::engine::RefusalCode::illegal_action);
+  CHECK(match->act(0, {{"place", "b7"}})->code == tanbo_server::engine::RefusalCode::not_your_turn);
+  CHECK(match->act(1, {{"place", "b6"}})->code ==
+        tanbo_server::engine::RefusalCode::illegal_action);
   REQUIRE_FALSE(match->act(1, {{"place", "b7"}}));
   const Json events = match->events().json();
   const Json* placed = find_event(events, "place");
@@ -161,7 +163,8 @@ TEST_CASE("The state JSON shows the board, the roots, the counts and the side to
   CHECK(s.at("size") == "5x5");
   CHECK(s.at("board") == Json{"b.b..", ".....", ".wbw.", ".wb..", "....w"});
   CHECK(s.at("stones") == Json{{"black", 4}, {"white", 4}});
-  CHECK(s.at("to_move") == "white");
+  CHECK(s.at("to_move") == 1);  // the seat, as in every game; its colour:
+  CHECK(s.at("colour_to_move") == "white");
   CHECK(s.at("seats") == Json{{"black", 0}, {"white", 1}});
   CHECK(s.at("ply") == 1);
   REQUIRE(s.at("roots").size() == 6);
@@ -173,6 +176,15 @@ TEST_CASE("The state JSON shows the board, the roots, the counts and the side to
       CHECK(r.at("liberties") == 2);  // c1, d2
     }
   CHECK(found);
+
+  {  // In protocol version 1's names, to_move is the colour.
+    namespace core = tanbo_server::engine;
+    const Json old = Json::parse(core::state_text(game, core::Names::v1));
+    Json now = s;
+    now["to_move"] = now.at("colour_to_move");
+    now.erase("colour_to_move");
+    CHECK(old == now);
+  }
 }
 
 TEST_CASE("A custom set-up is a diagram, checked like any position", "[steere-tanbo][setup]") {
@@ -180,9 +192,12 @@ TEST_CASE("A custom set-up is a diagram, checked like any position", "[steere-ta
   const std::vector<std::string> rows{"b....", ".....", ".....", ".....",
                                       ".....", ".....", "....w"};
   SECTION("a good diagram starts there, with the side to move given") {
-    const auto game = create(opts, {{"board", rows}, {"to_move", "white"}});
-    CHECK(dynamic_cast<const SteereTanbo&>(*game).position().rows() == rows);
-    CHECK(game->pending().seat == 1);
+    for (const char* key : {"colour_to_move", "to_move"}) {  // to_move: version 1's name
+      const auto game = create(opts, {{"board", rows}, {key, "white"}});
+      CHECK(dynamic_cast<const SteereTanbo&>(*game).position().rows() == rows);
+      CHECK(game->pending().seat == 1);
+      CHECK(game->state_json().at("colour_to_move") == "white");
+    }
   }
   SECTION(
       "a diagram of the wrong size, a bad character, a missing colour or a bounded root is "
@@ -202,5 +217,6 @@ TEST_CASE("A custom set-up is a diagram, checked like any position", "[steere-ta
     }
     CHECK(problems_of(opts, {{"rows", rows}}).at(0).field == "setup");
     CHECK(problems_of(opts, {{"board", rows}, {"to_move", "red"}}).at(0).field == "setup");
+    CHECK(problems_of(opts, {{"board", rows}, {"colour_to_move", "red"}}).at(0).field == "setup");
   }
 }

@@ -3,8 +3,8 @@
 // then the opponent's turn begun.
 #include "support.hpp"
 
-using namespace tanbo::engine::games::tanbo;
-using namespace tanbo::engine::games::tanbo::test;
+using namespace tanbo_server::engine::games::tanbo;
+using namespace tanbo_server::engine::games::tanbo::test;
 
 TEST_CASE("Example A: 4 rice and 1 snake, 3 rice harvested, 9 points when yellow",
           "[tanbo][examples]") {

@@ -1,11 +1,12 @@
 // The registry entry, options, action JSON and state JSON of tanbo.
+#include "engine/core/json_sink.hpp"
 #include "engine/core/match.hpp"
 #include "engine/core/registry.hpp"
 #include "support.hpp"
 
-using namespace tanbo::engine::games::tanbo;
-using namespace tanbo::engine::games::tanbo::test;
-namespace core = ::tanbo::engine;
+using namespace tanbo_server::engine::games::tanbo;
+using namespace tanbo_server::engine::games::tanbo::test;
+namespace core = ::tanbo_server::engine;
 
 TEST_CASE("The registry lists tanbo with the options of its rules page and their defaults",
           "[tanbo][json]") {
@@ -91,6 +92,14 @@ TEST_CASE("State JSON shows the board, the bag, the pool, the harvests, the hand
   CHECK(j["quiet_turns"] == 0);
   CHECK(j["stall_turns"] == 120);
   CHECK_FALSE(j.contains("result"));
+  CHECK(j["to_move"] == 0);  // the seat deciding, as in every game
+  CHECK(j["tokens_to_move"] == 0);
+  // In protocol version 1's names, to_move is the count.
+  const Json old = Json::parse(core::state_text(g, core::Names::v1));
+  Json now = j;
+  now["to_move"] = now["tokens_to_move"];
+  now.erase("tokens_to_move");
+  CHECK(old == now);
 }
 
 TEST_CASE("Resignation (R3) ends the game for the other seat, in set-up or in play",

@@ -6,9 +6,9 @@
 #include "engine/core/registry.hpp"
 #include "support.hpp"
 
-using namespace tanbo::engine::games::tanbo;
-using namespace tanbo::engine::games::tanbo::test;
-namespace core = ::tanbo::engine;
+using namespace tanbo_server::engine::games::tanbo;
+using namespace tanbo_server::engine::games::tanbo::test;
+namespace core = ::tanbo_server::engine;
 
 namespace {
 
@@ -128,8 +128,8 @@ TEST_CASE("Properties: illegal actions are refused by Match::act with the state 
         INFO("refusing " << wrong.dump() << " from seat " << who);
         const auto refusal = match->act(who, wrong);
         REQUIRE(refusal);
-        CHECK(refusal->code == (who == seat ? tanbo::engine::RefusalCode::illegal_action
-                                            : tanbo::engine::RefusalCode::not_your_turn));
+        CHECK(refusal->code == (who == seat ? tanbo_server::engine::RefusalCode::illegal_action
+                                            : tanbo_server::engine::RefusalCode::not_your_turn));
         REQUIRE(match->game().state_json().dump() == before);
         REQUIRE(match->record().actions.size() == logged);
         ++refused;
@@ -141,7 +141,7 @@ TEST_CASE("Properties: illegal actions are refused by Match::act with the state 
     REQUIRE(match->game().status() == core::Status::finished);
     const auto late = match->act(0, seen.front());
     REQUIRE(late);
-    CHECK(late->code == tanbo::engine::RefusalCode::game_over);
+    CHECK(late->code == tanbo_server::engine::RefusalCode::game_over);
   }
   CHECK(refused > 500);
 }

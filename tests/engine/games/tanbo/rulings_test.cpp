@@ -5,9 +5,9 @@
 #include "engine/core/registry.hpp"
 #include "support.hpp"
 
-using namespace tanbo::engine::games::tanbo;
-using namespace tanbo::engine::games::tanbo::test;
-using tanbo::engine::Status;
+using namespace tanbo_server::engine::games::tanbo;
+using namespace tanbo_server::engine::games::tanbo::test;
+using tanbo_server::engine::Status;
 
 namespace {
 
@@ -36,9 +36,9 @@ State cascade(Rice opponent_harvest) {
 
 TEST_CASE("T1: the standard set-up, Farmer placement seat 0 then seat 1, data set-ups",
           "[tanbo][rules][T1]") {
-  tanbo::engine::Drbg rng(tanbo::engine::seed_from_text("t1"));
+  tanbo_server::engine::Drbg rng(tanbo_server::engine::seed_from_text("t1"));
   SECTION("standard: 2 snakes a paddy, 30 rice in the bag, empty pool, no Farmer yet") {
-    auto created = tanbo::engine::create_game("tanbo", {{"first", 1}}, nullptr, 2, rng);
+    auto created = tanbo_server::engine::create_game("tanbo", {{"first", 1}}, nullptr, 2, rng);
     REQUIRE(created.game);
     auto& g = static_cast<TanboGame&>(*created.game);
     const State& s = g.state();
@@ -52,7 +52,7 @@ TEST_CASE("T1: the standard set-up, Farmer placement seat 0 then seat 1, data se
     CHECK(legal(g).size() == 5);
   }
   SECTION("seat 0 places first, then seat 1, then the first seat (R6) begins") {
-    auto created = tanbo::engine::create_game("tanbo", {{"first", 1}}, nullptr, 2, rng);
+    auto created = tanbo_server::engine::create_game("tanbo", {{"first", 1}}, nullptr, 2, rng);
     auto& g = static_cast<TanboGame&>(*created.game);
     play(g, {place_farmer_action(2)});
     CHECK(g.state().ring[0][2] == F(2));
@@ -75,7 +75,7 @@ TEST_CASE("T1: the standard set-up, Farmer placement seat 0 then seat 1, data se
                                                             {{"snakes", 2}, {"farmer", true}},
                                                             {{"snakes", 2}},
                                                             {{"snakes", 2}}})})}};
-    auto created = tanbo::engine::create_game("tanbo", {{"first", 0}}, setup, 2, rng);
+    auto created = tanbo_server::engine::create_game("tanbo", {{"first", 0}}, setup, 2, rng);
     REQUIRE(created.game);
     CHECK(created.game->status() == Status::playing);
     CHECK(created.game->pending().decision == "sow");
@@ -83,7 +83,7 @@ TEST_CASE("T1: the standard set-up, Farmer placement seat 0 then seat 1, data se
   SECTION("a set-up with one Farmer placed asks only the other seat") {
     const Json setup = {{"rings", Json::array({Json::array({O, O, O, O, O}),
                                                Json::array({{{"farmer", true}}, O, O, O, O})})}};
-    auto created = tanbo::engine::create_game("tanbo", {{"first", 0}}, setup, 2, rng);
+    auto created = tanbo_server::engine::create_game("tanbo", {{"first", 0}}, setup, 2, rng);
     REQUIRE(created.game);
     CHECK(created.game->pending().seat == 0);
     CHECK(created.game->pending().decision == "place_farmer");
@@ -123,7 +123,7 @@ TEST_CASE("T1: the standard set-up, Farmer placement seat 0 then seat 1, data se
         {Json("standard"), "setup"},
     }));
     CAPTURE(setup.dump());
-    auto created = tanbo::engine::create_game("tanbo", nullptr, setup, 2, rng);
+    auto created = tanbo_server::engine::create_game("tanbo", nullptr, setup, 2, rng);
     CHECK_FALSE(created.game);
     REQUIRE(created.problems.size() == 1);
     CHECK(created.problems[0].field == field);
@@ -544,8 +544,8 @@ TEST_CASE("T8: 2 x stall_rounds turns without a score change end the game", "[ta
 
 TEST_CASE("T9: every choice is a decision of the player named, offered with its legal options",
           "[tanbo][rules][T9]") {
-  using tanbo::engine::Match;
-  tanbo::engine::Record head;
+  using tanbo_server::engine::Match;
+  tanbo_server::engine::Record head;
   head.game = "tanbo";
   head.options = {{"first", 0}};
   head.setup = {{"rings", Json::array({Json::array({{{"snakes", 1}, {"farmer", true}},
@@ -558,14 +558,14 @@ TEST_CASE("T9: every choice is a decision of the player named, offered with its 
                                                     {{"snakes", 2}},
                                                     {{"snakes", 2}},
                                                     {{"snakes", 2}}})})}};
-  tanbo::engine::Problems problems;
+  tanbo_server::engine::Problems problems;
   auto match = Match::start(head, problems);
   REQUIRE(match);
   REQUIRE(match->legal_json() == Json::array({{{"sow", "snake"}}, {{"sow", "farmer"}}}));
   SECTION("the mover orders the tokens; the other seat may not") {
     auto refusal = match->act(1, {{"sow", "farmer"}});
     REQUIRE(refusal);
-    CHECK(refusal->code == tanbo::engine::RefusalCode::not_your_turn);
+    CHECK(refusal->code == tanbo_server::engine::RefusalCode::not_your_turn);
   }
   SECTION("the opponent decides the swap mid-turn; the mover may not") {
     // Farmer first, then the last snake (forced, R4) makes S = R at paddy 2.
@@ -574,11 +574,11 @@ TEST_CASE("T9: every choice is a decision of the player named, offered with its 
     CHECK(match->game().pending().decision == "swap");
     auto refusal = match->act(0, match->legal_json()[0]);
     REQUIRE(refusal);
-    CHECK(refusal->code == tanbo::engine::RefusalCode::not_your_turn);
+    CHECK(refusal->code == tanbo_server::engine::RefusalCode::not_your_turn);
     const Json swap = match->legal_json()[0];
     CHECK_FALSE(match->act(1, swap));
     // R4: the forced last snake was applied at once, never logged.
     CHECK(match->record().actions ==
-          std::vector<tanbo::engine::RecordedAction>{{0, {{"sow", "farmer"}}}, {1, swap}});
+          std::vector<tanbo_server::engine::RecordedAction>{{0, {{"sow", "farmer"}}}, {1, swap}});
   }
 }

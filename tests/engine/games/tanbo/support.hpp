@@ -12,14 +12,14 @@
 #include "engine/games/tanbo/codes.hpp"
 #include "engine/games/tanbo/game.hpp"
 
-namespace tanbo::engine::games::tanbo::test {
+namespace tanbo_server::engine::games::tanbo::test {
 
-using ::tanbo::engine::Action;
-using ::tanbo::engine::ActionList;
-using ::tanbo::engine::Events;
-using ::tanbo::engine::Json;
-using ::tanbo::engine::Rng;
-using ::tanbo::engine::Seat;
+using ::tanbo_server::engine::Action;
+using ::tanbo_server::engine::ActionList;
+using ::tanbo_server::engine::Events;
+using ::tanbo_server::engine::Json;
+using ::tanbo_server::engine::Rng;
+using ::tanbo_server::engine::Seat;
 
 // Answers the queued indices in order and remembers every n it was asked about.
 class ScriptedRng final : public Rng {
@@ -113,9 +113,9 @@ inline void play(TanboGame& g, std::initializer_list<Action> actions) {
   play(g, actions, none);
 }
 
-}  // namespace tanbo::engine::games::tanbo::test
+}  // namespace tanbo_server::engine::games::tanbo::test
 
-namespace tanbo::engine::games::tanbo::test {
+namespace tanbo_server::engine::games::tanbo::test {
 
 // The whole state must be `want`; the JSON comparison shows a readable difference first.
 inline void check_state(const TanboGame& g, const State& want) {
@@ -137,4 +137,4 @@ inline State turn_begun(State s, Seat mover, int turn) {
   return s;
 }
 
-}  // namespace tanbo::engine::games::tanbo::test
+}  // namespace tanbo_server::engine::games::tanbo::test

@@ -56,7 +56,7 @@ std::string check_sowings(const Tsoro& t, const ActionList& legal) {
 }
 
 struct Played {
-  std::unique_ptr<tanbo::engine::Game> game;
+  std::unique_ptr<tanbo_server::engine::Game> game;
   Record record;
 };
 

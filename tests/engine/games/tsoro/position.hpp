@@ -9,8 +9,8 @@
 
 namespace tsoro_test {
 
-using namespace tanbo::engine;
-using namespace tanbo::engine::games::tsoro;
+using namespace tanbo_server::engine;
+using namespace tanbo_server::engine::games::tsoro;
 
 inline Rules rules(int columns, Heads heads = Heads::two, int bonus = 2, bool optional = false) {
   Rules r;
