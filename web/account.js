@@ -118,6 +118,7 @@ export class Account extends EventTarget {
     this.kit = null;         // mail.js, once this.mail
     /** @type {{mail: string | null, pending: string | null} | null} */
     this.mailState = null;   // the account's address, once asked
+    this.playBots = null;    // whether the account plays bots (GET /api/me/bot), once asked
     const conn = app.conn;
     serverSendsMail().then((mail) => (mail ? loadMail() : null)).then((kit) => {
       if (!kit) return;
@@ -131,7 +132,9 @@ export class Account extends EventTarget {
       if (!this.after) this.after = ['account.session_ended', {username: e.detail.username}];
     });
     // A guest that claimed an account: its address (none yet) is asked for.
-    conn.addEventListener('account', () => this.refreshMail());
+    conn.addEventListener('account', () => { this.refreshMail(); this.refreshBots(); });
+    // The account's setting, asked once per identity the connection is welcomed as.
+    conn.addEventListener('ready', (e) => { if (e.detail.changed || this.playBots === null) this.refreshBots(); });
   }
 
   changed() { this.dispatchEvent(new Event('change')); }
@@ -155,6 +158,29 @@ export class Account extends EventTarget {
       this.mailState = state;
       this.changed();
     }, () => {});
+  }
+
+  // Whether the account plays bots (docs/bots-write.md): off until the person turns it on.
+  refreshBots() {
+    this.playBots = null;
+    const {account, token} = this.app.conn;
+    if (!account || !token) return;
+    call('/api/me/bot', {headers: {authorization: `Bearer ${token}`}}).then((res) => (res.ok ? res.json() : null))
+      .then((flags) => { this.playBots = flags?.play_bots ?? null; this.changed(); }, () => {});
+  }
+
+  async setPlayBots(on) {
+    const token = this.app.conn.token;
+    try {
+      const res = await call('/api/me/play_bots', {method: 'PUT', headers: {authorization: `Bearer ${token}`,
+        'content-type': 'application/json'}, body: JSON.stringify({play_bots: on})});
+      if (!res.ok) throw await httpError(res);
+      this.playBots = (await res.json()).play_bots;
+      this.error = null;
+    } catch (err) {
+      this.error = err;
+    }
+    this.changed();
   }
 
   // A refusal with no form to stand beside: said as a toast.
@@ -211,6 +237,9 @@ export class Account extends EventTarget {
     if (account) {
       parts.push(h('p', {id: 'account-user', class: 'account-user'}, t('account.you_are', {username: account.username})),
         ...(this.kit ? this.kit.mailPart(this, button) : []),
+        h('p', {class: 'check-row'}, h('input', {type: 'checkbox', id: 'account-play-bots', checked: !!this.playBots,
+          disabled: this.playBots === null, onchange: (e) => this.setPlayBots(e.target.checked)}), ' ',
+        h('label', {for: 'account-play-bots'}, t('account.play_bots'))),
         h('div', {class: 'account-buttons'},
           button('account-password', 'account.change_password', () => this.openChangePassword()),
           button('account-new-code', 'account.new_code', () => this.openNewCode()),

@@ -62,7 +62,7 @@ export class Connection extends EventTarget {
     const login = this.pendingLogin;
     this.pendingLogin = null;
     /** @type {import('./types/protocol').ClientHello} */
-    const msg = {type: 'hello'};
+    const msg = {type: 'hello', protocol: 2};
     if (login) {
       // No token of its own, so the guest is not renamed or tied to the account; no name, so the
       // account keeps its own. The saved token goes inside the login: if it is one of that

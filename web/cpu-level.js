@@ -56,7 +56,7 @@ export async function playComputer(app, game, {players, options, timer, level: a
   if (!level) return null;
   const msg = {type: 'create', game, cpu: []};
   for (let seat = 1; seat < (players || 2); ++seat) msg.cpu.push({seat, level});
-  if (players) msg.seats = players;
+  if (players) msg.players = players;
   if (options && Object.keys(options).length) msg.options = options;
   if (timer && timer !== 'none') msg.timer = timer;
   try {

@@ -70,13 +70,13 @@ export function readOptions(form, g, prefix = 'opt-') {
 function readForm(form, g) {
   const fd = new FormData(form);
   const options = readOptions(form, g);
-  const seats = Number(fd.get('seats'));
+  const players = Number(fd.get('seats'));
   const cpu = [];
-  for (let seat = 1; seat < seats; ++seat) {
+  for (let seat = 1; seat < players; ++seat) {
     const level = fd.get(`cpu-${seat}`);
     if (level) cpu.push({seat, level});
   }
-  const msg = {type: 'create', game: g.id, options, seats, ranked: form.elements.ranked.checked};
+  const msg = {type: 'create', game: g.id, options, players, ranked: form.elements.ranked.checked};
   const timer = readTimer(fd);
   if (timer !== 'none') msg.timer = timer;
   if (cpu.length) msg.cpu = cpu;

@@ -6,9 +6,7 @@ import {reason} from './words.js';
 export function describeCore(ev, name, board) {
   switch (ev.type) {
     case 'start': return t('core.start', {name: name(ev.first)});
-    // A game may name its own events `action` too (Tanbo's T4 letters): those carry no `action`.
     case 'action': {
-      if (ev.action === undefined) return undefined;
       const what = board.describeAction(ev.action, ev.seat);
       if (ev.by === 'timer' || ev.by === 'takeover') return t(`core.action_by.${ev.by}`, {name: name(ev.seat), what});
       return board.describeSetup?.(ev, name) ?? t('core.action', {name: name(ev.seat), what});

@@ -19,8 +19,8 @@ export function playerName(player) {
 export function accountMark(player) {
   if (!player?.account) return null;
   const label = t('player.account');
-  return h('span', {class: 'account-mark', role: 'img', 'aria-label': label, title: t('player.account_title')},
-    icon('verified'));
+  return [h('span', {class: 'account-mark', role: 'img', 'aria-label': label, title: t('player.account_title')},
+    icon('verified')), player.bot && h('span', {class: 'tag cpu bot', title: t('player.bot')}, 'BOT')];
 }
 
 // A name followed by its mark, as nodes (the name as text: it is never markup).

@@ -297,7 +297,7 @@ export class RoomView {
     // A decision the computer made for a person (time out, away) is shown as the computer's.
     for (const ev of events || []) {
       if (ev.type === 'start') this.byComputer.clear();
-      if (ev.type !== 'action' || ev.action === undefined) continue;
+      if (ev.type !== 'action') continue;
       if (ev.by === 'timer' || ev.by === 'takeover') this.byComputer.set(ev.seat, ev.by);
       else this.byComputer.delete(ev.seat);
     }
@@ -474,8 +474,7 @@ export class RoomView {
     if (moving) {
       // What is being played, in the log's words: "Computer 2: sow hole 4".
       const board = boardFor(m.game);
-      const ev = (moving.events || []).find((e) => ['action', 'forced', 'resign', 'time'].includes(e.type) &&
-                                                    (e.type !== 'action' || e.action !== undefined));
+      const ev = (moving.events || []).find((e) => ['action', 'forced', 'resign', 'time'].includes(e.type));
       // My own move is "You: sow hole 4" to me.
       const mine = ev?.type === 'action' && ev.seat === this.seat && !['timer', 'takeover'].includes(ev.by) && !board.describeSetup?.(ev, name);
       text = mine ? t('core.action_mine', {what: board.describeAction(ev.action, ev.seat)})
@@ -512,7 +511,7 @@ export class RoomView {
       if (by) bits.push(' ', h('span', {class: 'tag cpu', 'data-by': by}, t(`seat.by.${by}`)));
       // Whether the others are here (one's own presence says nothing, and takes a phone's line).
       if (st.player && st.seat !== this.seat)
-        bits.push(' ', h('span', {class: `dot ${st.connected ? 'on' : 'off'}`}, t(st.connected ? 'seat.online' : 'seat.offline')));
+        bits.push(' ', h('span', {class: `presence ${st.connected ? 'on' : 'off'}`}, t(st.connected ? 'seat.online' : 'seat.offline')));
       const challenge = challengeButton(this.app, st.player, m.game, {class: 'link challenge-seat', 'data-challenge-seat': st.seat});
       if (challenge) bits.push(' ', challenge);
       if (turn) bits.push(' ', h('span', {class: 'tag turn'}, t('seat.to_play')));

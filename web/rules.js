@@ -38,7 +38,7 @@ export function steereDense(W, H) {
   }
   const count = (c) => roots.filter((r) => r.colour === c).length;
   return {size: `${W}x${H}`, width: W, height: H, board, roots, stones: {black: count('black'), white: count('white')},
-          seats: {black: 0, white: 1}, ply: 0, to_move: 'black'};
+          seats: {black: 0, white: 1}, ply: 0, to_move: 0, colour_to_move: 'black'};
 }
 
 export const RULE_GAMES = Object.keys(SAMPLES);

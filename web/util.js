@@ -78,16 +78,27 @@ export function apiError(body, res) {
 // keeps nothing, nor does a touch screen's hover, which is only the last tap). It never shows over
 // a modal dialog (style.css hides it there) and its six seconds wait until the dialog is closed.
 // It stands at the foot of the screen (style.css): at the right on a wide one, beside the board
-// and clear of the room's tools; on a phone over the decision bar when one is pinned (its words,
-// no target of the board).
+// and clear of the room's tools and controls (`lift`); on a phone over the decision bar when one
+// is pinned (its words, no target of the board).
 const TOAST_MS = 6000;
 const TOAST_TICK = 250;
 let toastTimer = null;
+let lifted = null;  // {by, to}: how far `lift` scrolled, to where
+let up = false;     // lifted since it showed, a dialog closed or the page resized
+let sizes = null;
 export function toast(text, extra = null) {
   const el = document.getElementById('toast');
   if (!el) return;
+  const hide = () => {
+    clearTimeout(toastTimer);
+    el.hidden = true;
+    sizes.disconnect();
+    if (lifted?.to === scrollY) scrollBy(0, -lifted.by);
+    document.body.style.removeProperty('--toast-h');
+    lifted = null;
+  };
   const close = h('button', {type: 'button', class: 'toast-close', 'aria-label': t('toast.close'), title: t('toast.close'),
-    onclick: () => { clearTimeout(toastTimer); el.hidden = true; }}, '✕');
+    onclick: hide}, '✕');
   el.replaceChildren(h('span', {class: 'toast-text'}, text, ...(extra ? [' ', extra] : [])), close);
   el.hidden = false;
   clearTimeout(toastTimer);
@@ -96,14 +107,46 @@ export function toast(text, extra = null) {
   el.onpointermove = (e) => { if (e.pointerType === 'mouse') moved = true; };
   const until = Date.now() + 30000;
   const hover = matchMedia('(hover: hover)').matches;
+  up = false;
+  (sizes ??= new ResizeObserver(() => { up = false; })).observe(document.body);
   const step = () => {
-    if (!document.querySelector('dialog:modal')) seen += TOAST_TICK;
+    if (document.querySelector('dialog:modal')) up = false;
+    else {
+      if (!up) { up = true; lift(el); }
+      seen += TOAST_TICK;
+    }
     const read = el.querySelector('details[open]') || el.matches(':focus-within') ||
       (hover && moved && el.matches(':hover') && Date.now() < until);
     if (seen < TOAST_MS || read) toastTimer = setTimeout(step, TOAST_TICK);
-    else el.hidden = true;
+    else hide();
   };
-  toastTimer = setTimeout(step, TOAST_TICK);
+  step();
+}
+
+// The page's own scrolling, not the reader's (a wheel, a key, a touch, the scroll bar), is
+// lifted again.
+let hand = 0;
+for (const k of ['wheel', 'keydown', 'pointerdown', 'touchstart']) addEventListener(k, () => { hand = Date.now(); }, true);
+addEventListener('scroll', () => {
+  const el = document.getElementById('toast');
+  if (up && !el.hidden && Date.now() - hand > 1000) lift(el);
+});
+
+// On a wide screen a control under the toast (the room's chat) is lifted above it: the page
+// keeps the toast's room below it and scrolls as far as needed.
+function lift(el) {
+  if (innerWidth < 900) return;
+  const box = el.getBoundingClientRect();
+  document.body.style.setProperty('--toast-h', `${innerHeight - box.top}px`);
+  const from = scrollY;
+  for (let y; y !== scrollY;) {
+    y = scrollY;
+    const under = [...document.querySelectorAll('#main :is(a[href],button,input,select,textarea,summary,label,[tabindex="0"])')]
+      .filter((c) => c.checkVisibility()).map((c) => c.getBoundingClientRect())
+      .filter((r) => r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top);
+    if (under.length) scrollBy(0, Math.max(...under.map((r) => r.bottom)) - box.top + 8);
+  }
+  if (scrollY !== from) lifted = {by: scrollY - from + (lifted?.by || 0), to: scrollY};
 }
 
 // How the player moves about the page: by keys or by pointer. The boards ring the focused target

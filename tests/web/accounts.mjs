@@ -8,7 +8,7 @@ import path from 'node:path';
 import {axeCheck, someInView} from './checks.mjs';
 import {DESKTOP, newPlayer, openPrefs, closePrefs, rename, closeAll, toLobby, createRoom,
   playComputer, joinFromLobby, whoAmI, submitDialog, dialogRefusal, openDialog, claimAccount,
-  logIn, loginRefused, waitNewGuest, reEscape, shownName, waitMine, exportAs, say, chatLine, smallControls, docShot, writeDownCode, PHONE, LOCALES} from './support.mjs';
+  logIn, loginRefused, waitNewGuest, reEscape, shownName, waitMine, exportAs, say, openChat, chatLine, smallControls, docShot, writeDownCode, PHONE, LOCALES} from './support.mjs';
 
 export function tests(env) {
   return [
@@ -201,6 +201,7 @@ export function tests(env) {
       const placed = async (pp, size, what) => {
         const box = await pp.page.locator('#toast').boundingBox();
         const header = await pp.page.locator('header.top').boundingBox();
+        await pp.page.locator('#board svg').waitFor({state: 'visible'});
         const board = await pp.page.locator('#board svg').boundingBox();
         assert.ok(box.x >= 0 && box.x + box.width <= size.width, `${what}: the toast runs off the screen (${box.x}, ${box.width})`);
         if (size === PHONE) {
@@ -221,6 +222,11 @@ export function tests(env) {
           const tools = await pp.page.locator('.room-tools').boundingBox();
           if (tools) assert.ok(box.y >= tools.y + tools.height, `${what}: the toast over the room's tools`);
           assert.ok(box.y + box.height <= board.y || box.x >= board.x + board.width, `${what}: the toast over the board`);
+          // Nor over any control of the room: the chat's field, Send, its phrases, its switch.
+          const covered = await pp.page.evaluate((b) => [...document.querySelectorAll('#main :is(a[href], button, input, select, textarea, summary, label, [tabindex="0"])')]
+            .filter((c) => { const r = c.getBoundingClientRect(); return c.checkVisibility() && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y; })
+            .map((c) => c.id || c.textContent.trim().slice(0, 40)), box);
+          assert.deepEqual(covered, [], `${what}: the toast over controls of the room`);
         }
         return box;
       };
@@ -268,12 +274,29 @@ export function tests(env) {
         await p.page.evaluate(() => { window.scrollTo(0, 0); window.tanbo.view.boardIntoView(); });
         await p.page.evaluate(() => import('./util.js').then((u) => u.toast('Account created. Your username is “tova.t”: use it to log in on your other devices.')));
         await placed(p, PHONE, 'phone, Tsoro');
-        // On a desktop, at the right beside the board of a game whose board fills its column.
-        await playComputer(d, 'steere-tanbo');
-        await d.page.waitForSelector('#board svg');
-        await d.page.evaluate(() => import('./util.js').then((u) => u.toast('Account created. Your username is “dana.d”: use it to log in on your other devices.')));
-        const wide = await placed(d, DESKTOP, 'desktop');
-        assert.ok(wide.x + wide.width > DESKTOP.width - 40, 'the toast not at the right');
+        // On a desktop, at the right beside the board of a game whose board fills its column, and
+        // beside Tanbo's, the chat with a line said: the page lifts what it would cover.
+        for (const game of ['steere-tanbo', 'tanbo']) {
+          await playComputer(d, game);
+          await d.page.locator('#board svg').waitFor({state: 'visible'});
+          await openChat(d);
+          await say(d, 'Good luck!');
+          await d.page.evaluate(() => { document.activeElement.blur(); window.scrollTo(0, 0); });
+          await d.page.evaluate(() => import('./util.js').then((u) => u.toast('Account created. Your username is “dana.d”: use it to log in on your other devices.')));
+          const wide = await placed(d, DESKTOP, `desktop, ${game}`);
+          assert.ok(wide.x + wide.width > DESKTOP.width - 40, 'the toast not at the right');
+          // Scrolled back by a script, not by hand (no key pressed for a second), the page lifts
+          // them again at once.
+          await d.page.waitForTimeout(1100);
+          await d.page.evaluate(() => { window.scrollTo(0, 0); return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); });
+          await placed(d, DESKTOP, `desktop, ${game}, scrolled back`);
+          // Closed, the page is back where it was.
+          await d.page.click('#toast .toast-close');
+          assert.equal(await d.page.evaluate(() => scrollY), 0, 'the page not back in place once the toast is closed');
+          await d.page.click('#resign');
+          await d.page.click('#resign-confirm');
+          await d.page.waitForSelector('#result:not([hidden])');
+        }
         assert.deepEqual([...p.errors, ...d.errors], []);
       } finally {
         await closeAll([p, d]);
@@ -560,6 +583,34 @@ export function tests(env) {
         await closeAll(players);
       } finally {
         for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'accounts: an account plays bots once it ticks the box, kept after a reload; a guest has no box', fn: async () => {
+      const p = await newPlayer(env, 'Pia', {viewport: DESKTOP});
+      try {
+        await openPrefs(p.page);
+        assert.equal(await p.page.locator('#account-play-bots').count(), 0, 'a guest has no account to set');
+        await claimAccount(p, 'pia', 'harvest moon rising');
+        await openPrefs(p.page);
+        const box = p.page.locator('#account-play-bots');
+        await p.page.waitForSelector('#account-play-bots:not([disabled])');
+        assert.equal(await box.isChecked(), false, 'off until the person turns it on');
+        assert.equal(await p.page.locator('label[for="account-play-bots"]').textContent(), 'Play against bots');
+        await box.check();
+        const token = await p.page.evaluate(() => window.tanbo.conn.token);
+        const flags = async () => (await fetch(`${env.base}/api/me/bot`, {headers: {authorization: `Bearer ${token}`}})).json();
+        for (let i = 0; i < 50 && !(await flags()).play_bots; ++i) await p.page.waitForTimeout(100);
+        assert.deepEqual(await flags(), {bot: false, play_bots: true});
+        await p.page.reload();
+        await p.page.waitForFunction(() => window.tanbo.conn.state === 'open' && window.tanbo.conn.account);
+        await openPrefs(p.page);
+        await p.page.waitForSelector('#account-play-bots:checked');
+        await box.uncheck();
+        for (let i = 0; i < 50 && (await flags()).play_bots; ++i) await p.page.waitForTimeout(100);
+        assert.equal((await flags()).play_bots, false);
+        assert.deepEqual(p.errors, []);
+      } finally {
+        await closeAll([p]);
       }
     }},
     {name: 'accounts: export downloads tanbo-<id>.json about the player; delete asks for the password and a confirmation, is refused while a game is unfinished, then leaves a new guest', fn: async () => {

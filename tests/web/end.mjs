@@ -130,6 +130,43 @@ export function tests(env) {
       assert.equal(await headline(a), 'You won!');
       await closeAll([a, b, c]);
     }},
+    {name: 'end: in Japanese on a phone, each game\'s board names its players whole at the end, names as long as the longest guest\'s, 2 to 4 players', fn: async () => {
+      const names = ['ゲスト・しんぼう強いコウノトリ', 'ゲスト・しんぼう強いハリネズミ', 'ゲスト・しんぼう強いハチドリ', 'ゲスト・しんぼう強いカワセミ'];
+      for (const [game, n] of [['mancala-simple', 2], ['mancala-simple', 3], ['mancala-simple', 4], ['steere-tanbo', 2], ['tsoro', 2], ['tanbo', 2]]) {
+        const ps = [];
+        try {
+          for (const name of names.slice(0, n)) ps.push(await newPlayer(env, name, {lang: 'ja'}));
+          const room = await createRoom(ps[0], game, {ranked: true, ...(n > 2 ? {seats: n} : {})});
+          for (const p of ps.slice(1)) await joinFromLobby(p, room);
+          await ps[0].page.waitForFunction(() => window.tanbo.view.msg.status === 'playing');
+          for (const p of ps.slice(1).reverse()) {
+            const v = await p.page.evaluate(() => window.tanbo.view.msg.version);
+            await resign(p);
+            for (const q of ps) await q.page.waitForFunction((x) => window.tanbo.view.msg.version > x && !window.tanbo.view.animating, v);
+          }
+          for (const p of ps) await p.page.waitForSelector('#result .places');
+          // Each view: no word of the board shortened or cut at its edges, every other player
+          // named whole.
+          for (const [i, p] of ps.slice(0, 2).entries()) {
+            await p.page.waitForFunction(() => !window.tanbo.view.animating);
+            const {cut, words} = await p.page.evaluate(() => {
+              const svg = document.querySelector('#board svg').getBoundingClientRect();
+              const texts = [...document.querySelectorAll('#board svg text')];
+              return {words: texts.map((el) => el.textContent).join('|'), cut: texts.filter((el) => {
+                const b = el.getBoundingClientRect();
+                return b.width && (el.textContent.includes('…') || b.left < svg.left - 1 || b.right > svg.right + 1 || b.top < svg.top - 1 || b.bottom > svg.bottom + 1);
+              }).map((el) => el.textContent)};
+            });
+            const what = `${game}, ${n} players, ${names[i]}'s view`;
+            assert.deepEqual(cut, [], `${what}: words cut`);
+            for (const name of names.slice(0, n)) if (name !== names[i]) assert.ok(words.includes(name), `${what}: ${name} not named whole (${words})`);
+          }
+          await closeAll(ps);
+        } finally {
+          for (const p of ps) await p.ctx.close().catch(() => {});
+        }
+      }
+    }},
     {name: 'end: a game the computer finished for an absent player is not counted as theirs', fn: async () => {
       // Ben leaves; past the grace (5 s in this run) the computer plays his seat; Ana resigns,
       // so on the board the computer wins for Ben; the game counts as his loss.

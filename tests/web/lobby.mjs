@@ -149,7 +149,7 @@ export function tests(env) {
         assert.equal(seats.length, 2);
         assert.deepEqual(seats.filter((s) => s.cpu).map((s) => s.level), ['greedy']);
         // Ben sees one person playing Mancala, the match live, and no recent games beside it.
-        await b.page.waitForFunction(() => /1\sen\strain\sde\sjouer/.test(document.querySelector('[data-live="mancala-simple"]').textContent));
+        await b.page.waitForFunction(() => /1\sjoueur\sen\spartie/.test(document.querySelector('[data-live="mancala-simple"]').textContent));
         await b.page.waitForSelector('#live-part:not([hidden])');
         assert.equal(await b.page.locator('#recent-part').isHidden(), true, 'recent games give way to a live match');
         assert.match(await b.page.locator('[data-play="mancala-simple"]').textContent(), /contre l’ordinateur \(Moyen\)/);
@@ -211,7 +211,7 @@ export function tests(env) {
         await playNow(a, 'tsoro');
         await waitSeeking(a, 'tsoro');
         await c.page.waitForSelector('[data-play="tsoro"][data-play-kind="pool"]');
-        assert.match(await c.page.locator('[data-play="tsoro"]').textContent(), /相手：待っている1人のうちの1人/);
+        assert.match(await c.page.locator('[data-play="tsoro"]').textContent(), /相手：待機中の1人から1人/);
         await c.page.click('[data-play="tsoro"]');
         const [ra, rc] = [await waitSeated(a), await waitSeated(c)];
         assert.equal(ra.room, rc.room, 'Ana and Cid in one room');

@@ -257,7 +257,7 @@ export function tests(env) {
       await p.page.click('[data-custom="steere-tanbo"]');
       await p.page.waitForSelector('#create-form');
       await p.page.click('details.setup summary');
-      await p.page.fill('#create-setup', JSON.stringify({board: ['b'], to_move: 'black'}));
+      await p.page.fill('#create-setup', JSON.stringify({board: ['b'], colour_to_move: 'black'}));
       await p.page.click('#create-form button[type=submit]');
       const problems = p.page.locator('#create-form div.problems');
       const fold = problems.locator('details.error-details').first();

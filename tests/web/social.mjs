@@ -38,6 +38,10 @@ export function tests(env) {
         await b.page.waitForFunction(() => document.querySelector('[data-pools="tsoro"] li[data-waiting="1"]'));
         await axeCheck(a.page, 'lobby with the waiting panel');
         await a.page.evaluate(() => window.scrollTo(0, 0));
+        // Tsoro's open options leave the card beside it as it was, its Play button in view.
+        const [beside, tsoro] = await a.page.evaluate(() => ['mancala-simple', 'tsoro'].map((g) =>
+          document.querySelector(`[data-play="${g}"]`).closest('.game-card').getBoundingClientRect().height));
+        assert.ok(beside < tsoro - 100, `the card beside Tsoro's options stretched to ${beside} px (Tsoro's ${tsoro})`);
         await docShot(env, a.page, 'seek-desktop');
         // Cancel: the panel goes, the pool empties for everyone, focus back on Play now.
         await a.page.click('#seek-cancel');
@@ -161,6 +165,13 @@ export function tests(env) {
         const [ra, rb] = [await waitSeated(a), await waitSeated(b)];
         assert.equal(ra.room, rb.room, 'both in the same room');
         assert.equal(await a.page.evaluate(() => window.tanbo.view.msg.game), 'mancala-simple');
+        // Ben's seat on Ana's screen: his shape is the card's one mark, his presence a word.
+        const benSeat = a.page.locator(`.seat[data-seat="${rb.seat}"]`);
+        assert.equal(await benSeat.locator('.presence').textContent(), 'online');
+        const marks = await benSeat.evaluate((li) => [li, ...li.querySelectorAll('*')]
+          .map((el) => ['::before', '::after'].map((ps) => getComputedStyle(el, ps).content).join(''))
+          .join('').concat(li.textContent).match(/[●○■◆★]/g));
+        assert.equal(marks.length, 1, `Ben's seat shows ${marks.join(' ')}`);
         for (const p of players) await p.page.waitForSelector('.challenge-card', {state: 'detached'});
         await b.page.waitForSelector('#seek-panel', {state: 'detached'});
         for (let i = 0; i < 50 && (await (await fetch(`${env.base}/api/pools?game=tsoro`)).json()).pools.length; ++i)
@@ -205,6 +216,36 @@ export function tests(env) {
         assert.match(await b.page.locator('#challenge-form .problems').textContent(), /Le défi n’a pas pu être envoyé\u00a0: ce joueur n’est pas connecté en ce moment/);
         await b.page.click('#challenge-close');
         await chooseLanguage(b.page, 'en');
+        await closeAll(players);
+      } finally {
+        for (const p of players) await p.ctx.close().catch(() => {});
+      }
+    }},
+    {name: 'challenges: on a phone the form\'s game menu shows each game\'s whole name, in English, French and Japanese', fn: async () => {
+      const b = await newPlayer(env, 'Ben');
+      const players = [b];
+      try {
+        const ben = await playerId(b);
+        for (const lang of ['en', 'fr', 'ja']) {
+          const a = await newPlayer(env, 'Ana', {lang});
+          players.push(a);
+          await a.page.goto(`${env.base}/#/player/${ben}`);
+          await a.page.click('#challenge-player');
+          await a.page.waitForSelector('#challenge-form');
+          // Each name as the menu shows it once chosen: within the select, its arrow apart.
+          const cut = await a.page.evaluate(() => {
+            const sel = document.getElementById('challenge-game');
+            const cs = getComputedStyle(sel);
+            const ctx = document.createElement('canvas').getContext('2d');
+            ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+            const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+            return [...sel.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => `${o.text} (${room} px)`);
+          });
+          assert.deepEqual(cut, [], `${lang}: game names cut in the challenge form`);
+          const box = await a.page.locator('#challenge-game').boundingBox();
+          assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `${lang}: the game menu runs off the screen`);
+          await a.page.click('#challenge-close');
+        }
         await closeAll(players);
       } finally {
         for (const p of players) await p.ctx.close().catch(() => {});
@@ -316,11 +357,11 @@ export function tests(env) {
         await say(b, 'Bien reçu');
         await chatLine(a, 'Bien reçu').waitFor();
         await shows(b.page.waitForSelector('#chat-error', {state: 'hidden', timeout: 5000}), 'a line said clears the refusal');
-        // Eight lines sent by the form at once, as fast as a hand could not: past the burst
-        // whatever the machine's speed (a line a second refills it).
+        // Twelve lines sent by the form at once, as fast as a hand could not: past the burst of
+        // five even when a loaded machine takes seconds to read them (a line a second refills it).
         await b.page.evaluate(() => {
           const input = document.getElementById('chat-input');
-          for (let i = 1; i <= 8; ++i) {
+          for (let i = 1; i <= 12; ++i) {
             input.value = `ligne ${i}`;
             input.dispatchEvent(new Event('input'));
             document.getElementById('chat-form').requestSubmit();

@@ -258,6 +258,10 @@ export async function loginRefused(p, username, password, code = 'bad_login') {
   await submitDialog(p, 'login', {username, password});
   const text = await dialogRefusal(p, 'login', code);
   await p.page.click('#login-cancel');
+  // The drop-down the dialog was opened from opens again, in a timeout after the close: until
+  // then a click on its summary would race it (and close it).
+  await p.page.waitForSelector('#login-dialog', {state: 'detached'});
+  await p.page.waitForFunction(() => document.getElementById('prefs')?.open);
   await p.page.waitForFunction(() => window.tanbo.conn.state === 'open');
   return text;
 }

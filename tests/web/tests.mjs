@@ -11,6 +11,7 @@ import {tests as games} from './games.mjs';
 import {tests as clocks} from './clocks.mjs';
 import {tests as play} from './play.mjs';
 import {tests as end} from './end.mjs';
+import {tests as walkthrough} from './walkthrough.mjs';
 import {tests as install} from './install.mjs';
 import {tests as sowing} from './sowing.mjs';
 import {tests as lobby} from './lobby.mjs';
@@ -26,5 +27,5 @@ export const GROUPS = JSON.parse(readFileSync(new URL('./groups.json', import.me
 export const inGroup = (name, group) => GROUPS[group].some((prefix) => name.startsWith(prefix));
 
 export function tests(env) {
-  return [site, accounts, mail, social, games, clocks, play, end, sowing, lobby, axe, install].flatMap((area) => area(env));
+  return [site, accounts, mail, social, games, clocks, play, end, walkthrough, sowing, lobby, axe, install].flatMap((area) => area(env));
 }

@@ -43,6 +43,21 @@ export function fitText(text, width, size) {
   return `${chars.join('').trimEnd()}…`;
 }
 
+// `text` whole in `width` where it can be: at `size`, else smaller (`min` at least), else, given
+// `two`, on two lines broken between words, else shortened: {lines, size}.
+export function fitLines(text, width, size, min, two) {
+  const wide = (l) => Math.max(...l.map((x) => textWidth(x, size)));
+  let lines = [text = String(text)];
+  if (two && size * width / wide(lines) < min) {
+    for (const {index: i} of new Intl.Segmenter(document.documentElement.lang, {granularity: 'word'}).segment(text)) {
+      const l = [text.slice(0, i).trimEnd(), text.slice(i).trimStart()];
+      if (i && wide(l) < wide(lines)) lines = l;
+    }
+  }
+  size = Math.max(min, Math.min(size, size * width / wide(lines)));
+  return {lines: lines.map((l) => fitText(l, width, size)), size};
+}
+
 // The space the board gets, in CSS pixels: the room's word for it when it gives one (`size`),
 // else an estimate from the window and the room's layout (web/style.css: main at most 1200 px
 // wide; from 900 px the board column takes `share` of it beside the side column). `below` is

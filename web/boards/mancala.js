@@ -8,7 +8,7 @@ import {s, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
 import {hitArea, markOf, markRing, seatGlyph} from './marks.js';
 import {pebbles, hand, countFigure} from './pebbles.js';
-import {boardSpace, fitText, textWidth, viewportPick} from './fit.js';
+import {boardSpace, fitLines, textWidth, viewportPick} from './fit.js';
 import {stepMs, MAX_ANIMATION_MS} from '../settings.js';
 
 const decisions = ['sow'];
@@ -135,7 +135,7 @@ function geometry(n, H) {
       store: {...store, w: storeHalf * 2, h: storeHalf * 2, shape: n === 3 ? 'round' : 'rect'},
       glyphAt: glyph,
       label: {x: lab.x, y: lab.y, anchor: forward ? 'end' : 'start', rot: Math.atan2(read[1], read[0]) * 180 / Math.PI,
-              max: n === 3 ? tb - ta : len - 2 * (d + R + coordSize + 30), size: labelSize},
+              max: n === 3 ? tb - ta : len - 2 * (d + R + coordSize + 30) - labelSize * 0.6, size: labelSize},
     });
   }
   return {seats, px, coordSize, centre: {x: cx, y: cy}, wood: s('polygon', {points: c.map((p) => p.join(',')).join(' '), class: 'wood', 'stroke-linejoin': 'round'}),
@@ -233,13 +233,14 @@ function render({state, legal, viewer, act, name, marks}) {
   function seatLabel(seat, st, mover, {x, y, anchor, rot, max, size}) {
     const who = st.place ? t('mancala.name_place', {name: name(seat), place: t('ord.place', {n: st.place})}) : name(seat);
     const glyphW = size * 1.1;
-    const words = fitText(`${mover ? '▶ ' : ''}${who}`, max - glyphW, size);
-    const width = textWidth(words, size) + glyphW;
+    // Whole, a little smaller where it must (a long name with its place on a phone).
+    const {lines: [words], size: fs} = fitLines(`${mover ? '▶ ' : ''}${who}`, max - glyphW, size, size * 0.8);
+    const width = textWidth(words, fs) + glyphW;
     const x0 = anchor === 'end' ? x - width : x;  // the label's left end, before rotation
     return s('g', {class: `seat-label store-owner${mover ? ' mover' : ''}`, transform: rot ? `rotate(${rot.toFixed(2)} ${x} ${y})` : null},
       mover ? s('rect', {class: 'mover-pill', x: x0 - size * 0.35, y: y - size * 0.72, width: width + size * 0.7, height: size * 1.44, rx: size * 0.72}) : null,
       seatGlyph(seat, x0 + size * 0.45, y, size * 0.42),
-      s('text', {x: x0 + glyphW, y, 'dominant-baseline': 'central', 'font-size': size}, words));
+      s('text', {x: x0 + glyphW, y, 'dominant-baseline': 'central', 'font-size': fs}, words));
   }
 
   items.push(s('g', {class: 'figures'}, figures));

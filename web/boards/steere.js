@@ -13,7 +13,7 @@
 import {s, h, svgButton, canon} from '../util.js';
 import {t} from '../i18n/index.js';
 import {markRing, hitArea, markOf} from './marks.js';
-import {boardSpace, fitText} from './fit.js';
+import {boardSpace, fitLines, fitText, textWidth} from './fit.js';
 
 const decisions = ['place'];
 
@@ -114,6 +114,7 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   const rootOf = new Map();
   for (const r of state.roots || []) for (const p of r.stones) rootOf.set(p, r);
   const finished = state.to_move === undefined || state.to_move === null;
+  const mover = finished ? null : state.colour_to_move;
 
   const svg = s('svg', {class: 'board-svg steere', role: 'group',
     'aria-label': t('steere.board_label', {size: state.size, black: state.stones.black, white: state.stones.white})});
@@ -226,17 +227,20 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   // Each colour's stone and player ("You" for the viewer), in a row of `width` from x0; `only`
   // that colour's.
   function players(x0, y, width, size, only) {
-    const r = size * 0.42, half = only ? width : width / 2;
-    return s('g', {class: 'players'}, ['black', 'white'].filter((c) => !only || c === only).map((colour, i) => {
-      const seat = state.seats?.[colour];
-      const turn = !finished && state.to_move === colour;
-      const x = x0 + i * half + size * 0.3;
-      const who = seat === undefined ? '' : seat === me ? t('steere.you') : seatName(seat);
+    const r = size * 0.42, half = width / 2;
+    const colours = ['black', 'white'].filter((c) => !only || c === only);
+    const whos = colours.map((c) => (state.seats?.[c] === undefined ? '' : state.seats[c] === me ? t('steere.you') : seatName(state.seats[c])));
+    // Each name its half of the row, or a long one what the other leaves ("You" takes little).
+    const [a, b] = whos.map((w) => r * 4 + size * 1.3 + textWidth(w, size));
+    const cut = only ? width : a > half ? Math.max(half, width - b) : b > half ? Math.min(half, Math.max(a + size, width - b)) : half;
+    return s('g', {class: 'players'}, colours.map((colour, i) => {
+      const turn = mover === colour;
+      const x = x0 + i * cut + size * 0.3;
+      const {lines, size: fs} = fitLines(whos[i], (i ? width - cut : cut) - r * 4 - size, size, size * 0.8);
       return s('g', {class: `player${turn ? ' to-play' : ''}`, 'data-colour': colour},
         turn ? s('path', {d: `M${x},${y - r}l${r * 1.6},${r}l${-r * 1.6},${r}Z`, class: 'turn-mark'}) : null,
         s('circle', {cx: x + r * 3, cy: y, r, class: `band-stone ${colour}`}),
-        s('text', {x: x + r * 4 + size * 0.35, y, class: 'band-text', 'font-size': size, 'dominant-baseline': 'central'},
-          fitText(who, half - r * 4 - size, size)));
+        s('text', {x: x + r * 4 + size * 0.35, y, class: 'band-text', 'font-size': fs, 'dominant-baseline': 'central'}, lines[0]));
     }));
   }
 
@@ -246,7 +250,7 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
     const y = vy + band / 2;
     const w = CELL * 3.4, bh = band * 0.88;
     const x0 = vx + vw - w - 4;
-    const g = s('g', {class: 'steere-band'}, players(vx, y, x0 - vx, font, state.to_move));
+    const g = s('g', {class: 'steere-band'}, players(vx, y, x0 - vx, font, mover));
     const btn = s('g', {class: 'zoom-out', 'data-key': 'whole'},
       s('rect', {x: x0, y: y - bh / 2, width: w, height: bh, rx: bh * 0.2, class: 'hit'}),
       s('text', {x: x0 + w / 2, y, 'font-size': font + 2, 'text-anchor': 'middle', 'dominant-baseline': 'central'}, fitText(t('zoom.fit'), w - 10, font + 2)));
@@ -281,7 +285,7 @@ function render({state, legal, viewer, me, act, name: seatName, marks, picture})
   const seatOf = state.seats;
   const line = (colour) => {
     const seat = seatOf[colour];
-    const turn = !finished && state.to_move === colour;
+    const turn = mover === colour;
     return h('li', {class: turn ? 'mover' : ''}, `${turn ? '▶ ' : ''}${t(`steere.fact.${colour}`, {name: seatName(seat), n: state.stones[colour]})}`);
   };
   const facts = [h('ul', {class: 'facts'}, line('black'), line('white'),

@@ -79,9 +79,7 @@ export function plan(prev, next, events) {
         frame({active: key(ev.seat, ev.paddy)}, 'stone');
         break;
       }
-      case 'action':
-        // The core's `action` (the decision as sent) has no letter; the game's names what P does.
-        if (!ev.letter) break;
+      case 'paddy_action':
         st.decision = null;
         frame({active: key(seat, ev.paddy), note: {key: key(seat, ev.paddy), letter: ev.letter}}, null, 3);
         break;

@@ -81,7 +81,7 @@ function describeEvent(ev, name) {
     case 'farmer_placed': return '';
     case 'turn': return t('tanbo.ev.turn', {n: ev.turn, name: name(ev.seat)});
     case 'pick_up': return t('tanbo.ev.pick_up', {what: tokensText(ev.tokens), paddy: p(ev.paddy)});
-    case 'action': return t(ev.replay ? 'tanbo.ev.letter_replay' : 'tanbo.ev.letter', {paddy: p(ev.paddy), what: t(`tanbo.letter.${ev.letter}`)});
+    case 'paddy_action': return t(ev.replay ? 'tanbo.ev.letter_replay' : 'tanbo.ev.letter', {paddy: p(ev.paddy), what: t(`tanbo.letter.${ev.letter}`)});
     case 'draw': return t('tanbo.ev.draw', {rice: t(`tanbo.rice.${ev.colour}`, {n: 1}), paddy: p(ev.paddy)});
     case 'bag_short': return t('tanbo.ev.bag_short', {n: ev.drawn, wanted: ev.wanted});
     case 'harvest': return t('tanbo.ev.harvest', {name: name(ev.seat), n: ev.points, score: ev.score});
@@ -530,9 +530,9 @@ function render({state, legal, viewer, act, name, marks, shape}) {
     const d = state.decision;
     if (d === 'place_farmer') hint = t('tanbo.hint.farmer');
     if (d === 'sow') hint = t('tanbo.hint.sow', {paddy: state.cursor + 1});
-    if (d === 'harvest') hint = t('tanbo.hint.harvest', {n: state.to_move});
-    if (d === 'rest') hint = t('tanbo.hint.rest', {n: state.to_move});
-    if (d === 'trim') hint = t('tanbo.hint.trim', {paddy: state.trim_paddy + 1, n: state.to_move});
+    if (d === 'harvest') hint = t('tanbo.hint.harvest', {n: state.tokens_to_move});
+    if (d === 'rest') hint = t('tanbo.hint.rest', {n: state.tokens_to_move});
+    if (d === 'trim') hint = t('tanbo.hint.trim', {paddy: state.trim_paddy + 1, n: state.tokens_to_move});
     if (d === 'swap') hint = t('tanbo.hint.swap');
   }
   // Every target is at least 32 px wherever the board is whole (a token's place is about a

@@ -11,7 +11,7 @@ import {s, h, svgButton} from '../util.js';
 import {t} from '../i18n/index.js';
 import {hitArea, seatGlyph, tapBadge, angleOf} from './marks.js';
 import {pebbles, hand, countFigure} from './pebbles.js';
-import {boardSpace, fitText, textWidth, viewportPick} from './fit.js';
+import {boardSpace, fitLines, fitText, textWidth, viewportPick} from './fit.js';
 import {stepMs, MAX_ANIMATION_MS} from '../settings.js';
 
 const decisions = ['sow', 'head', 'bonus'];
@@ -324,8 +324,9 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
   function nameFit(seat) {
     const lab = seat === me ? L.label.me : L.label.them;
     const capW = L.captionAbove ? 0 : textWidth(t('tsoro.captured'), labelSize * 0.8) + 6;
-    const words = fitText(`${state.to_move === seat ? '▶ ' : ''}${name(seat)}`, lab.w - tw - capW - glyphW - 12, labelSize);
-    return {words, width: textWidth(words, labelSize) + glyphW};
+    // Whole: a little smaller, or on a phone on two lines, where it must.
+    const {lines, size} = fitLines(`${state.to_move === seat ? '▶ ' : ''}${name(seat)}`, lab.w - tw - capW - glyphW - 12, labelSize, labelSize * 0.85, upright);
+    return {lines, size, width: Math.max(...lines.map((l) => textWidth(l, size))) + glyphW};
   }
   // The name as it fits; across, the tray ends its side's row; turned, it follows the name.
   function trayBox(seat) {
@@ -341,7 +342,8 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
     // The tray says what it counts, in a word before it.
     const capSize = labelSize * 0.8;
     const capWords = t('tsoro.captured');
-    const {words, width} = nameFit(seat);
+    const {lines, size, width} = nameFit(seat);
+    const lh = size * 1.15, y0 = lab.y - (lines.length - 1) * lh / 2;
     const captured = state.sides[seat].captured;
     const tk = `${seat}:tray`;
     const tap = taps.get(tk);
@@ -359,9 +361,9 @@ function render({state, legal, viewer, pending, act, name, marks, size, shape}) 
       trayG.append(s('title', {}, t('tsoro.tray_title', {name: name(seat), n: captured})));
     }
     items.push(s('g', {class: `seat-label${mover ? ' mover' : ''}`, 'data-side': seat},
-      mover ? s('rect', {class: 'mover-pill', x: lab.x - labelSize * 0.3, y: lab.y - labelSize * 0.75, width: width + labelSize * 0.6, height: labelSize * 1.5, rx: labelSize * 0.75}) : null,
+      mover ? s('rect', {class: 'mover-pill', x: lab.x - labelSize * 0.3, y: y0 - labelSize * 0.75, width: width + labelSize * 0.6, height: labelSize * 1.5 + 2 * (lab.y - y0), rx: labelSize * 0.75}) : null,
       seatGlyph(seat, lab.x + labelSize * 0.45, lab.y, labelSize * 0.42),
-      s('text', {x: lab.x + glyphW, y: lab.y, 'dominant-baseline': 'central', 'font-size': labelSize}, words)),
+      s('text', {'dominant-baseline': 'central', 'font-size': size}, lines.map((l, i) => s('tspan', {x: lab.x + glyphW, y: y0 + i * lh}, l)))),
       L.captionAbove
         ? s('text', {class: 'tray-caption', x: tray.x, y: tray.y - tray.h / 2 - 3, 'text-anchor': 'middle', 'font-size': 11, 'aria-hidden': 'true'}, fitText(capWords, lab.w * 0.6, 11))
         : s('text', {class: 'tray-caption', x: tray.x - tray.w / 2 - 6, y: lab.y, 'dominant-baseline': 'central', 'text-anchor': 'end', 'font-size': capSize, 'aria-hidden': 'true'}, capWords),
