@@ -152,9 +152,20 @@ export async function playComputer(p, game, level = 'random') {
 export async function joinFromLobby(p, room) {
   const page = p.page;
   await toLobby(p);
+  // The room's line as the server has it first: a join just before this one adds a name to the
+  // line when it reaches this page, the line grows, and a click aimed at Join lands beside it.
+  const taken = await page.evaluate(async (r) => {
+    const lobby = await (await fetch('/api/rooms')).json();
+    return lobby.rooms.find((x) => x.room === r)?.seats.filter((s) => s.player).length;
+  }, room);
+  await page.waitForFunction(([r, n]) => window.tanbo.view?.rooms?.get(r)?.seats.filter((s) => s.player).length === n, [room, taken]);
   await page.waitForSelector(`[data-join="${room}"]`);
   await page.click(`[data-join="${room}"]`);
-  await page.waitForFunction((r) => window.tanbo.view?.msg?.room === r && window.tanbo.view.seat !== null, room);
+  await page.waitForFunction((r) => window.tanbo.view?.msg?.room === r && window.tanbo.view.seat !== null, room)
+    .catch(async (err) => {
+      const where = await page.evaluate(() => ({hash: location.hash, toast: document.getElementById('toast')?.textContent}));
+      throw new Error(`${p.name ?? 'a player'} not seated in ${room} after Join (page at ${where.hash}, toast: ${JSON.stringify(where.toast)}): ${err.message}`);
+    });
 }
 
 // "Play now" in a game card's "More options", after setting its terms beside the button
