@@ -47,9 +47,8 @@ export class ReplayListView {
 export function gameItem(app, g) {
   const name = recordNames(g);
   const who = g.result?.places?.map((p, seat) => t('replays.who', {name: name(seat), place: place(p)})).join(t('log.and'));
-  return h('li', {class: 'room'},
-    h('div', {class: 'room-main'}, h('strong', {}, gameName(g.game, app.game(g.game))), ' ',
-      h('span', {class: 'muted small'}, g.id), h('div', {}, who || ''),
+  return h('li', {class: 'room', 'data-game-record': g.id},
+    h('div', {class: 'room-main'}, h('strong', {}, gameName(g.game, app.game(g.game))), h('div', {}, who || ''),
       h('div', {class: 'muted small'}, [g.result ? reason(g.result.reason) : '', new Date(g.finished_at).toLocaleString(document.documentElement.lang)].filter(Boolean).join(t('list.sep')))),
     h('div', {class: 'room-actions'}, h('a', {class: 'button', href: `#/replay/${encodeURIComponent(g.id)}`}, t('replays.open'))));
 }

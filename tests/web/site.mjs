@@ -350,6 +350,12 @@ export function tests(env) {
       assert.match(await a.page.locator('.rating-card .rating').textContent(), /after 2\sranked games/);
       assert.equal(await a.page.locator('.rating-chart .chart-dot').count(), 3);
       assert.ok(await a.page.locator('#player-recent a[href^="#/replay/"]').count() >= 2);
+      // Each game told by its game, players, ending and date: no identifier a reader cannot use.
+      for (const id of ids) {
+        const item = a.page.locator(`#player-recent [data-game-record^="${id}-"]`);
+        assert.equal(await item.count(), 1);
+        assert.doesNotMatch(await item.textContent(), new RegExp(id));
+      }
       await axeCheck(a.page, 'player page');
       await docShot(env, a.page, 'player');
       await closeAll([a, b]);
