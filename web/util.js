@@ -73,19 +73,16 @@ export function apiError(body, res) {
 }
 
 // A passing message; `extra` (a node, such as a refusal's folded server words) follows the text.
-// It shows for six seconds, or until its ✕; longer while it is read: its fold open, focus in it,
-// or a mouse moved onto it, for half a minute at most (a pointer left resting where toasts appear
-// keeps nothing, nor does a touch screen's hover, which is only the last tap). It never shows over
-// a modal dialog (style.css hides it there) and its six seconds wait until the dialog is closed.
-// It stands at the foot of the screen (style.css): at the right on a wide one, beside the board
-// and clear of the room's tools and controls (`lift`); on a phone over the decision bar when one
-// is pinned (its words, no target of the board).
+// It shows six seconds, or until its ✕; while read (its fold open, focus in it, a mouse moved onto
+// it) up to half a minute. Never over a modal dialog, whose time does not count. At the foot
+// (style.css), clear of the controls it would cover (`lift`).
 const TOAST_MS = 6000;
 const TOAST_TICK = 250;
 let toastTimer = null;
 let lifted = null;  // {by, to}: how far `lift` scrolled, to where
-let up = false;     // lifted since it showed, a dialog closed or the page resized
+let up = false;     // lifted since it showed, a dialog closed or the page changed
 let sizes = null;
+let changes = null;
 export function toast(text, extra = null) {
   const el = document.getElementById('toast');
   if (!el) return;
@@ -93,6 +90,7 @@ export function toast(text, extra = null) {
     clearTimeout(toastTimer);
     el.hidden = true;
     sizes.disconnect();
+    changes.disconnect();
     if (lifted?.to === scrollY) scrollBy(0, -lifted.by);
     document.body.style.removeProperty('--toast-h');
     lifted = null;
@@ -109,6 +107,9 @@ export function toast(text, extra = null) {
   const hover = matchMedia('(hover: hover)').matches;
   up = false;
   (sizes ??= new ResizeObserver(() => { up = false; })).observe(document.body);
+  // A chat line or a move drawn can move a control under it, the page's height unchanged.
+  (changes ??= new MutationObserver(() => { up = false; })).observe(document.getElementById('main') ?? document.body,
+    {childList: true, subtree: true});
   const step = () => {
     if (document.querySelector('dialog:modal')) up = false;
     else {
@@ -132,18 +133,23 @@ addEventListener('scroll', () => {
   if (up && !el.hidden && Date.now() - hand > 1000) lift(el);
 });
 
-// On a wide screen a control under the toast (the room's chat) is lifted above it: the page
-// keeps the toast's room below it and scrolls as far as needed.
+// A control under the toast is lifted above it, the page scrolling into room kept below: on a wide
+// screen any of the room's; on a phone, which it spans, the chat's (the last part: any other would
+// scroll the board away), and none the pinned decision bar hides.
+const CONTROLS = ':is(a[href],button,input,select,textarea,summary,label,[tabindex="0"])';
 function lift(el) {
-  if (innerWidth < 900) return;
+  const wide = innerWidth >= 900;
   const box = el.getBoundingClientRect();
+  const bar = wide ? null : document.querySelector('#controls.active');
+  const foot = bar ? bar.getBoundingClientRect().top : innerHeight;
+  if (box.top >= foot - 1) return;
   document.body.style.setProperty('--toast-h', `${innerHeight - box.top}px`);
   const from = scrollY;
   for (let y; y !== scrollY;) {
     y = scrollY;
-    const under = [...document.querySelectorAll('#main :is(a[href],button,input,select,textarea,summary,label,[tabindex="0"])')]
+    const under = [...document.querySelectorAll(`#main ${wide ? '' : '.chat '}${CONTROLS}`)]
       .filter((c) => c.checkVisibility()).map((c) => c.getBoundingClientRect())
-      .filter((r) => r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top);
+      .filter((r) => r.left < box.right && r.right > box.left && r.top < Math.min(box.bottom, foot) && r.bottom > box.top);
     if (under.length) scrollBy(0, Math.max(...under.map((r) => r.bottom)) - box.top + 8);
   }
   if (scrollY !== from) lifted = {by: scrollY - from + (lifted?.by || 0), to: scrollY};

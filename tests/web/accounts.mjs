@@ -201,8 +201,12 @@ export function tests(env) {
       const placed = async (pp, size, what) => {
         const box = await pp.page.locator('#toast').boundingBox();
         const header = await pp.page.locator('header.top').boundingBox();
-        await pp.page.locator('#board svg').waitFor({state: 'visible'});
-        const board = await pp.page.locator('#board svg').boundingBox();
+        // The board as laid out: a move the computer makes meanwhile draws it anew.
+        let board = null;
+        for (const until = Date.now() + 5000; !board && Date.now() < until;) {
+          await pp.page.locator('#board svg').waitFor({state: 'visible'});
+          board = await pp.page.locator('#board svg').boundingBox();
+        }
         assert.ok(box.x >= 0 && box.x + box.width <= size.width, `${what}: the toast runs off the screen (${box.x}, ${box.width})`);
         if (size === PHONE) {
           assert.ok(box.y + box.height > size.height - 20 && box.y + box.height <= size.height, `${what}: the toast not at the foot (${box.y})`);
@@ -223,10 +227,16 @@ export function tests(env) {
           if (tools) assert.ok(box.y >= tools.y + tools.height, `${what}: the toast over the room's tools`);
           assert.ok(box.y + box.height <= board.y || box.x >= board.x + board.width, `${what}: the toast over the board`);
           // Nor over any control of the room: the chat's field, Send, its phrases, its switch.
-          const covered = await pp.page.evaluate((b) => [...document.querySelectorAll('#main :is(a[href], button, input, select, textarea, summary, label, [tabindex="0"])')]
+          // The page lifts them within a quarter of a second of a change (a chat line drawn).
+          const covered = (b) => [...document.querySelectorAll('#main :is(a[href], button, input, select, textarea, summary, label, [tabindex="0"])')]
             .filter((c) => { const r = c.getBoundingClientRect(); return c.checkVisibility() && r.left < b.x + b.width && r.right > b.x && r.top < b.y + b.height && r.bottom > b.y; })
-            .map((c) => c.id || c.textContent.trim().slice(0, 40)), box);
-          assert.deepEqual(covered, [], `${what}: the toast over controls of the room`);
+            .map((c) => c.id || c.textContent.trim().slice(0, 40));
+          let under = await pp.page.evaluate(covered, box);
+          for (const until = Date.now() + 2000; under.length && Date.now() < until;) {
+            await pp.page.waitForTimeout(100);
+            under = await pp.page.evaluate(covered, box);
+          }
+          assert.deepEqual(under, [], `${what}: the toast over controls of the room`);
         }
         return box;
       };
@@ -274,6 +284,30 @@ export function tests(env) {
         await p.page.evaluate(() => { window.scrollTo(0, 0); window.tanbo.view.boardIntoView(); });
         await p.page.evaluate(() => import('./util.js').then((u) => u.toast('Account created. Your username is “tova.t”: use it to log in on your other devices.')));
         await placed(p, PHONE, 'phone, Tsoro');
+        // On a phone scrolled to the chat, no decision pinned: the page lifts the chat's field
+        // and Send above the toast, and gives the scroll back when it goes.
+        await p.page.evaluate(() => document.querySelector('#toast:not([hidden]) .toast-close')?.click());
+        await p.page.click('#resign');
+        await p.page.click('#resign-confirm');
+        await p.page.waitForSelector('#result:not([hidden])');
+        await say(p, 'Well played!');
+        await chatLine(p, 'Well played!').waitFor();
+        const end = await p.page.evaluate(() => { document.activeElement.blur(); window.scrollTo(0, document.documentElement.scrollHeight); return scrollY; });
+        const chatUnder = () => p.page.evaluate(() => {
+          const b = document.getElementById('toast').getBoundingClientRect();
+          return [...document.querySelectorAll('#chat :is(button, input, summary, label, [tabindex="0"])')]
+            .filter((c) => { const r = c.getBoundingClientRect(); return c.checkVisibility() && r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top; })
+            .map((c) => c.id || c.textContent.trim().slice(0, 40));
+        });
+        // The chat's last controls at the foot of the screen, where the toast shows.
+        const foot = await p.page.evaluate(() => Math.max(...[...document.querySelectorAll('#chat :is(button, input)')]
+          .filter((c) => c.checkVisibility()).map((c) => c.getBoundingClientRect().bottom)) - innerHeight);
+        assert.ok(foot > -60 && foot <= 0, `the chat's last control ${-foot} px above the foot of the phone`);
+        await p.page.evaluate(() => import('./util.js').then((u) => u.toast('Account created. Your username is “tova.t”: use it to log in on your other devices.')));
+        await p.page.waitForFunction(() => !document.getElementById('toast').hidden);
+        assert.deepEqual(await chatUnder(), [], 'phone, the chat: the toast over its controls');
+        await p.page.click('#toast .toast-close');
+        assert.equal(await p.page.evaluate(() => scrollY), end, 'phone: the page not back in place once the toast is closed');
         // On a desktop, at the right beside the board of a game whose board fills its column, and
         // beside Tanbo's, the chat with a line said: the page lifts what it would cover.
         for (const game of ['steere-tanbo', 'tanbo']) {
