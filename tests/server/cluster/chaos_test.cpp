@@ -79,7 +79,7 @@ void strike(Cluster& c, Fault f, std::size_t node, std::chrono::milliseconds out
       PgCluster::get().start();
       break;
     case Fault::node_frozen:
-      c.nodes[node]->process().signal(SIGSTOP);
+      REQUIRE(c.nodes[node]->process().freeze());
       std::this_thread::sleep_for(c.lease + 2s);
       c.nodes[node]->process().signal(SIGCONT);
       break;

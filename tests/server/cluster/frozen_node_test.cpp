@@ -48,7 +48,7 @@ TEST_CASE("a node woken after its lease cannot write in the room another node to
   const json stale_action = legal.at(0), fresh_action = legal.at(legal.size() - 1);
 
   // Frozen past its lease, with a move waiting in its socket.
-  c->nodes[0]->process().signal(SIGSTOP);
+  REQUIRE(c->nodes[0]->process().freeze());
   mover.guest.client->send(
       {{"type", "act"}, {"id", "stale"}, {"room", room}, {"version", v}, {"action", stale_action}});
   std::string owner;

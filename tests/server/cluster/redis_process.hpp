@@ -57,7 +57,7 @@ class RedisProcess {
   ~RedisProcess() { stop(); }
 
   // SIGSTOP, then SIGCONT: a stalled Redis keeps its connections open and answers nothing.
-  void freeze() { process_->signal(SIGSTOP); }
+  void freeze() { REQUIRE(process_->freeze()); }
   void thaw() { process_->signal(SIGCONT); }
   // A restart on the same port, empty: nothing was saved.
   void restart() {

@@ -128,6 +128,16 @@ std::optional<std::string> ChildProcess::wait_for_line(const std::string& needle
 
 void ChildProcess::signal(int signo) { ::kill(pid_, signo); }
 
+bool ChildProcess::freeze(std::chrono::milliseconds timeout) {
+  ::kill(pid_, SIGSTOP);
+  for (auto deadline = Clock::now() + timeout; Clock::now() < deadline;) {
+    siginfo_t info{};
+    if (::waitid(P_PID, pid_, &info, WSTOPPED | WNOHANG) == 0 && info.si_pid == pid_) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return false;
+}
+
 std::optional<int> ChildProcess::wait(std::chrono::milliseconds timeout) {
   auto deadline = Clock::now() + timeout;
   int status = 0;

@@ -31,6 +31,9 @@ class ChildProcess {
   std::optional<std::string> wait_for_line(const std::string& needle,
                                            std::chrono::milliseconds timeout);
   void signal(int signo);
+  // SIGSTOP, then waits until the child has stopped: kill() returns before every thread has,
+  // and one still running could take what was meant to wait for it. False if the time ran out.
+  bool freeze(std::chrono::milliseconds timeout = std::chrono::seconds(10));
   // The exit status if the child exited (not killed by a signal) within the time.
   std::optional<int> wait(std::chrono::milliseconds timeout);
   // How the child ended, as the last wait() saw it: "exited with 1", "was killed by signal 6
