@@ -50,7 +50,7 @@ TEST_CASE("an account becomes a bot for good, and not once it has played a rated
   json flags = http_json(port, "GET", "/api/me/bot", rob.token);
   CHECK(flags.at("bot") == true);
   CHECK(flags.at("play_bots") == false);
-  CHECK(server.log().find("accounts: " + rob.id + " is a bot now") != std::string::npos);
+  CHECK(server.logged("accounts: " + rob.id + " is a bot now"));
   auto player = http_request(port, "GET", "/api/players/" + rob.id);
   CHECK(json::parse(player.body).at("bot") == true);
 
@@ -85,7 +85,7 @@ TEST_CASE("an access token opens the WebSocket and the API until it is revoked",
   REQUIRE(listed.at("tokens").size() == 1);
   CHECK(listed.at("tokens")[0].at("name") == "laptop");
   const std::string id = listed.at("tokens")[0].at("id");
-  CHECK(server.log().find("made the access token " + id + " (laptop)") != std::string::npos);
+  CHECK(server.logged("made the access token " + id + " (laptop)"));
   CHECK(server.log().find(token) == std::string::npos);
 
   ProtocolClient program(port);
@@ -122,7 +122,7 @@ TEST_CASE("an access token opens the WebSocket and the API until it is revoked",
   ProtocolClient late(port);
   CHECK(hello_access(late, token).at("code") == "bad_token");
   CHECK(http_json(port, "GET", "/api/me/bot", token).at("status") == 401);
-  CHECK(server.log().find("revoked the access token " + id) != std::string::npos);
+  CHECK(server.logged("revoked the access token " + id));
   CHECK(http_json(port, "DELETE", "/api/me/tokens/" + id, session).at("status") == 404);
 }
 

@@ -74,6 +74,11 @@ class ServerProcess {
     return process_->wait(std::chrono::seconds(10));
   }
   std::string log() const { return process_->stderr_text(); }
+  // Whether a line holding `needle` comes within the time: a line written after an answer was
+  // sent may reach the log's reader after the answer reaches the test.
+  bool logged(const std::string& needle, std::chrono::seconds within = std::chrono::seconds(10)) {
+    return process_->wait_for_line(needle, within).has_value();
+  }
 
  private:
   std::unique_ptr<ChildProcess> process_;
