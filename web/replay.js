@@ -46,7 +46,8 @@ export class ReplayListView {
 // One finished game in a list: who took which place, why, when, and its replay.
 export function gameItem(app, g) {
   const name = recordNames(g);
-  const who = g.result?.places?.map((p, seat) => t('replays.who', {name: name(seat), place: place(p)})).join(t('log.and'));
+  const who = g.result?.places?.map((p, seat) => [p, seat]).sort((a, b) => a[0] - b[0])
+    .map(([p, seat]) => t('replays.who', {name: name(seat), place: place(p)})).join(t('log.and'));
   return h('li', {class: 'room', 'data-game-record': g.id},
     h('div', {class: 'room-main'}, h('strong', {}, gameName(g.game, app.game(g.game))), h('div', {}, who || ''),
       h('div', {class: 'muted small'}, [g.result ? reason(g.result.reason) : '', new Date(g.finished_at).toLocaleString(document.documentElement.lang)].filter(Boolean).join(t('list.sep')))),

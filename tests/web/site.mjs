@@ -355,6 +355,7 @@ export function tests(env) {
         const item = a.page.locator(`#player-recent [data-game-record^="${id}-"]`);
         assert.equal(await item.count(), 1);
         assert.doesNotMatch(await item.textContent(), new RegExp(id));
+        assert.match(await item.textContent(), /Rolf 1st, Rina 2nd/, 'the winner named first');
       }
       await axeCheck(a.page, 'player page');
       await docShot(env, a.page, 'player');
