@@ -88,12 +88,7 @@ TEST_CASE("/metrics parses as Prometheus text and its counters rise by what a ga
 
   int moves = 0;
   while (t.state.at("status") == "playing") {
-    int seat = t.deciding();
-    std::uint64_t v = t.state.at("version");
-    t.at(seat).send({{"type", "act"},
-                     {"room", t.room},
-                     {"version", v},
-                     {"action", t.seen[std::size_t(seat)].at("legal")[0]}});
+    const std::uint64_t v = t.play_first();
     t.read_states(v + 1);
     ++moves;
   }
@@ -180,11 +175,7 @@ TEST_CASE("a room writes one state frame per change, and one more per version 1 
   // Plays the deciding seat's first legal action; what the state frames counters did.
   const auto step = [&] {
     const Samples before = scrape(fx.port());
-    const int seat = t.deciding();
-    t.at(seat).send({{"type", "act"},
-                     {"room", t.room},
-                     {"version", v},
-                     {"action", t.seen[std::size_t(seat)].at("legal")[0]}});
+    v = t.play_first();
     t.catch_up(++v);
     const Samples after = scrape(fx.port());
     return std::pair{at(after, v2) - at(before, v2), at(after, v1) - at(before, v1)};
@@ -217,11 +208,7 @@ TEST_CASE("a member of version 1 costs no frame where the game's names are the s
   old.expect("joined");
   std::uint64_t v = old.expect("state").at("version");
   const Samples before = scrape(fx.port());
-  const int seat = t.deciding();
-  t.at(seat).send({{"type", "act"},
-                   {"room", t.room},
-                   {"version", v},
-                   {"action", t.seen[std::size_t(seat)].at("legal")[0]}});
+  v = t.play_first();
   t.catch_up(++v);
   json seen = old.expect("state");
   CHECK(seen.at("version") == v);

@@ -79,4 +79,14 @@ int Table::deciding() const {
   return p.is_null() ? -1 : p.at("seat").get<int>();
 }
 
+std::uint64_t Table::play_first() {
+  const int seat = deciding();
+  const std::uint64_t v = state.at("version");
+  at(seat).send({{"type", "act"},
+                 {"room", room},
+                 {"version", v},
+                 {"action", seen[std::size_t(seat)].at("legal")[0]}});
+  return v;
+}
+
 }  // namespace tanbo_server::server::test

@@ -59,6 +59,8 @@ struct Table {
   // Every member reads states until it has `version` (skipping same-version changes).
   void catch_up(std::uint64_t version);
   int deciding() const;
+  // The deciding seat sends its first legal action at the table's version, which it returns.
+  std::uint64_t play_first();
   ProtocolClient& at(int seat) { return *players[std::size_t(seat)]; }
 };
 
