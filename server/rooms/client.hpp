@@ -137,7 +137,8 @@ class Client : public std::enable_shared_from_this<Client> {
   void reply(const protocol::Json& j) const;
   void tell(const std::string& identity, const protocol::Json& frame, bool open_only,
             bool but_this);
-  bool forward_answer(const std::string& challenge, const protocol::Id& re);
+  std::optional<pairing::OpenChallenge> answered_here(const std::string& challenge, bool as_target,
+                                                      const protocol::Id& re);
   void refuse(protocol::Error e);
   void refuse(protocol::ErrorCode code, std::string message, const protocol::Id& re);
   std::shared_ptr<Room> room(const std::string& id, const protocol::Id& re);

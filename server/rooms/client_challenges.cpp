@@ -69,23 +69,28 @@ void Client::tell_here(const pairing::Challenges& challenges, const std::string&
     if (to->peer_id_ != except_peer) to->push(frame);
 }
 
-// An answer to a challenge another node holds (the challenger's went to another of the
-// identity's nodes) goes there. Another node's connection has no forwarder here: it was sent to
-// the right node already.
-bool Client::forward_answer(const std::string& challenge, const Id& re) {
-  if (!services_->forwarder) return false;
-  forwarded_ = true;
-  services_->forwarder->forward(Forwarder::Target::challenge, challenge, peer_, *identity_,
-                                standing_, text_, re);
-  return true;
+// The challenge an accept, a decline (`as_target`) or a cancel answers, taken here and closed.
+// An answer to one another node holds (the challenger's went to another of the identity's nodes,
+// a cancel to the node of the one challenged) goes there; another node's connection has no
+// forwarder here: it was sent to the right node already.
+std::optional<pairing::OpenChallenge> Client::answered_here(const std::string& challenge,
+                                                            bool as_target, const Id& re) {
+  auto c = services_->challenges->take(challenge, identity_->id, as_target);
+  if (c) {
+    services_->pools->note_challenge(c->id, false);
+  } else if (services_->forwarder) {
+    forwarded_ = true;
+    services_->forwarder->forward(Forwarder::Target::challenge, challenge, peer_, *identity_,
+                                  standing_, text_, re);
+  } else {
+    refuse(ErrorCode::no_such_challenge, "no challenge " + challenge + " is open", re);
+  }
+  return c;
 }
 
 void Client::on(const protocol::Accept& m, const Id& re) {
-  auto c = services_->challenges->take(m.challenge, identity_->id, true);
-  if (!c && forward_answer(m.challenge, re)) return;
-  if (!c)
-    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
-  services_->pools->note_challenge(c->id, false);
+  auto c = answered_here(m.challenge, true, re);
+  if (!c) return;
   auto challenger = c->challenger.lock();
   if (!challenger) return refuse(ErrorCode::no_such_challenge, "the challenger has gone", re);
   // R6: who sits where is drawn; the room's first seat follows its options.
@@ -100,11 +105,8 @@ void Client::on(const protocol::Accept& m, const Id& re) {
 }
 
 void Client::on(const protocol::Decline& m, const Id& re) {
-  auto c = services_->challenges->take(m.challenge, identity_->id, true);
-  if (!c && forward_answer(m.challenge, re)) return;
-  if (!c)
-    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
-  services_->pools->note_challenge(c->id, false);
+  auto c = answered_here(m.challenge, true, re);
+  if (!c) return;
   reply(protocol::ok(re));
   auto ended = protocol::challenge_ended(c->id, "declined");
   if (auto challenger = c->challenger.lock()) challenger->push(ended);
@@ -112,11 +114,8 @@ void Client::on(const protocol::Decline& m, const Id& re) {
 }
 
 void Client::on(const protocol::Cancel& m, const Id& re) {
-  auto c = services_->challenges->take(m.challenge, identity_->id, false);
-  if (!c && forward_answer(m.challenge, re)) return;  // held by the node of the one challenged
-  if (!c)
-    return refuse(ErrorCode::no_such_challenge, "no challenge " + m.challenge + " is open", re);
-  services_->pools->note_challenge(c->id, false);
+  auto c = answered_here(m.challenge, false, re);
+  if (!c) return;
   reply(protocol::ok(re));
   tell(c->to, protocol::challenge_ended(c->id, "cancelled"), false, false);
 }
