@@ -29,10 +29,10 @@ Accounts::Accounts(std::shared_ptr<store::StoreWorker> worker,
     : shared_(std::make_shared<Shared>(std::move(worker), std::move(identities), rules)),
       rules_(rules) {}
 
-Accounts::~Accounts() {
-  // Jobs hold the state weakly: once the hashing thread is joined, none is left to run.
-  shared_->hashing.stop();
-}
+Accounts::~Accounts() { stop(); }
+
+// Jobs hold the state weakly: once the hashing thread is joined, none is left to run.
+void Accounts::stop() { shared_->hashing.stop(); }
 
 void Accounts::claim(const Identity& who, std::string address, std::string username,
                      std::string password, Done done) {

@@ -101,9 +101,14 @@ class Accounts {
  public:
   Accounts(std::shared_ptr<store::StoreWorker> worker, std::shared_ptr<Identities> identities,
            Rules rules);
-  ~Accounts();  // waits for the hash under way; the waiting ones are dropped
+  ~Accounts();  // stop()
   Accounts(const Accounts&) = delete;
   Accounts& operator=(const Accounts&) = delete;
+
+  // Waits for the hash under way; the waiting ones are dropped unanswered. Idempotent. The server
+  // calls it as it stops: a job's answer can hold the last reference to this object, and must
+  // not let it go on the hashing thread, which cannot join itself.
+  void stop();
 
   // `address` everywhere: the limit key the request comes from (server/net/address.hpp).
   void claim(const Identity& who, std::string address, std::string username, std::string password,

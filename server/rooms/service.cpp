@@ -184,6 +184,7 @@ void RoomService::shutdown() {
   work_.reset();  // run() returns once the queued work (and a pending lobby push) is done
   for (auto& t : threads_)
     if (t.joinable() && t.get_id() != std::this_thread::get_id()) t.join();
+  if (services_->accounts) services_->accounts->stop();
 }
 
 RoomService::~RoomService() {
